@@ -7,3 +7,4 @@ export * from './tenant/tenant.patterns';
 export * from './tenant/tenant.payloads';
 export * from './health/health.patterns';
 export * from './stats/stats.patterns';
+export * from './version';

@@ -21,3 +21,9 @@ export interface CountsReply {
   /** sub_tenant_id → counts owned by the answering service. */
   by_sub_tenant: Record<string, Counts>;
 }
+
+/**
+ * The services that answer statsPattern(service). A service adds itself here when it starts
+ * holding countable tenant data; until then nothing of that kind exists, and its counters are 0.
+ */
+export const StatsContributors: readonly ServiceName[] = [];

@@ -1,0 +1,30 @@
+import { TenantModule } from '@trove/domain-tenant';
+import { loadConfig } from '@trove/platform-config';
+import { PostgresDatabase } from '@trove/platform-database';
+import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
+import { IsOptional, IsString, Matches } from 'class-validator';
+
+class TenantServiceConfig extends ServiceConfig {
+  override PORT = 8081;
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL (the tenant store)' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/trove';
+
+  /** Bootstrap admin key; generated and printed once when unset and none exists yet. */
+  @IsOptional()
+  @IsString()
+  ADMIN_API_KEY: string | undefined = undefined;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(TenantServiceConfig);
+  const database = await PostgresDatabase.connect(config.DATABASE_URL);
+  await runService({
+    service: 'tenant',
+    config,
+    imports: [TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY })],
+    checks: { postgres: () => database.ping() },
+  });
+}
+
+main().catch(exitOnStartupError);

@@ -1,0 +1,77 @@
+import { Scope } from '@trove/contracts';
+
+/** A stored API key, as read back (the key itself is never stored). */
+export interface ApiKeyRecord {
+  apiKeyId: string;
+  ownerId: string;
+  scopes: Scope[];
+  displayPrefix: string;
+  /** True for the bootstrap admin key (from ADMIN_API_KEY, or generated on first start). */
+  bootstrap: boolean;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** What the store needs to keep a new key. */
+export interface NewApiKey {
+  apiKeyId: string;
+  ownerId: string;
+  /** SHA-256 of the full key, lower-case hex. */
+  keyHash: string;
+  displayPrefix: string;
+  scopes: Scope[];
+}
+
+export interface TenantRecord {
+  tenantId: string;
+  ownerId: string;
+  createdAt: Date;
+}
+
+export interface SubTenantRecord {
+  subTenantId: string;
+  createdAt: Date;
+}
+
+/** Persistence of owners, API keys, tenants and sub-tenants; the class is the DI token. */
+export abstract class TenantStore {
+  /** Stores a key, creating its owner when new. */
+  abstract createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
+
+  /** The live (not revoked) key with this hash, or null. */
+  abstract findActiveApiKey(keyHash: string): Promise<ApiKeyRecord | null>;
+
+  /** Marks a key revoked; false when there was no live key with this id. */
+  abstract revokeApiKey(apiKeyId: string): Promise<boolean>;
+
+  /** The live bootstrap admin key, or null. */
+  abstract findBootstrapKey(): Promise<ApiKeyRecord | null>;
+
+  /**
+   * Makes `key` the one live bootstrap admin key and revokes any other. A key with the same
+   * hash is reused (and revived when revoked), so repeating the call changes nothing.
+   */
+  abstract setBootstrapKey(key: NewApiKey): Promise<ApiKeyRecord>;
+
+  /** Stores `key` as the bootstrap admin key unless a live one exists; true when stored. */
+  abstract createBootstrapKeyIfAbsent(key: NewApiKey): Promise<boolean>;
+
+  /**
+   * Creates the tenant for `ownerId` (creating the owner when new) together with its default
+   * sub-tenant, whose id is the tenant id. Null when the tenant id is taken.
+   */
+  abstract createTenant(tenantId: string, ownerId: string): Promise<TenantRecord | null>;
+
+  abstract findTenant(tenantId: string): Promise<TenantRecord | null>;
+
+  /** Sub-tenants of a tenant, oldest first (the default one first); empty for an unknown tenant. */
+  abstract listSubTenants(tenantId: string): Promise<SubTenantRecord[]>;
+
+  abstract findSubTenant(tenantId: string, subTenantId: string): Promise<SubTenantRecord | null>;
+
+  /** Creates the sub-tenant when missing; true when this call created it, false when it existed or the tenant does not. */
+  abstract ensureSubTenant(tenantId: string, subTenantId: string): Promise<boolean>;
+
+  /** Deletes the sub-tenant row; false when there was none. */
+  abstract deleteSubTenant(tenantId: string, subTenantId: string): Promise<boolean>;
+}

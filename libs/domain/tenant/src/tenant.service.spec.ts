@@ -1,0 +1,293 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DomainError, ErrorCode, Principal, SubTenantDeletedEvent, TenantEvents } from '@trove/contracts';
+import { PgliteDatabase } from '@trove/platform-database';
+import { RecordingTransportClient } from '@trove/testing';
+import { PgliteTenantStore } from './adapters/pglite-tenant-store';
+import { hashApiKey } from './api-key';
+import { TenantService, TenantServiceOptions } from './tenant.service';
+
+const ADMIN_LINE = /^Admin API key \(shown once, store it now\): (sk_live_[A-Za-z0-9]{40})\n$/;
+
+/** Runs `fn` while holding back the admin-key lines it writes to stdout, and returns them. */
+async function captureAdminLines(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (typeof chunk === 'string' && chunk.startsWith('Admin API key')) {
+      lines.push(chunk);
+      return true;
+    }
+    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+  }) as typeof process.stdout.write;
+  try {
+    await fn();
+  } finally {
+    process.stdout.write = write;
+  }
+  return lines;
+}
+
+function rejectsWith(code: ErrorCode, message?: RegExp) {
+  return (error: unknown) => {
+    assert.ok(error instanceof DomainError, `expected DomainError, got ${String(error)}`);
+    assert.equal(error.code, code);
+    if (message) assert.match(error.message, message);
+    return true;
+  };
+}
+
+describe('TenantService', () => {
+  let db: PgliteDatabase;
+  let store: PgliteTenantStore;
+  let transport: RecordingTransportClient;
+  const service = (options: TenantServiceOptions = {}) => new TenantService(store, transport, options);
+  const owner = (ownerId: string): Principal => ({ keyId: `key_${ownerId}`, ownerId, scopes: ['read', 'write'] });
+  const admin: Principal = { keyId: 'key_admin', ownerId: 'admin', scopes: ['read', 'write', 'admin'] };
+
+  before(async () => {
+    db = await PgliteDatabase.open('memory://');
+    store = new PgliteTenantStore(db);
+    await store.migrate();
+    transport = new RecordingTransportClient();
+  });
+  after(async () => {
+    await db.close();
+  });
+
+  describe('API keys', () => {
+    it('creates a key (and its owner) with default scopes, and verifies it', async () => {
+      const created = await service().createApiKey({ owner: 'acme' } as never);
+      assert.match(created.full_api_key, /^sk_live_[A-Za-z0-9]{40}$/);
+      assert.match(created.api_key_id, /^key_[A-Za-z0-9]{16}$/);
+      assert.equal(created.owner, 'acme');
+      assert.deepEqual(created.scopes, ['read', 'write']);
+      assert.equal(created.env, 'live');
+      assert.equal(new Date(created.created_at).toISOString(), created.created_at);
+      const verified = await service().verifyApiKey({ apiKey: created.full_api_key });
+      assert.deepEqual(verified, { principal: { keyId: created.api_key_id, ownerId: 'acme', scopes: ['read', 'write'] } });
+    });
+
+    it('keeps only a hash of the key', async () => {
+      const created = await service().createApiKey({ owner: 'hashed', scopes: ['read'] });
+      const rows = await db.query(`SELECT * FROM tenant.api_keys WHERE api_key_id = $1`, [created.api_key_id]);
+      const text = JSON.stringify(rows);
+      assert.ok(!text.includes(created.full_api_key));
+      assert.ok(text.includes(hashApiKey(created.full_api_key)));
+      assert.ok(text.includes(created.full_api_key.slice(0, 12)));
+    });
+
+    it('de-duplicates scopes in canonical order', async () => {
+      const created = await service().createApiKey({ owner: 'acme', scopes: ['admin', 'read', 'admin'] });
+      assert.deepEqual(created.scopes, ['read', 'admin']);
+    });
+
+    it('refuses an invalid owner and unknown or empty scopes, naming each field', async () => {
+      await assert.rejects(service().createApiKey({ owner: 'bad owner!', scopes: ['root' as never] }), (error) => {
+        assert.ok(error instanceof DomainError);
+        assert.equal(error.code, 'VALIDATION_ERROR');
+        assert.deepEqual(error.details?.errors?.map((e) => e.field), ['owner', 'scopes']);
+        return true;
+      });
+      await assert.rejects(service().createApiKey({ owner: 'acme', scopes: [] }), rejectsWith('VALIDATION_ERROR'));
+      await assert.rejects(service().createApiKey(null as never), rejectsWith('VALIDATION_ERROR'));
+    });
+
+    it('answers null for unknown, malformed and revoked keys', async () => {
+      assert.deepEqual(await service().verifyApiKey({ apiKey: 'sk_live_nope' }), { principal: null });
+      assert.deepEqual(await service().verifyApiKey({ apiKey: '' }), { principal: null });
+      assert.deepEqual(await service().verifyApiKey({ apiKey: 42 } as never), { principal: null });
+      assert.deepEqual(await service().verifyApiKey({ apiKey: 'x'.repeat(10_000) }), { principal: null });
+      const created = await service().createApiKey({ owner: 'leaver', scopes: ['read'] });
+      await store.revokeApiKey(created.api_key_id);
+      assert.deepEqual(await service().verifyApiKey({ apiKey: created.full_api_key }), { principal: null });
+    });
+  });
+
+  describe('bootstrap admin key', () => {
+    let generated: string;
+
+    it('generates one on first start, prints it once, and keeps only its hash', async () => {
+      const lines = await captureAdminLines(() => service().bootstrap());
+      assert.equal(lines.length, 1);
+      generated = ADMIN_LINE.exec(lines[0]!)![1]!;
+      const { principal } = await service().verifyApiKey({ apiKey: generated });
+      assert.equal(principal?.ownerId, 'admin');
+      assert.deepEqual(principal?.scopes, ['read', 'write', 'admin']);
+    });
+
+    it('prints nothing and keeps the same key on later starts', async () => {
+      const lines = await captureAdminLines(async () => {
+        await service().bootstrap();
+        await service({ adminApiKey: '' }).bootstrap();
+      });
+      assert.deepEqual(lines, []);
+      assert.notEqual((await service().verifyApiKey({ apiKey: generated })).principal, null);
+    });
+
+    it('makes a configured key the admin key and revokes the generated one', async () => {
+      const configured = 'sk_live_configuredAdminKey000000000000000000';
+      const lines = await captureAdminLines(() => service({ adminApiKey: configured }).bootstrap());
+      assert.deepEqual(lines, []);
+      const first = (await service().verifyApiKey({ apiKey: configured })).principal;
+      assert.deepEqual(first?.scopes, ['read', 'write', 'admin']);
+      assert.equal(first?.ownerId, 'admin');
+      assert.equal((await service().verifyApiKey({ apiKey: generated })).principal, null);
+
+      await service({ adminApiKey: configured }).bootstrap();
+      assert.equal((await service().verifyApiKey({ apiKey: configured })).principal?.keyId, first?.keyId);
+
+      const rotated = 'sk_live_rotatedAdminKey1111111111111111111111';
+      await service({ adminApiKey: rotated }).bootstrap();
+      assert.equal((await service().verifyApiKey({ apiKey: configured })).principal, null);
+      assert.notEqual((await service().verifyApiKey({ apiKey: rotated })).principal, null);
+    });
+  });
+
+  describe('tenants and access', () => {
+    it("creates a tenant owned by the caller's owner, with the tenant id as default sub-tenant", async () => {
+      assert.deepEqual(await service().createTenant({ principal: owner('alice'), tenant_id: 'acme-prod' }), {
+        tenant_id: 'acme-prod',
+        default_sub_tenant_id: 'acme-prod',
+        message: 'Tenant created successfully',
+      });
+      assert.deepEqual(await service().checkAccess({ principal: owner('alice'), tenant_id: 'acme-prod' }), {
+        tenant_id: 'acme-prod',
+        owner_id: 'alice',
+      });
+    });
+
+    it('refuses an existing tenant id, whoever asks', async () => {
+      for (const principal of [owner('alice'), owner('bob'), admin]) {
+        await assert.rejects(
+          service().createTenant({ principal, tenant_id: 'acme-prod' }),
+          rejectsWith('TENANT_ALREADY_EXISTS', /acme-prod/),
+        );
+      }
+    });
+
+    it('refuses invalid tenant ids and a missing principal', async () => {
+      await assert.rejects(
+        service().createTenant({ principal: owner('alice'), tenant_id: 'has space' }),
+        rejectsWith('VALIDATION_ERROR'),
+      );
+      await assert.rejects(service().createTenant({ tenant_id: 'x' } as never), rejectsWith('UNAUTHORIZED'));
+      await assert.rejects(
+        service().checkAccess({ principal: { ownerId: 'x' }, tenant_id: 'x' } as never),
+        rejectsWith('UNAUTHORIZED'),
+      );
+    });
+
+    it("answers FORBIDDEN alike for another owner's tenant and a missing one", async () => {
+      const errors: DomainError[] = [];
+      for (const tenant_id of ['acme-prod', 'no-such-tenant']) {
+        await assert.rejects(service().checkAccess({ principal: owner('bob'), tenant_id }), (error) => {
+          assert.ok(error instanceof DomainError);
+          errors.push(error);
+          return error.code === 'FORBIDDEN';
+        });
+      }
+      assert.equal(errors[0]!.message, errors[1]!.message);
+    });
+
+    it('lets an admin reach any existing tenant and tells it when one is missing', async () => {
+      assert.deepEqual(await service().checkAccess({ principal: admin, tenant_id: 'acme-prod' }), {
+        tenant_id: 'acme-prod',
+        owner_id: 'alice',
+      });
+      await assert.rejects(
+        service().checkAccess({ principal: admin, tenant_id: 'no-such-tenant' }),
+        rejectsWith('TENANT_NOT_FOUND'),
+      );
+    });
+  });
+
+  describe('sub-tenants', () => {
+    before(async () => {
+      await service().createTenant({ principal: owner('carol'), tenant_id: 'org' });
+    });
+
+    it('creates a sub-tenant on its first write only; empty means the default one', async () => {
+      const svc = service();
+      assert.deepEqual(await svc.ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-a' }), {
+        tenant_id: 'org',
+        sub_tenant_id: 'team-a',
+        created: true,
+      });
+      assert.equal((await svc.ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-a' })).created, false);
+      assert.deepEqual(await svc.ensureSubTenant({ tenant_id: 'org', sub_tenant_id: '' }), {
+        tenant_id: 'org',
+        sub_tenant_id: 'org',
+        created: false,
+      });
+      await assert.rejects(
+        svc.ensureSubTenant({ tenant_id: 'ghost', sub_tenant_id: 'x' }),
+        rejectsWith('TENANT_NOT_FOUND'),
+      );
+      await assert.rejects(
+        svc.ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'bad/id' }),
+        rejectsWith('VALIDATION_ERROR'),
+      );
+    });
+
+    it('lists sub-tenants (default first) and reports when each was created', async () => {
+      await service().ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' });
+      const list = await service().listSubTenants({ tenant_id: 'org' });
+      assert.deepEqual(list, { tenant_id: 'org', default_sub_tenant_id: 'org', sub_tenant_ids: ['org', 'team-a', 'team-b'] });
+      const stats = await service().stats({ tenant_id: 'org' });
+      assert.equal(stats.default_sub_tenant_id, 'org');
+      assert.deepEqual(stats.sub_tenants.map((s) => s.sub_tenant_id), ['org', 'team-a', 'team-b']);
+      for (const s of stats.sub_tenants) assert.equal(new Date(s.created_at).toISOString(), s.created_at);
+      await assert.rejects(service().listSubTenants({ tenant_id: 'ghost' }), rejectsWith('TENANT_NOT_FOUND'));
+      await assert.rejects(service().stats({ tenant_id: '' }), rejectsWith('VALIDATION_ERROR'));
+    });
+
+    it('never deletes the default sub-tenant (also when the id is omitted)', async () => {
+      for (const sub_tenant_id of ['org', '', undefined]) {
+        await assert.rejects(
+          service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id } as never),
+          rejectsWith('CANNOT_DELETE_DEFAULT_SUB_TENANT'),
+        );
+      }
+    });
+
+    it('answers SUB_TENANT_NOT_FOUND for an unknown sub-tenant and publishes nothing', async () => {
+      const before = transport.emitted.length;
+      await assert.rejects(
+        service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'never-written' }),
+        rejectsWith('SUB_TENANT_NOT_FOUND'),
+      );
+      assert.equal(transport.emitted.length, before);
+    });
+
+    it('deletes a sub-tenant and publishes the event every data-holding service listens to', async () => {
+      assert.deepEqual(await service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-a' }), {
+        status: 'deleted',
+        tenant_id: 'org',
+        sub_tenant_id: 'team-a',
+        success: true,
+        message: 'Sub-tenant deleted successfully',
+      });
+      const events = transport.emittedWith<SubTenantDeletedEvent>(TenantEvents.subTenantDeleted);
+      assert.equal(events.length, 1);
+      assert.equal(events[0]!.tenant_id, 'org');
+      assert.equal(events[0]!.sub_tenant_id, 'team-a');
+      assert.equal(new Date(events[0]!.deleted_at).toISOString(), events[0]!.deleted_at);
+      assert.deepEqual((await service().listSubTenants({ tenant_id: 'org' })).sub_tenant_ids, ['org', 'team-b']);
+      await assert.rejects(
+        service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-a' }),
+        rejectsWith('SUB_TENANT_NOT_FOUND'),
+      );
+    });
+
+    it('keeps the sub-tenant when the event cannot be published, so the delete can be retried', async () => {
+      transport.failNextEmit = new DomainError('SERVICE_UNAVAILABLE', 'NATS is unavailable');
+      await assert.rejects(
+        service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' }),
+        rejectsWith('SERVICE_UNAVAILABLE'),
+      );
+      assert.ok((await service().listSubTenants({ tenant_id: 'org' })).sub_tenant_ids.includes('team-b'));
+      assert.equal((await service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' })).success, true);
+    });
+  });
+});

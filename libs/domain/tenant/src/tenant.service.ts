@@ -1,0 +1,214 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccessGranted,
+  ApiKeyCreated,
+  CheckAccessRequest,
+  CreateApiKeyRequest,
+  CreateTenantRequest,
+  DomainError,
+  isAdmin,
+  resolveSubTenantId,
+  Scope,
+  SubTenantDeleted,
+  SubTenantDeletedEvent,
+  SubTenantEnsured,
+  SubTenantList,
+  SubTenantRef,
+  TenantCreated,
+  TenantEvents,
+  TenantRef,
+  TenantStats,
+  VerifyApiKeyRequest,
+  VerifyApiKeyResult,
+} from '@trove/contracts';
+import { TransportClient } from '@trove/platform-transport';
+import { displayPrefix, generateApiKey, generateApiKeyId, hashApiKey } from './api-key';
+import { NewApiKey, TenantStore } from './ports/tenant-store';
+import { PayloadCheck, requirePrincipal } from './tenant.validation';
+
+/** Options of the tenant service, given to TenantModule.forRoot. */
+export interface TenantServiceOptions {
+  /** ADMIN_API_KEY: becomes the bootstrap admin key; when absent one is generated on first start. */
+  adminApiKey?: string;
+}
+
+export const TENANT_SERVICE_OPTIONS = Symbol('TENANT_SERVICE_OPTIONS');
+
+export const BOOTSTRAP_OWNER = 'admin';
+const ADMIN_SCOPES: Scope[] = ['read', 'write', 'admin'];
+const DEFAULT_SCOPES: Scope[] = ['read', 'write'];
+// Longer input cannot be one of our keys; refusing it early keeps hashing cheap.
+const MAX_KEY_LENGTH = 512;
+// One text for "missing" and "someone else's", so a caller cannot probe which tenants exist.
+const FORBIDDEN_MESSAGE = 'You do not have access to this tenant';
+
+/** The tenant rules: API keys, tenants, sub-tenants and who may act on them. */
+@Injectable()
+export class TenantService {
+  constructor(
+    private readonly store: TenantStore,
+    private readonly transport: TransportClient,
+    @Inject(TENANT_SERVICE_OPTIONS) private readonly options: TenantServiceOptions,
+  ) {}
+
+  /**
+   * Makes sure a bootstrap admin key exists. With `adminApiKey`, that key becomes it (any other
+   * bootstrap key is revoked). Without, a key is generated once, printed once on stdout, and
+   * only its hash kept; later starts find it and print nothing.
+   */
+  async bootstrap(): Promise<void> {
+    const configured = this.options.adminApiKey;
+    if (configured !== undefined && configured !== '') {
+      await this.store.setBootstrapKey(this.newKey(configured, BOOTSTRAP_OWNER, ADMIN_SCOPES));
+      return;
+    }
+    if (await this.store.findBootstrapKey()) return;
+    const apiKey = generateApiKey();
+    // createBootstrapKeyIfAbsent decides under a lock, so of several instances starting at
+    // once exactly one prints its key.
+    if (await this.store.createBootstrapKeyIfAbsent(this.newKey(apiKey, BOOTSTRAP_OWNER, ADMIN_SCOPES))) {
+      // Straight to stdout, never through the logger: log pipelines keep and ship what they see.
+      process.stdout.write(`Admin API key (shown once, store it now): ${apiKey}\n`);
+    }
+  }
+
+  async createApiKey(payload: CreateApiKeyRequest): Promise<ApiKeyCreated> {
+    const check = new PayloadCheck(payload);
+    const owner = check.id('owner');
+    const scopes = check.scopes('scopes', DEFAULT_SCOPES);
+    check.done();
+    const apiKey = generateApiKey();
+    const record = await this.store.createApiKey(this.newKey(apiKey, owner, scopes));
+    return {
+      api_key_id: record.apiKeyId,
+      owner: record.ownerId,
+      scopes: record.scopes,
+      env: 'live',
+      full_api_key: apiKey,
+      created_at: record.createdAt.toISOString(),
+    };
+  }
+
+  async verifyApiKey(payload: VerifyApiKeyRequest): Promise<VerifyApiKeyResult> {
+    const apiKey = (payload as Partial<VerifyApiKeyRequest> | null)?.apiKey;
+    if (typeof apiKey !== 'string' || apiKey === '' || apiKey.length > MAX_KEY_LENGTH) return { principal: null };
+    const record = await this.store.findActiveApiKey(hashApiKey(apiKey));
+    if (!record) return { principal: null };
+    return { principal: { keyId: record.apiKeyId, ownerId: record.ownerId, scopes: record.scopes } };
+  }
+
+  async createTenant(payload: CreateTenantRequest): Promise<TenantCreated> {
+    const principal = requirePrincipal(payload);
+    const check = new PayloadCheck(payload);
+    const tenantId = check.id('tenant_id');
+    check.done();
+    const created = await this.store.createTenant(tenantId, principal.ownerId);
+    if (!created) throw new DomainError('TENANT_ALREADY_EXISTS', `Tenant '${tenantId}' already exists`);
+    return { tenant_id: tenantId, default_sub_tenant_id: tenantId, message: 'Tenant created successfully' };
+  }
+
+  async checkAccess(payload: CheckAccessRequest): Promise<AccessGranted> {
+    const principal = requirePrincipal(payload);
+    const check = new PayloadCheck(payload);
+    const tenantId = check.id('tenant_id');
+    check.done();
+    const tenant = await this.store.findTenant(tenantId);
+    if (isAdmin(principal)) {
+      if (!tenant) throw tenantNotFound(tenantId);
+    } else if (!tenant || tenant.ownerId !== principal.ownerId) {
+      throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    }
+    return { tenant_id: tenant.tenantId, owner_id: tenant.ownerId };
+  }
+
+  async listSubTenants(payload: TenantRef): Promise<SubTenantList> {
+    const tenantId = await this.existingTenant(payload);
+    const subTenants = await this.store.listSubTenants(tenantId);
+    return {
+      tenant_id: tenantId,
+      default_sub_tenant_id: tenantId,
+      sub_tenant_ids: subTenants.map((subTenant) => subTenant.subTenantId),
+    };
+  }
+
+  async stats(payload: TenantRef): Promise<TenantStats> {
+    const tenantId = await this.existingTenant(payload);
+    const subTenants = await this.store.listSubTenants(tenantId);
+    return {
+      tenant_id: tenantId,
+      default_sub_tenant_id: tenantId,
+      sub_tenants: subTenants.map((subTenant) => ({
+        sub_tenant_id: subTenant.subTenantId,
+        created_at: subTenant.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Called before every write: creates the sub-tenant on its first write. */
+  async ensureSubTenant(payload: SubTenantRef): Promise<SubTenantEnsured> {
+    const { tenantId, subTenantId } = this.subTenantRef(payload);
+    const created = await this.store.ensureSubTenant(tenantId, subTenantId);
+    // Nothing inserted: either it existed, or there is no such tenant.
+    if (!created && !(await this.store.findTenant(tenantId))) throw tenantNotFound(tenantId);
+    return { tenant_id: tenantId, sub_tenant_id: subTenantId, created };
+  }
+
+  async deleteSubTenant(payload: SubTenantRef): Promise<SubTenantDeleted> {
+    const { tenantId, subTenantId } = this.subTenantRef(payload);
+    if (subTenantId === tenantId) {
+      throw new DomainError('CANNOT_DELETE_DEFAULT_SUB_TENANT', 'The default sub-tenant cannot be deleted');
+    }
+    if (!(await this.store.findSubTenant(tenantId, subTenantId))) {
+      throw new DomainError('SUB_TENANT_NOT_FOUND', `Sub-tenant '${subTenantId}' not found in tenant '${tenantId}'`);
+    }
+    // The event goes out before the row is deleted: if publishing fails nothing has changed and
+    // the caller can retry; the other way round, a lost event would leave the sub-tenant's data
+    // behind for good, with no row left to retry the deletion from. Erasing is idempotent, so a
+    // retry that publishes twice does no harm.
+    const event: SubTenantDeletedEvent = {
+      tenant_id: tenantId,
+      sub_tenant_id: subTenantId,
+      deleted_at: new Date().toISOString(),
+    };
+    await this.transport.emit(TenantEvents.subTenantDeleted, event);
+    await this.store.deleteSubTenant(tenantId, subTenantId);
+    return {
+      status: 'deleted',
+      tenant_id: tenantId,
+      sub_tenant_id: subTenantId,
+      success: true,
+      message: 'Sub-tenant deleted successfully',
+    };
+  }
+
+  private async existingTenant(payload: TenantRef): Promise<string> {
+    const check = new PayloadCheck(payload);
+    const tenantId = check.id('tenant_id');
+    check.done();
+    if (!(await this.store.findTenant(tenantId))) throw tenantNotFound(tenantId);
+    return tenantId;
+  }
+
+  private subTenantRef(payload: SubTenantRef): { tenantId: string; subTenantId: string } {
+    const check = new PayloadCheck(payload);
+    const tenantId = check.id('tenant_id');
+    // Omitted, null or empty means the default sub-tenant (DECISIONS, "Identity, tenancy and keys").
+    const subTenantId = resolveSubTenantId(tenantId, check.optionalId('sub_tenant_id'));
+    check.done();
+    return { tenantId, subTenantId };
+  }
+
+  private newKey(apiKey: string, ownerId: string, scopes: Scope[]): NewApiKey {
+    return {
+      apiKeyId: generateApiKeyId(),
+      ownerId,
+      keyHash: hashApiKey(apiKey),
+      displayPrefix: displayPrefix(apiKey),
+      scopes,
+    };
+  }
+}
+
+function tenantNotFound(tenantId: string): DomainError {
+  return new DomainError('TENANT_NOT_FOUND', `Tenant '${tenantId}' not found`);
+}

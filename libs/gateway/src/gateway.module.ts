@@ -1,0 +1,65 @@
+import { DynamicModule, Inject, Module, OnModuleInit } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { healthPattern, ReadinessReport, ServiceName } from '@trove/contracts';
+import { HealthRegistry } from '@trove/platform-health';
+import { ContentTypeGuard } from '@trove/platform-http';
+import { TransportClient } from '@trove/platform-transport';
+import { AccessGuard } from './auth/access.guard';
+import { ApiKeyVerifier } from './auth/api-key.verifier';
+import { BearerStrategy } from './auth/bearer.strategy';
+import { TenantAccessService } from './auth/tenant-access.service';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { TenantStatsService } from './tenants/tenant-stats.service';
+import { TenantsController } from './tenants/tenants.controller';
+
+export interface GatewayModuleOptions {
+  /**
+   * Services whose health /readyz asks over the transport. Empty in standalone, where every
+   * module registers its own checks in the same process.
+   */
+  readinessOf: ServiceName[];
+}
+
+const OPTIONS = Symbol('GatewayModuleOptions');
+
+/**
+ * The HTTP face of Trove: auth, validation and the mapping of routes to message patterns.
+ * Needs a global TransportClient (TransportModule) and HealthRegistry (HealthModule).
+ */
+@Module({})
+export class GatewayModule implements OnModuleInit {
+  constructor(
+    @Inject(OPTIONS) private readonly options: GatewayModuleOptions,
+    private readonly registry: HealthRegistry,
+    private readonly transport: TransportClient,
+  ) {}
+
+  static forRoot(options: GatewayModuleOptions): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [PassportModule],
+      controllers: [TenantsController, ApiKeysController],
+      providers: [
+        { provide: OPTIONS, useValue: options },
+        { provide: APP_GUARD, useClass: ContentTypeGuard },
+        ApiKeyVerifier,
+        BearerStrategy,
+        TenantAccessService,
+        TenantStatsService,
+        AccessGuard,
+      ],
+    };
+  }
+
+  onModuleInit(): void {
+    this.registry.register('transport', () => this.transport.ping());
+    for (const service of this.options.readinessOf) {
+      this.registry.register(`${service}-service`, async () => {
+        const report = await this.transport.send<ReadinessReport>(healthPattern(service), {}, { timeoutMs: 1500 });
+        const failing = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail ?? 'failed'}`);
+        if (!report.ready) throw new Error(failing.join('; '));
+      });
+    }
+  }
+}

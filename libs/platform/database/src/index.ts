@@ -1,0 +1,5 @@
+export * from './sql-database';
+export * from './postgres-database';
+export * from './pglite-database';
+export * from './postgres-errors';
+export * from './migrations';

@@ -1,0 +1,71 @@
+import { PGlite, Transaction, types } from '@electric-sql/pglite';
+import { DomainError } from '@trove/contracts';
+import { SqlDatabase, SqlExecutor } from './sql-database';
+
+/**
+ * SqlDatabase on an embedded PGlite (PostgreSQL compiled to WebAssembly), the zero-setup
+ * default. One instance is shared by every module of the standalone process; each module
+ * keeps to its own schema.
+ */
+export class PgliteDatabase extends SqlDatabase {
+  readonly kind = 'pglite' as const;
+
+  private constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  /** Opens (creating when needed) the database in `dataDir`; `'memory://'` keeps it in memory. */
+  static async open(dataDir: string): Promise<PgliteDatabase> {
+    const db = await PGlite.create(dataDir, {
+      // node-postgres leaves int8 as a string (it may not fit a JS number); do the same so
+      // code that passes on PGlite cannot break on PostgreSQL. Arrays of int8 follow suit.
+      parsers: { [types.INT8]: (value: string) => value },
+    });
+    return new PgliteDatabase(db);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return (await guard(() => this.db.query<T>(sql, params as unknown[]))).rows;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await guard(() => this.db.exec(sql));
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    // PGlite.transaction issues BEGIN/COMMIT/ROLLBACK and holds its single connection meanwhile.
+    return guard(() => this.db.transaction((tx) => fn(new TransactionExecutor(tx))));
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+class TransactionExecutor implements SqlExecutor {
+  constructor(private readonly tx: Transaction) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return (await this.tx.query<T>(sql, params as unknown[])).rows;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.tx.exec(sql);
+  }
+}
+
+// A closed embedded database is the in-process equivalent of an unreachable server.
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Error && /PGlite is closed/i.test(error.message)) {
+      throw new DomainError('SERVICE_UNAVAILABLE', `PGlite is unavailable: ${error.message}`);
+    }
+    throw error;
+  }
+}

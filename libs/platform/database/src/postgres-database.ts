@@ -1,0 +1,107 @@
+import { Pool, PoolClient } from 'pg';
+import { SqlDatabase, SqlExecutor } from './sql-database';
+import { mapPostgresError } from './postgres-errors';
+
+export interface PostgresDatabaseOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /** How long to wait for a connection before answering SERVICE_UNAVAILABLE (default 5000 ms). */
+  connectionTimeoutMillis?: number;
+}
+
+/** SqlDatabase on a real PostgreSQL server through a node-postgres pool. */
+export class PostgresDatabase extends SqlDatabase {
+  readonly kind = 'postgres' as const;
+
+  private constructor(private readonly pool: Pool) {
+    super();
+  }
+
+  /**
+   * Creates the pool without touching the server: connections open on first use, so a
+   * service can start while PostgreSQL is still coming up and report it through `ping()`.
+   */
+  static async connect(url: string, options: PostgresDatabaseOptions = {}): Promise<PostgresDatabase> {
+    const pool = new Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    });
+    // An idle client losing its connection emits 'error' on the pool; unhandled, that would
+    // crash the process. The pool discards the client, and the next query reports the outage.
+    pool.on('error', () => undefined);
+    return new PostgresDatabase(pool);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    try {
+      const result = await this.pool.query(sql, params as unknown[]);
+      return result.rows as T[];
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    try {
+      await this.pool.query(sql);
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new ClientExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        // The connection is unusable: hand it back as broken so the pool destroys it.
+        broken = rollbackError;
+      }
+      throw mapPostgresError(error);
+    } finally {
+      client.release(broken !== undefined);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end();
+  }
+}
+
+class ClientExecutor implements SqlExecutor {
+  constructor(private readonly client: PoolClient) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    try {
+      const result = await this.client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    try {
+      await this.client.query(sql);
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './health.registry';
+export * from './health.module';
+export * from './health-http.controller';

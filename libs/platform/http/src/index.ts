@@ -1,0 +1,5 @@
+export * from './validation';
+export * from './content-type.guard';
+export * from './errors/error-body';
+export * from './errors/error-status';
+export * from './errors/http-error.filter';

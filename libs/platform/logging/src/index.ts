@@ -1,0 +1,3 @@
+export * from './request-context';
+export * from './logger';
+export * from './nest-logger';

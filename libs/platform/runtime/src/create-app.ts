@@ -1,0 +1,98 @@
+import { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+
+import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { createValidationPipe, toHttpError } from '@trove/platform-http';
+import { RpcContextInterceptor } from '@trove/platform-transport';
+import { AppErrorFilter } from './app-error.filter';
+
+export interface AppOptions {
+  logger: Logger;
+  /** Largest accepted request body; larger ones are refused with 413 before being read. */
+  bodyLimitBytes: number;
+  /** Name used in errors of message handlers ("the tenant service failed …"). */
+  service: string;
+}
+
+/**
+ * Errors raised before a route handler runs (body parsing, size limits) reach Fastify's error
+ * handler. The one Nest installs maps them to bare HttpExceptions and drops their codes, so an
+ * invalid JSON body would be a 400; this one keeps the code and answers as DECISIONS says
+ * (422, 413, 415). Errors inside handlers never get here: Nest's filters answer those.
+ */
+class TroveFastifyAdapter extends FastifyAdapter {
+  constructor(
+    private readonly log: Logger,
+    options: FastifyServerOptions,
+  ) {
+    super(options);
+  }
+
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance().setErrorHandler((error, _request, reply) => {
+      const { status, body } = toHttpError(error);
+      if (status >= 500) this.log.error({ err: error }, 'request failed');
+      void reply.code(status).send(body);
+    });
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: { headers: Record<string, unknown> }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : RequestContext.newRequestId();
+}
+
+/**
+ * A Nest application on Fastify with the behaviour every Trove process shares: request ids
+ * (taken from `x-request-id` when sane, echoed back and carried to message handlers), one
+ * access-log line per request, strict validation, and the spec's error body for every HTTP error
+ * (the body parser's and the router's included) and a coded error for every message handler's.
+ * Message servers attached with attachMessageServer inherit the filter and interceptor.
+ */
+export async function createApp(module: Type<unknown>, options: AppOptions): Promise<NestFastifyApplication> {
+  const { logger } = options;
+  const adapter = new TroveFastifyAdapter(logger, {
+    bodyLimit: options.bodyLimitBytes,
+    logger: false,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+
+  // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  // Everything after body parsing (guards, pipes, controllers, outgoing messages) sees the request id.
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    RequestContext.run({ requestId: request.id }, done);
+  });
+  fastify.addHook('onResponse', (request: FastifyRequest, reply, done) => {
+    logger.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request',
+    );
+    done();
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AppErrorFilter(logger, options.service));
+  app.useGlobalInterceptors(new RpcContextInterceptor());
+  app.enableShutdownHooks();
+  return app;
+}

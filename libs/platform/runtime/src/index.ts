@@ -1,0 +1,5 @@
+export * from './create-app';
+export * from './app-error.filter';
+export * from './message-server';
+export * from './service-config';
+export * from './run-service';

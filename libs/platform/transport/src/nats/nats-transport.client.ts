@@ -1,0 +1,74 @@
+import { NatsRecordBuilder } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { DomainError } from '@trove/contracts';
+import { headers as natsHeaders, NatsConnection } from 'nats';
+import { firstValueFrom, lastValueFrom, timeout, TimeoutError } from 'rxjs';
+import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
+import { outgoingHeaders } from '../rpc-context.interceptor';
+import { SendOptions, TransportClient } from '../transport-client';
+import { PrefixedNatsClient } from './prefixed-nats.client';
+
+export interface NatsTransportOptions {
+  url: string;
+  prefix: string;
+  timeoutMs: number;
+  /** Connection name shown by the NATS server (`trove-gateway`, …). */
+  name: string;
+}
+
+function record(payload: unknown) {
+  const headers = natsHeaders();
+  for (const [key, value] of Object.entries(outgoingHeaders())) headers.set(key, value);
+  return new NatsRecordBuilder(payload ?? null).setHeaders(headers).build();
+}
+
+/** The distributed transport: request/reply and events over NATS through Nest's client. */
+export class NatsTransportClient extends TransportClient {
+  private readonly client: PrefixedNatsClient;
+
+  constructor(private readonly options: NatsTransportOptions) {
+    super();
+    this.client = new PrefixedNatsClient(
+      { servers: options.url, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+      options.prefix,
+    );
+  }
+
+  async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
+    const timeoutMs = sendOptions?.timeoutMs ?? this.options.timeoutMs;
+    try {
+      await this.connect();
+      return await firstValueFrom(
+        this.client.send<TResult>(pattern, record(payload)).pipe(timeout({ first: timeoutMs })),
+      );
+    } catch (error: unknown) {
+      if (error instanceof TimeoutError) throw timeoutError(pattern, timeoutMs);
+      // NATS answers a request nobody subscribes to with an empty "no responders" reply.
+      if (error instanceof EmptyResponseException) throw noResponderError(pattern);
+      throw toDomainError(pattern, error);
+    }
+  }
+
+  async emit(pattern: string, payload: unknown): Promise<void> {
+    await this.connect();
+    await lastValueFrom(this.client.emit(pattern, record(payload)), { defaultValue: undefined });
+  }
+
+  async ping(): Promise<void> {
+    await this.connect();
+    await this.client.unwrap<NatsConnection>().flush();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private async connect(): Promise<void> {
+    try {
+      await this.client.connect();
+    } catch (error: unknown) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DomainError('SERVICE_UNAVAILABLE', `NATS is unavailable at ${this.options.url}: ${reason}`);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './scratch-postgres';
+export * from './recording-transport-client';
