@@ -1,0 +1,3 @@
+import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
+
+tenancyAndAuthSuite('standalone');

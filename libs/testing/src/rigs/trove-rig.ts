@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createScratchPostgresDatabase, ScratchPostgresDatabase } from '../scratch-postgres';
+import { startProcess, StartedProcess } from './process-rig';
+import { workspaceRoot } from './workspace';
+
+export type TroveMode = 'standalone' | 'distributed';
+
+/** A running Trove (either mode) that a test drives over HTTP. */
+export interface TroveRig {
+  mode: TroveMode;
+  baseUrl: string;
+  adminKey: string;
+  /** Stops every process, keeping the data. */
+  stop(): Promise<void>;
+  /** Stops and starts again on the same data (and the same port). */
+  restart(): Promise<void>;
+  /** Stops and erases the data (scratch database, data directory). */
+  dispose(): Promise<void>;
+  /** What the processes printed, for failure messages. */
+  output(): string;
+}
+
+export interface RigOptions {
+  /** Extra environment for every process (e.g. MAX_BODY_BYTES). */
+  env?: Record<string, string>;
+}
+
+export function generateAdminKey(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return 'sk_live_' + [...randomBytes(40)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start`'s process: the standalone app with its data in a fresh directory. */
+export async function startStandalone(options: RigOptions = {}): Promise<TroveRig> {
+  const root = workspaceRoot();
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
+  const adminKey = generateAdminKey();
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_API_KEY: adminKey,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  let current: StartedProcess | undefined;
+  const start = async () => {
+    const { process } = await startProcess(join(root, 'apps/standalone/dist/main.js'), {
+      cwd: root,
+      env,
+      ready: /Trove is listening on (http:\/\/\S+)/,
+    });
+    current = process;
+  };
+  await start();
+  const stop = async () => {
+    await current?.stop();
+  };
+  return {
+    mode: 'standalone',
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminKey,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    dispose: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    output: () => current?.output() ?? '',
+  };
+}
+
+/**
+ * The distributed mode as `npm run start:distributed` runs it: five services and the gateway as
+ * separate processes over the real NATS and PostgreSQL, under a subject prefix and database of
+ * their own so that test runs never meet.
+ */
+export async function startDistributed(options: RigOptions = {}): Promise<TroveRig> {
+  const root = workspaceRoot();
+  const database: ScratchPostgresDatabase = await createScratchPostgresDatabase();
+  const adminKey = generateAdminKey();
+  // The launcher gives the gateway PORT and the services PORT+1 … PORT+5.
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
+    SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
+    ADMIN_API_KEY: adminKey,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  let current: StartedProcess | undefined;
+  const start = async () => {
+    const { process } = await startProcess(join(root, 'tools/run-distributed.mjs'), {
+      cwd: root,
+      env,
+      ready: /Trove \(distributed\) is listening on (http:\/\/\S+)/,
+      timeoutMs: 90_000,
+    });
+    current = process;
+  };
+  await start();
+  const stop = async () => {
+    await current?.stop(10_000);
+  };
+  return {
+    mode: 'distributed',
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminKey,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    dispose: async () => {
+      await stop();
+      await database.drop();
+    },
+    output: () => current?.output() ?? '',
+  };
+}
+
+export function startTrove(mode: TroveMode, options: RigOptions = {}): Promise<TroveRig> {
+  return mode === 'standalone' ? startStandalone(options) : startDistributed(options);
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Runs Trove's distributed mode on one machine: the five services and the gateway as separate
+// processes talking over NATS, with the tenant store in PostgreSQL. Built apps are required
+// (`npm run start:distributed` builds first).
+//
+//   NATS_URL      nats://127.0.0.1:4222
+//   DATABASE_URL  postgres://postgres@127.0.0.1:5432/trove   (created when missing)
+//   PORT          8080   gateway; services take PORT+1 … PORT+5 for /healthz and /readyz
+//   SUBJECT_PREFIX, ADMIN_API_KEY, LOG_LEVEL, REQUEST_TIMEOUT_MS: passed to every process
+//
+// Prints "Trove (distributed) is listening on <url>" once the gateway's /readyz answers 200.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..');
+const env = {
+  ...process.env,
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/trove',
+};
+const port = Number(process.env.PORT ?? 8080);
+const services = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
+const children = new Map();
+let stopping = false;
+
+async function ensureDatabase(url) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(app, appPort) {
+  const child = spawn(process.execPath, [join(root, 'apps', app, 'dist', 'main.js')], {
+    cwd: root,
+    env: { ...env, PORT: String(appPort), HOST: process.env.HOST ?? '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const label = `[${app}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop();
+      for (const line of lines) process.stdout.write(label + line + '\n');
+    });
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(app);
+    if (!stopping) {
+      process.stdout.write(`${label}exited (${signal ?? code}); stopping the others\n`);
+      stop(1);
+    }
+  });
+  children.set(app, child);
+}
+
+async function waitReady(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = await response.text();
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms: ${last}`);
+}
+
+function stop(code) {
+  stopping = true;
+  for (const child of children.values()) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+  }, 5000);
+  const poll = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(poll);
+      clearTimeout(force);
+      process.exit(code);
+    }
+  }, 50);
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+try {
+  await ensureDatabase(env.DATABASE_URL);
+  services.forEach((service, i) => start(`${service}-service`, port === 0 ? 0 : port + 1 + i));
+  start('gateway', port);
+  const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
+  const url = `http://${host}:${port}`;
+  await waitReady(`${url}/readyz`, Number(process.env.READY_TIMEOUT_MS ?? 60000));
+  process.stdout.write(`Trove (distributed) is listening on ${url}\n`);
+} catch (error) {
+  process.stdout.write(`Trove (distributed) failed to start: ${error.message}\n`);
+  stop(1);
+}
