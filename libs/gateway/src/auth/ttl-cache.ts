@@ -1,4 +1,8 @@
-/** A small map whose entries expire after a fixed time, bounded in size (oldest out first). */
+/**
+ * A small map whose entries expire after a fixed time, bounded in size (oldest out first).
+ * A TTL that is not a positive finite number (0, or NaN from a mistyped AUTH_CACHE_TTL_MS) or a
+ * bound below one turns caching off: an entry that never expired would keep a revoked key valid.
+ */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
 
@@ -18,7 +22,7 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
+    if (!(this.ttlMs > 0 && Number.isFinite(this.ttlMs)) || this.maxEntries < 1) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();

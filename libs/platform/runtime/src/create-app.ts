@@ -39,6 +39,19 @@ class TroveFastifyAdapter extends FastifyAdapter {
   }
 }
 
+/** A route as Fastify registered it (Nest's, Swagger's, health's: all of them). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<object, RouteInfo[]>();
+
+/** Every route the app serves, so tests can walk the real router rather than a list of ours. */
+export function routesOf(app: NestFastifyApplication): readonly RouteInfo[] {
+  return routeTables.get(app) ?? [];
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function requestIdOf(request: { headers: Record<string, unknown> }): string {
@@ -67,6 +80,11 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   });
   const fastify = app.getHttpAdapter().getInstance();
 
+  const routes: RouteInfo[] = [];
+  routeTables.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
   fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -1,0 +1,61 @@
+import { Module, OnApplicationShutdown } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TROVE_VERSION } from '@trove/contracts';
+import { TenantModule } from '@trove/domain-tenant';
+import { GatewayModule, setupOpenApi } from '@trove/gateway';
+import { PgliteDatabase } from '@trove/platform-database';
+import { HealthModule, HealthRegistry } from '@trove/platform-health';
+import { createLogger } from '@trove/platform-logging';
+import { attachMessageServer, createApp } from '@trove/platform-runtime';
+import { InProcessServer, InProcessTransportClient, TransportModule } from '@trove/platform-transport';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { StandaloneConfig } from './standalone-config';
+
+export interface StandaloneApp {
+  app: NestFastifyApplication;
+  dataDir: string;
+}
+
+/**
+ * Everything in one process: the gateway and every domain module, the in-process transport, and
+ * embedded stores under DATA_DIR. Not listening yet; main.ts (or a test) decides how to serve it.
+ */
+export async function createStandaloneApp(config: StandaloneConfig): Promise<StandaloneApp> {
+  const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  // One embedded Postgres for every domain; each keeps to its own schema, as in distributed mode.
+  const database = await PgliteDatabase.open(join(dataDir, 'postgres'));
+  const server = new InProcessServer();
+  const transport = new InProcessTransportClient(server, config.REQUEST_TIMEOUT_MS);
+
+  /** Closes the embedded database once every module has shut down. */
+  class EmbeddedStores implements OnApplicationShutdown {
+    async onApplicationShutdown(): Promise<void> {
+      await database.close();
+    }
+  }
+
+  @Module({
+    providers: [EmbeddedStores],
+    imports: [
+      TransportModule.forClient(transport),
+      HealthModule.forRoot({ name: 'standalone' }),
+      GatewayModule.forRoot({ readinessOf: [] }),
+      TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),
+    ],
+  })
+  class StandaloneModule {}
+
+  const app = await createApp(StandaloneModule, {
+    logger,
+    bodyLimitBytes: config.MAX_BODY_BYTES,
+    service: 'standalone',
+  });
+  app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
+  attachMessageServer(app, server);
+  setupOpenApi(app, TROVE_VERSION);
+  await app.startAllMicroservices();
+  return { app, dataDir };
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '@trove/platform-config';
+import { routesOf } from '@trove/platform-runtime';
+import { createStandaloneApp, StandaloneApp } from './standalone.app';
+import { StandaloneConfig } from './standalone-config';
+
+/** Routes that answer without a key: health, API docs (and, later, presigned downloads). */
+const PUBLIC = [/^\/healthz$/, /^\/readyz$/, /^\/docs(\/.*)?$/, /^\/openapi\.(json|yaml)$/];
+
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, 'x').replace(/\*$/, 'x');
+}
+
+describe('the router', () => {
+  let standalone: StandaloneApp;
+  let dataDir: string;
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'trove-routes-'));
+    const config = loadConfig(StandaloneConfig, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_API_KEY: 'sk_live_' + 'a'.repeat(40) });
+    standalone = await createStandaloneApp(config);
+    await standalone.app.init();
+    await standalone.app.getHttpAdapter().getInstance().ready();
+  });
+
+  after(async () => {
+    await standalone?.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('requires a key on every route but health, docs and presigned downloads', async () => {
+    const fastify = standalone.app.getHttpAdapter().getInstance();
+    const routes = routesOf(standalone.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    const apiRoutes = routes.filter((r) => !PUBLIC.some((p) => p.test(r.url)));
+    // The walk must see the real router: the tenancy routes at least, and the public ones.
+    assert.ok(apiRoutes.length >= 5, `only ${apiRoutes.length} API routes seen`);
+    assert.ok(routes.some((r) => r.url === '/healthz'));
+    for (const route of apiRoutes) {
+      const response = await fastify.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      assert.equal(response.statusCode, 401, `${route.method} ${route.url} answered ${response.statusCode} without a key`);
+      assert.equal(JSON.parse(response.body).detail.error_code, 'UNAUTHORIZED');
+    }
+    for (const route of routes.filter((r) => PUBLIC.some((p) => p.test(r.url)))) {
+      const response = await fastify.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      assert.notEqual(response.statusCode, 401, `${route.method} ${route.url} should not need a key`);
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { Controller, DynamicModule, Inject, INestMicroservice, Module } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { DomainError } from '@trove/contracts';
+import type { NatsConnection } from 'nats';
+import { describeTransport, startMessageApp } from '../transport.contract';
+import { NatsTransportClient } from './nats-transport.client';
+import { PrefixedNatsServer } from './prefixed-nats.server';
+
+const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+
+function uniquePrefix(): string {
+  return `test-${randomUUID().slice(0, 8)}`;
+}
+
+/** Starts an app answering over NATS; resolves once its subscriptions reached the server. */
+async function hostOnNats(
+  module: DynamicModule,
+  options: { prefix: string; service: string },
+): Promise<INestMicroservice> {
+  const server = new PrefixedNatsServer({
+    url: NATS_URL,
+    prefix: options.prefix,
+    queue: `${options.service}-service`,
+    name: `trove-test-${options.service}`,
+  });
+  const app = await startMessageApp(module, server, options.service);
+  await server.unwrap<NatsConnection>().flush();
+  return app;
+}
+
+function natsClient(prefix: string, timeoutMs = 2000, url = NATS_URL): NatsTransportClient {
+  return new NatsTransportClient({ url, prefix, timeoutMs, name: 'trove-test-client' });
+}
+
+describeTransport('NATS', async ({ module, service, timeoutMs }) => {
+  const prefix = uniquePrefix();
+  const app = await hostOnNats(module, { prefix, service });
+  const client = natsClient(prefix, timeoutMs);
+  await client.ping(); // connect before the timed tests
+  return {
+    client,
+    teardown: async () => {
+      await client.close();
+      await app.close();
+    },
+  };
+});
+
+/** One instance of the "probe" service, telling which instance answered. */
+interface Instance {
+  name: string;
+  requests: number[];
+  events: number[];
+}
+const INSTANCE = Symbol('instance');
+
+@Controller()
+class WhoController {
+  constructor(@Inject(INSTANCE) private readonly instance: Instance) {}
+
+  @MessagePattern('probe.who')
+  who(@Payload() data: { n: number }): string {
+    this.instance.requests.push(data.n);
+    return this.instance.name;
+  }
+
+  @EventPattern('probe.noticed')
+  noticed(@Payload() data: { n: number }): void {
+    this.instance.events.push(data.n);
+  }
+}
+
+@Module({})
+class WhoModule {
+  static create(instance: Instance): DynamicModule {
+    return {
+      module: WhoModule,
+      controllers: [WhoController],
+      providers: [{ provide: INSTANCE, useValue: instance }],
+    };
+  }
+}
+
+function instance(name: string): Instance {
+  return { name, requests: [], events: [] };
+}
+
+describe('NATS transport: instances and prefixes', () => {
+  const apps: INestMicroservice[] = [];
+  const clients: NatsTransportClient[] = [];
+
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(apps.map((a) => a.close()));
+  });
+
+  it('shares requests between two instances of one service (one queue group), each request once', async () => {
+    const prefix = uniquePrefix();
+    const a = instance('a');
+    const b = instance('b');
+    apps.push(await hostOnNats(WhoModule.create(a), { prefix, service: 'probe' }));
+    apps.push(await hostOnNats(WhoModule.create(b), { prefix, service: 'probe' }));
+    const client = natsClient(prefix);
+    clients.push(client);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => client.send<string>('probe.who', { n })),
+    );
+    const handled = [...a.requests, ...b.requests].sort((x, y) => x - y);
+    assert.deepEqual(
+      handled,
+      Array.from({ length: 20 }, (_, n) => n),
+      'a request was lost or handled twice',
+    );
+    assert.ok(
+      a.requests.length > 0 && b.requests.length > 0,
+      `a: ${a.requests.length}, b: ${b.requests.length}`,
+    );
+    assert.equal(answers.filter((x) => x === 'a').length, a.requests.length);
+    assert.equal(answers.filter((x) => x === 'b').length, b.requests.length);
+
+    // An event reaches one instance of the service, not both.
+    await client.emit('probe.noticed', { n: 99 });
+    await sleep(200);
+    assert.deepEqual([...a.events, ...b.events], [99]);
+  });
+
+  it('keeps two subject prefixes apart', async () => {
+    const prefixA = uniquePrefix();
+    const prefixB = uniquePrefix();
+    const onlyA = instance('only-a');
+    apps.push(await hostOnNats(WhoModule.create(onlyA), { prefix: prefixA, service: 'probe' }));
+    const clientA = natsClient(prefixA);
+    const clientB = natsClient(prefixB);
+    clients.push(clientA, clientB);
+
+    await assert.rejects(
+      clientB.send('probe.who', { n: 1 }),
+      (error: unknown) => error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE',
+    );
+    await clientB.emit('probe.noticed', { n: 2 });
+    await sleep(200);
+    assert.deepEqual(onlyA.requests, []);
+    assert.deepEqual(onlyA.events, []);
+
+    // The same calls under the app's own prefix do arrive.
+    assert.equal(await clientA.send<string>('probe.who', { n: 3 }), 'only-a');
+    await clientA.emit('probe.noticed', { n: 4 });
+    await sleep(200);
+    assert.deepEqual(onlyA.requests, [3]);
+    assert.deepEqual(onlyA.events, [4]);
+  });
+});
+
+describe('NATS transport without a NATS server', () => {
+  let deadUrl: string;
+  let client: NatsTransportClient;
+
+  before(async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    deadUrl = `nats://127.0.0.1:${port}`;
+    client = natsClient(uniquePrefix(), 1000, deadUrl);
+  });
+  after(async () => {
+    await client.close();
+  });
+
+  /** Fails the test instead of hanging when the client never settles. */
+  async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const hang = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([promise, hang]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function isNatsUnavailable(error: unknown): boolean {
+    return (
+      error instanceof DomainError &&
+      error.code === 'SERVICE_UNAVAILABLE' &&
+      error.message.includes('NATS') &&
+      error.message.includes(deadUrl)
+    );
+  }
+
+  it('rejects send with SERVICE_UNAVAILABLE naming NATS, without hanging', async () => {
+    await assert.rejects(within(5000, client.send('probe.who', { n: 1 })), isNatsUnavailable);
+  });
+
+  it('rejects emit and ping the same way', async () => {
+    await assert.rejects(within(5000, client.emit('probe.noticed', { n: 1 })), isNatsUnavailable);
+    await assert.rejects(within(5000, client.ping()), isNatsUnavailable);
+  });
+});

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes sure the servers the integration and end-to-end tests use are up on this machine:
+# PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and NATS with JetStream on :4222.
+# Starts them when down, installs NATS from Debian when missing. Idempotent.
+set -euo pipefail
+
+up() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() {
+  for _ in $(seq 1 50); do up "$1" && return 0; sleep 0.2; done
+  return 1
+}
+
+if up 5432; then
+  echo "PostgreSQL: up"
+else
+  echo "PostgreSQL: down, starting"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  wait_port 5432 || { echo "PostgreSQL did not start"; exit 1; }
+fi
+
+if up 4222; then
+  echo "NATS: up"
+else
+  if [[ ! -x /usr/sbin/nats-server ]]; then
+    echo "NATS: not installed, installing nats-server"
+    apt-get update -qq && apt-get install -y -qq nats-server
+  fi
+  echo "NATS: down, starting with JetStream"
+  mkdir -p /var/lib/nats-server
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
+    -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server
+  wait_port 4222 || { echo "NATS did not start"; exit 1; }
+fi
