@@ -51,10 +51,12 @@ async function measure(mode) {
   const rig = await startTrove(mode, { env: { LOG_LEVEL: 'warn' } });
   try {
     const admin = new ApiClient(rig.baseUrl, rig.adminKey);
-    const key = (await admin.post('/api-keys/create_api_key', { json: { owner: 'bench' } })).body.full_api_key;
+    const key = (await admin.post('/api-keys/create_api_key', { json: { owner: 'bench' } })).body
+      .full_api_key;
     const tenant = `bench-${mode}`;
     const created = await admin.withKey(key).post('/tenants/create', { json: { tenant_id: tenant } });
-    if (created.status !== 200) throw new Error(`tenant create: ${created.status} ${JSON.stringify(created.body)}`);
+    if (created.status !== 200)
+      throw new Error(`tenant create: ${created.status} ${JSON.stringify(created.body)}`);
     const request = {
       url: `${rig.baseUrl}/tenants/sub_tenant_ids?tenant_id=${tenant}`,
       headers: { authorization: `Bearer ${key}` },
@@ -85,7 +87,9 @@ for (const mode of ['standalone', 'distributed']) rows.push(await measure(mode))
 const [standalone, distributed] = rows;
 const fmt = (n, digits = 2) => (typeof n === 'number' ? n.toFixed(digits) : String(n));
 console.log(`\nAuthenticated round trip: GET /tenants/sub_tenant_ids (${DURATION}s per measurement)\n`);
-console.log(`| mode | p50 ms (1 conn) | p99 ms (1 conn) | req/s (1 conn) | req/s (${CONNECTIONS} conns) | p99 ms (${CONNECTIONS} conns) |`);
+console.log(
+  `| mode | p50 ms (1 conn) | p99 ms (1 conn) | req/s (1 conn) | req/s (${CONNECTIONS} conns) | p99 ms (${CONNECTIONS} conns) |`,
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
@@ -95,7 +99,9 @@ for (const r of rows) {
 console.log(
   `| distributed / standalone | ${fmt(distributed.p50 / standalone.p50)}× | ${fmt(distributed.p99 / standalone.p99)}× | ${fmt(distributed.sequentialRps / standalone.sequentialRps)}× | ${fmt(distributed.rps / standalone.rps)}× | |`,
 );
-console.log(`\n(${standalone.samples} and ${distributed.samples} sequential samples; loaded p99 from autocannon, whole ms)`);
+console.log(
+  `\n(${standalone.samples} and ${distributed.samples} sequential samples; loaded p99 from autocannon, whole ms)`,
+);
 console.log(
   `\nNATS hops per request once the gateway's key and access caches are warm: 1 (gateway → tenant service → gateway).` +
     ` Added p50 latency per hop: ${fmt(distributed.p50 - standalone.p50, 3)} ms.`,

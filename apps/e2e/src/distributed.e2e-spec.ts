@@ -28,7 +28,11 @@ describe('a service that does not answer (distributed)', { timeout: 60_000 }, ()
     try {
       const api = new ApiClient(`http://127.0.0.1:${port}`, generateAdminKey());
       const started = Date.now();
-      const detail = expectError(await api.get('/tenants/sub_tenant_ids', { query: { tenant_id: 'acme' } }), 503, 'SERVICE_UNAVAILABLE');
+      const detail = expectError(
+        await api.get('/tenants/sub_tenant_ids', { query: { tenant_id: 'acme' } }),
+        503,
+        'SERVICE_UNAVAILABLE',
+      );
       assert.match(detail.message, /tenant service/);
       assert.ok(Date.now() - started < 2500, `took ${Date.now() - started} ms`);
       const ready = await api.get<{ detail: { message: string } }>('/readyz', { key: null });

@@ -1,28 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ServiceNames, TROVE_VERSION } from '@trove/contracts';
-import { GatewayModule, setupOpenApi } from '@trove/gateway';
-import { CommonConfig, loadConfig } from '@trove/platform-config';
+import { GatewayConfig, GatewayModule, setupOpenApi } from '@trove/gateway';
+import { loadConfig } from '@trove/platform-config';
 import { HealthModule } from '@trove/platform-health';
 import { createApp } from '@trove/platform-runtime';
 import { createLogger } from '@trove/platform-logging';
 import { NatsTransportClient, TransportModule } from '@trove/platform-transport';
-import { IsInt, IsString, Max, Min } from 'class-validator';
-
-
-class GatewayConfig extends CommonConfig {
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  PORT = 8080;
-
-  @IsString()
-  HOST = '0.0.0.0';
-
-  /** Largest request body accepted; larger ones get 413 before they are read. */
-  @IsInt()
-  @Min(1024)
-  MAX_BODY_BYTES = 64 * 1024 * 1024;
-}
 
 async function main(): Promise<void> {
   const config = loadConfig(GatewayConfig);
@@ -38,18 +21,27 @@ async function main(): Promise<void> {
     imports: [
       TransportModule.forClient(transport),
       HealthModule.forRoot({ name: 'gateway' }),
-      GatewayModule.forRoot({ readinessOf: [...ServiceNames] }),
+      GatewayModule.forRoot({ readinessOf: [...ServiceNames], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
     ],
   })
   class GatewayAppModule {}
 
-  const app = await createApp(GatewayAppModule, { logger, bodyLimitBytes: config.MAX_BODY_BYTES, service: 'gateway' });
+  const app = await createApp(GatewayAppModule, {
+    logger,
+    bodyLimitBytes: config.MAX_BODY_BYTES,
+    service: 'gateway',
+  });
   setupOpenApi(app, TROVE_VERSION);
   await app.listen(config.PORT, config.HOST);
-  logger.info({ url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX }, 'gateway ready');
+  logger.info(
+    { url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX },
+    'gateway ready',
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Trove gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Trove gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -7,4 +7,6 @@ class GraphServiceConfig extends ServiceConfig {
 
 // The graph domain module joins `imports` when its capability lands; until then the process
 // takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'graph', config: loadConfig(GraphServiceConfig), imports: [] }).catch(exitOnStartupError);
+runService({ service: 'graph', config: loadConfig(GraphServiceConfig), imports: [] }).catch(
+  exitOnStartupError,
+);

@@ -7,4 +7,6 @@ class IngestionServiceConfig extends ServiceConfig {
 
 // The ingestion domain module joins `imports` when its capability lands; until then the process
 // takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'ingestion', config: loadConfig(IngestionServiceConfig), imports: [] }).catch(exitOnStartupError);
+runService({ service: 'ingestion', config: loadConfig(IngestionServiceConfig), imports: [] }).catch(
+  exitOnStartupError,
+);

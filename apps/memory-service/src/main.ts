@@ -7,4 +7,6 @@ class MemoryServiceConfig extends ServiceConfig {
 
 // The memory domain module joins `imports` when its capability lands; until then the process
 // takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'memory', config: loadConfig(MemoryServiceConfig), imports: [] }).catch(exitOnStartupError);
+runService({ service: 'memory', config: loadConfig(MemoryServiceConfig), imports: [] }).catch(
+  exitOnStartupError,
+);

@@ -7,4 +7,6 @@ class SearchServiceConfig extends ServiceConfig {
 
 // The search domain module joins `imports` when its capability lands; until then the process
 // takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'search', config: loadConfig(SearchServiceConfig), imports: [] }).catch(exitOnStartupError);
+runService({ service: 'search', config: loadConfig(SearchServiceConfig), imports: [] }).catch(
+  exitOnStartupError,
+);

@@ -42,7 +42,7 @@ export async function createStandaloneApp(config: StandaloneConfig): Promise<Sta
     imports: [
       TransportModule.forClient(transport),
       HealthModule.forRoot({ name: 'standalone' }),
-      GatewayModule.forRoot({ readinessOf: [] }),
+      GatewayModule.forRoot({ readinessOf: [], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
       TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),
     ],
   })

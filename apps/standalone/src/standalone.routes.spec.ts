@@ -21,7 +21,11 @@ describe('the router', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'trove-routes-'));
-    const config = loadConfig(StandaloneConfig, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_API_KEY: 'sk_live_' + 'a'.repeat(40) });
+    const config = loadConfig(StandaloneConfig, {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_API_KEY: 'sk_live_' + 'a'.repeat(40),
+    });
     standalone = await createStandaloneApp(config);
     await standalone.app.init();
     await standalone.app.getHttpAdapter().getInstance().ready();
@@ -41,7 +45,11 @@ describe('the router', () => {
     assert.ok(routes.some((r) => r.url === '/healthz'));
     for (const route of apiRoutes) {
       const response = await fastify.inject({ method: route.method as 'GET', url: concrete(route.url) });
-      assert.equal(response.statusCode, 401, `${route.method} ${route.url} answered ${response.statusCode} without a key`);
+      assert.equal(
+        response.statusCode,
+        401,
+        `${route.method} ${route.url} answered ${response.statusCode} without a key`,
+      );
       assert.equal(JSON.parse(response.body).detail.error_code, 'UNAUTHORIZED');
     }
     for (const route of routes.filter((r) => PUBLIC.some((p) => p.test(r.url)))) {

@@ -12,6 +12,7 @@ import { TenantAccessService } from './auth/tenant-access.service';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { TenantStatsService } from './tenants/tenant-stats.service';
 import { TenantsController } from './tenants/tenants.controller';
+import { GATEWAY_OPTIONS } from './gateway-options';
 
 export interface GatewayModuleOptions {
   /**
@@ -19,9 +20,9 @@ export interface GatewayModuleOptions {
    * module registers its own checks in the same process.
    */
   readinessOf: ServiceName[];
+  /** AUTH_CACHE_TTL_MS: how long verified keys and granted tenants are remembered. */
+  authCacheTtlMs: number;
 }
-
-const OPTIONS = Symbol('GatewayModuleOptions');
 
 /**
  * The HTTP face of Trove: auth, validation and the mapping of routes to message patterns.
@@ -30,7 +31,7 @@ const OPTIONS = Symbol('GatewayModuleOptions');
 @Module({})
 export class GatewayModule implements OnModuleInit {
   constructor(
-    @Inject(OPTIONS) private readonly options: GatewayModuleOptions,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayModuleOptions,
     private readonly registry: HealthRegistry,
     private readonly transport: TransportClient,
   ) {}
@@ -41,7 +42,7 @@ export class GatewayModule implements OnModuleInit {
       imports: [PassportModule],
       controllers: [TenantsController, ApiKeysController],
       providers: [
-        { provide: OPTIONS, useValue: options },
+        { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: APP_GUARD, useClass: ContentTypeGuard },
         ApiKeyVerifier,
         BearerStrategy,
@@ -56,7 +57,11 @@ export class GatewayModule implements OnModuleInit {
     this.registry.register('transport', () => this.transport.ping());
     for (const service of this.options.readinessOf) {
       this.registry.register(`${service}-service`, async () => {
-        const report = await this.transport.send<ReadinessReport>(healthPattern(service), {}, { timeoutMs: 1500 });
+        const report = await this.transport.send<ReadinessReport>(
+          healthPattern(service),
+          {},
+          { timeoutMs: 1500 },
+        );
         const failing = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail ?? 'failed'}`);
         if (!report.ready) throw new Error(failing.join('; '));
       });

@@ -2,3 +2,4 @@ export * from './gateway.module';
 export * from './openapi/openapi';
 export * from './auth/authenticated.decorator';
 export * from './http/tenant-scope.dto';
+export * from './gateway-config';

@@ -30,14 +30,17 @@ export class RecordingTransportClient extends TransportClient {
 
   /** The payloads emitted with `pattern`, oldest first. */
   emittedWith<T = unknown>(pattern: string): T[] {
-    return this.emitted.filter((message) => message.pattern === pattern).map((message) => message.payload as T);
+    return this.emitted
+      .filter((message) => message.pattern === pattern)
+      .map((message) => message.payload as T);
   }
 
   async send<TResult>(pattern: string, payload: unknown, _options?: SendOptions): Promise<TResult> {
     this.assertOpen();
     this.sent.push({ pattern, payload: roundTrip(payload) });
     const responder = this.responders.get(pattern);
-    if (!responder) throw new DomainError('SERVICE_UNAVAILABLE', `No responder for '${pattern}' in this test`);
+    if (!responder)
+      throw new DomainError('SERVICE_UNAVAILABLE', `No responder for '${pattern}' in this test`);
     return roundTrip(await responder(roundTrip(payload))) as TResult;
   }
 

@@ -52,7 +52,9 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
     describe('health and docs need no key', () => {
       it('answers /healthz and /readyz', async () => {
         assert.equal((await anonymous.get('/healthz')).status, 200);
-        const ready = await anonymous.get<{ ready: boolean; checks: { name: string; ok: boolean }[] }>('/readyz');
+        const ready = await anonymous.get<{ ready: boolean; checks: { name: string; ok: boolean }[] }>(
+          '/readyz',
+        );
         assert.equal(ready.status, 200);
         assert.equal(ready.body.ready, true);
         assert.ok(ready.body.checks.length >= 2, JSON.stringify(ready.body));
@@ -86,19 +88,37 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
       });
 
       it('refuses key creation to a non-admin key (403) and to no key (401)', async () => {
-        expectError(await alice.post('/api-keys/create_api_key', { json: { owner: 'mallory' } }), 403, 'FORBIDDEN');
-        expectError(await anonymous.post('/api-keys/create_api_key', { json: { owner: 'mallory' } }), 401, 'UNAUTHORIZED');
+        expectError(
+          await alice.post('/api-keys/create_api_key', { json: { owner: 'mallory' } }),
+          403,
+          'FORBIDDEN',
+        );
+        expectError(
+          await anonymous.post('/api-keys/create_api_key', { json: { owner: 'mallory' } }),
+          401,
+          'UNAUTHORIZED',
+        );
       });
 
       it('validates the key request (422 with the fields)', async () => {
-        const missing = expectError(await admin.post('/api-keys/create_api_key', { json: {} }), 422, 'VALIDATION_ERROR');
-        assert.ok(missing.errors?.some((e) => e.field === 'owner'), JSON.stringify(missing));
+        const missing = expectError(
+          await admin.post('/api-keys/create_api_key', { json: {} }),
+          422,
+          'VALIDATION_ERROR',
+        );
+        assert.ok(
+          missing.errors?.some((e) => e.field === 'owner'),
+          JSON.stringify(missing),
+        );
         const scope = expectError(
           await admin.post('/api-keys/create_api_key', { json: { owner: 'x', scopes: ['root'] } }),
           422,
           'VALIDATION_ERROR',
         );
-        assert.ok(scope.errors?.some((e) => e.field === 'scopes'), JSON.stringify(scope));
+        assert.ok(
+          scope.errors?.some((e) => e.field === 'scopes'),
+          JSON.stringify(scope),
+        );
       });
     });
 
@@ -113,7 +133,11 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
           401,
           'UNAUTHORIZED',
         );
-        expectError(await anonymous.get('/tenants/sub_tenant_ids', { query, key: 'sk_live_unknown' }), 401, 'UNAUTHORIZED');
+        expectError(
+          await anonymous.get('/tenants/sub_tenant_ids', { query, key: 'sk_live_unknown' }),
+          401,
+          'UNAUTHORIZED',
+        );
       });
     });
 
@@ -129,14 +153,26 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
       });
 
       it('refuses an existing tenant id with 409 TENANT_ALREADY_EXISTS', async () => {
-        expectError(await alice.post('/tenants/create', { json: { tenant_id: tenant } }), 409, 'TENANT_ALREADY_EXISTS');
-        expectError(await bob.post('/tenants/create', { json: { tenant_id: tenant } }), 409, 'TENANT_ALREADY_EXISTS');
+        expectError(
+          await alice.post('/tenants/create', { json: { tenant_id: tenant } }),
+          409,
+          'TENANT_ALREADY_EXISTS',
+        );
+        expectError(
+          await bob.post('/tenants/create', { json: { tenant_id: tenant } }),
+          409,
+          'TENANT_ALREADY_EXISTS',
+        );
       });
 
       it('lists sub-tenant ids', async () => {
         const list = await alice.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } });
         assert.equal(list.status, 200);
-        assert.deepEqual(list.body, { tenant_id: tenant, default_sub_tenant_id: tenant, sub_tenant_ids: [tenant] });
+        assert.deepEqual(list.body, {
+          tenant_id: tenant,
+          default_sub_tenant_id: tenant,
+          sub_tenant_ids: [tenant],
+        });
       });
 
       it('reports stats per sub-tenant with every counter', async () => {
@@ -147,10 +183,14 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
         }>('/tenants/stats', { query: { tenant_id: tenant } });
         assert.equal(stats.status, 200, JSON.stringify(stats.body));
         assert.equal(stats.body.tenant_id, tenant);
-        assert.deepEqual(
-          Object.keys(stats.body.totals).sort(),
-          ['chunks', 'embeddings', 'entities', 'memories', 'relations', 'sources'],
-        );
+        assert.deepEqual(Object.keys(stats.body.totals).sort(), [
+          'chunks',
+          'embeddings',
+          'entities',
+          'memories',
+          'relations',
+          'sources',
+        ]);
         assert.deepEqual(
           stats.body.sub_tenants.map((s) => s.sub_tenant_id),
           [tenant],
@@ -159,12 +199,16 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
 
       it('refuses to delete the default sub-tenant (400) and an unknown one (404)', async () => {
         expectError(
-          await alice.delete('/tenant/delete_sub_tenant', { query: { tenant_id: tenant, sub_tenant_id: tenant } }),
+          await alice.delete('/tenant/delete_sub_tenant', {
+            query: { tenant_id: tenant, sub_tenant_id: tenant },
+          }),
           400,
           'CANNOT_DELETE_DEFAULT_SUB_TENANT',
         );
         expectError(
-          await alice.delete('/tenant/delete_sub_tenant', { query: { tenant_id: tenant, sub_tenant_id: 'nobody' } }),
+          await alice.delete('/tenant/delete_sub_tenant', {
+            query: { tenant_id: tenant, sub_tenant_id: 'nobody' },
+          }),
           404,
           'SUB_TENANT_NOT_FOUND',
         );
@@ -173,7 +217,11 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
 
     describe('isolation between owners', () => {
       it('answers 403 to another owner, the same for a tenant that does not exist', async () => {
-        const other = expectError(await bob.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } }), 403, 'FORBIDDEN');
+        const other = expectError(
+          await bob.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } }),
+          403,
+          'FORBIDDEN',
+        );
         const missing = expectError(
           await bob.get('/tenants/sub_tenant_ids', { query: { tenant_id: 'no-such-tenant' } }),
           403,
@@ -190,13 +238,27 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
       });
 
       it('lets the admin key act on every tenant, and tells it when one does not exist', async () => {
-        assert.equal((await admin.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } })).status, 200);
-        expectError(await admin.get('/tenants/sub_tenant_ids', { query: { tenant_id: 'no-such-tenant' } }), 404, 'TENANT_NOT_FOUND');
+        assert.equal(
+          (await admin.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } })).status,
+          200,
+        );
+        expectError(
+          await admin.get('/tenants/sub_tenant_ids', { query: { tenant_id: 'no-such-tenant' } }),
+          404,
+          'TENANT_NOT_FOUND',
+        );
       });
 
       it('holds a read-only key to reads', async () => {
-        assert.equal((await reader.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } })).status, 200);
-        expectError(await reader.post('/tenants/create', { json: { tenant_id: `${tenant}-ro` } }), 403, 'FORBIDDEN');
+        assert.equal(
+          (await reader.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } })).status,
+          200,
+        );
+        expectError(
+          await reader.post('/tenants/create', { json: { tenant_id: `${tenant}-ro` } }),
+          403,
+          'FORBIDDEN',
+        );
       });
     });
 
@@ -204,12 +266,18 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
       it('unknown routes and methods: 404', async () => {
         expectError(await alice.get('/no/such/route'), 404, 'NOT_FOUND');
         expectError(await anonymous.get('/no/such/route'), 404, 'NOT_FOUND');
-        expectError(await alice.request('PUT', '/tenants/create', { json: { tenant_id: 'x' } }), 404, 'NOT_FOUND');
+        expectError(
+          await alice.request('PUT', '/tenants/create', { json: { tenant_id: 'x' } }),
+          404,
+          'NOT_FOUND',
+        );
       });
 
       it('a body that is not JSON: 422', async () => {
         expectError(
-          await alice.post('/tenants/create', { raw: { body: '{"tenant_id":', contentType: 'application/json' } }),
+          await alice.post('/tenants/create', {
+            raw: { body: '{"tenant_id":', contentType: 'application/json' },
+          }),
           422,
           'VALIDATION_ERROR',
         );
@@ -239,7 +307,9 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
           'UNSUPPORTED_MEDIA_TYPE',
         );
         expectError(
-          await alice.post('/tenants/create', { raw: { body: 'x', contentType: 'application/octet-stream' } }),
+          await alice.post('/tenants/create', {
+            raw: { body: 'x', contentType: 'application/octet-stream' },
+          }),
           415,
           'UNSUPPORTED_MEDIA_TYPE',
         );
@@ -255,8 +325,15 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
       });
 
       it('missing, malformed and unknown fields: 422 naming each field', async () => {
-        const missing = expectError(await alice.post('/tenants/create', { json: {} }), 422, 'VALIDATION_ERROR');
-        assert.ok(missing.errors?.some((e) => e.field === 'tenant_id'), JSON.stringify(missing));
+        const missing = expectError(
+          await alice.post('/tenants/create', { json: {} }),
+          422,
+          'VALIDATION_ERROR',
+        );
+        assert.ok(
+          missing.errors?.some((e) => e.field === 'tenant_id'),
+          JSON.stringify(missing),
+        );
         for (const tenant_id of ['', 'a b', 'x'.repeat(129), 'é', 42, null]) {
           expectError(await alice.post('/tenants/create', { json: { tenant_id } }), 422, 'VALIDATION_ERROR');
         }
@@ -265,10 +342,20 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
           422,
           'VALIDATION_ERROR',
         );
-        assert.ok(unknown.errors?.some((e) => e.field === 'colour'), JSON.stringify(unknown));
+        assert.ok(
+          unknown.errors?.some((e) => e.field === 'colour'),
+          JSON.stringify(unknown),
+        );
         expectError(await alice.get('/tenants/sub_tenant_ids'), 422, 'VALIDATION_ERROR');
-        expectError(await alice.delete('/tenant/delete_sub_tenant', { query: { tenant_id: tenant } }), 422, 'VALIDATION_ERROR');
-        assert.equal((await alice.post('/tenants/create', { json: { tenant_id: 'x'.repeat(128) } })).status, 200);
+        expectError(
+          await alice.delete('/tenant/delete_sub_tenant', { query: { tenant_id: tenant } }),
+          422,
+          'VALIDATION_ERROR',
+        );
+        assert.equal(
+          (await alice.post('/tenants/create', { json: { tenant_id: 'x'.repeat(128) } })).status,
+          200,
+        );
       });
 
       it('echoes a sane x-request-id and makes one up otherwise', async () => {
@@ -290,10 +377,22 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
         await rig.restart();
         const list = await alice.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } });
         assert.equal(list.status, 200, `${JSON.stringify(list.body)}\n${rig.output().slice(-2000)}`);
-        assert.deepEqual(list.body, { tenant_id: tenant, default_sub_tenant_id: tenant, sub_tenant_ids: [tenant] });
+        assert.deepEqual(list.body, {
+          tenant_id: tenant,
+          default_sub_tenant_id: tenant,
+          sub_tenant_ids: [tenant],
+        });
         assert.equal((await admin.get('/tenants/stats', { query: { tenant_id: tenant } })).status, 200);
-        expectError(await alice.post('/tenants/create', { json: { tenant_id: tenant } }), 409, 'TENANT_ALREADY_EXISTS');
-        expectError(await bob.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } }), 403, 'FORBIDDEN');
+        expectError(
+          await alice.post('/tenants/create', { json: { tenant_id: tenant } }),
+          409,
+          'TENANT_ALREADY_EXISTS',
+        );
+        expectError(
+          await bob.get('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } }),
+          403,
+          'FORBIDDEN',
+        );
       });
     });
   });

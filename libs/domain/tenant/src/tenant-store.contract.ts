@@ -6,9 +6,19 @@ import { NewApiKey, TenantStore } from './ports/tenant-store';
 /** Opens an empty, migrated store for one suite; `dispose` releases whatever it holds. */
 export type TenantStoreFactory = () => Promise<{ store: TenantStore; dispose(): Promise<void> }>;
 
-function newKey(ownerId: string, scopes: NewApiKey['scopes'] = ['read', 'write']): NewApiKey & { apiKey: string } {
+function newKey(
+  ownerId: string,
+  scopes: NewApiKey['scopes'] = ['read', 'write'],
+): NewApiKey & { apiKey: string } {
   const apiKey = generateApiKey();
-  return { apiKey, apiKeyId: generateApiKeyId(), ownerId, keyHash: hashApiKey(apiKey), displayPrefix: apiKey.slice(0, 12), scopes };
+  return {
+    apiKey,
+    apiKeyId: generateApiKeyId(),
+    ownerId,
+    keyHash: hashApiKey(apiKey),
+    displayPrefix: apiKey.slice(0, 12),
+    scopes,
+  };
 }
 
 /** The behaviour every TenantStore adapter must show; run against PGlite and PostgreSQL. */
@@ -84,7 +94,11 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
     it('promotes an ordinary key to bootstrap admin when it is configured as such', async () => {
       const ordinary = newKey('someone', ['read']);
       await store.createApiKey(ordinary);
-      const promoted = await store.setBootstrapKey({ ...ordinary, ownerId: 'admin', scopes: ['read', 'write', 'admin'] });
+      const promoted = await store.setBootstrapKey({
+        ...ordinary,
+        ownerId: 'admin',
+        scopes: ['read', 'write', 'admin'],
+      });
       assert.equal(promoted.apiKeyId, ordinary.apiKeyId);
       assert.equal(promoted.ownerId, 'admin');
       assert.equal(promoted.bootstrap, true);
@@ -98,7 +112,10 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
       assert.ok(tenant?.createdAt instanceof Date);
       assert.deepEqual(await store.findTenant('t-one'), tenant);
       const subTenants = await store.listSubTenants('t-one');
-      assert.deepEqual(subTenants.map((s) => s.subTenantId), ['t-one']);
+      assert.deepEqual(
+        subTenants.map((s) => s.subTenantId),
+        ['t-one'],
+      );
       assert.equal(await store.createTenant('t-one', 'owner-b'), null);
       assert.equal((await store.findTenant('t-one'))?.ownerId, 'owner-a');
       assert.equal(await store.findTenant('t-missing'), null);
@@ -132,14 +149,20 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
       assert.equal(await store.deleteSubTenant('t-three', 'gone'), true);
       assert.equal(await store.deleteSubTenant('t-three', 'gone'), false);
       assert.equal(await store.findSubTenant('t-three', 'gone'), null);
-      assert.deepEqual((await store.listSubTenants('t-three')).map((s) => s.subTenantId), ['t-three']);
+      assert.deepEqual(
+        (await store.listSubTenants('t-three')).map((s) => s.subTenantId),
+        ['t-three'],
+      );
     });
 
     it('keeps ids with every allowed character intact', async () => {
       const id = 'Org.1_a:b-C';
       await store.createTenant(id, 'owner.x:y');
       await store.ensureSubTenant(id, 'team:42.eu-west_1');
-      assert.deepEqual((await store.listSubTenants(id)).map((s) => s.subTenantId), [id, 'team:42.eu-west_1']);
+      assert.deepEqual(
+        (await store.listSubTenants(id)).map((s) => s.subTenantId),
+        [id, 'team:42.eu-west_1'],
+      );
     });
   });
 }

@@ -14,7 +14,9 @@ import { TenantController } from './tenant.controller';
 import { TenantModule, TenantModuleOptions } from './tenant.module';
 
 async function start(options: TenantModuleOptions) {
-  @Module({ imports: [TransportModule.forClient(new RecordingTransportClient()), TenantModule.forRoot(options)] })
+  @Module({
+    imports: [TransportModule.forClient(new RecordingTransportClient()), TenantModule.forRoot(options)],
+  })
   class AppModule {}
   return NestFactory.createApplicationContext(AppModule, { logger: false });
 }
@@ -23,8 +25,10 @@ describe('TenantModule', () => {
   it('answers every TenantPatterns message', () => {
     const handled = Object.getOwnPropertyNames(TenantController.prototype).flatMap(
       (name) =>
-        (Reflect.getMetadata(PATTERN_METADATA, (TenantController.prototype as unknown as Record<string, object>)[name]!) ??
-          []) as string[],
+        (Reflect.getMetadata(
+          PATTERN_METADATA,
+          (TenantController.prototype as unknown as Record<string, object>)[name]!,
+        ) ?? []) as string[],
     );
     assert.deepEqual([...handled].sort(), Object.values(TenantPatterns).sort());
   });

@@ -42,7 +42,11 @@ describe('TenantService', () => {
   let store: PgliteTenantStore;
   let transport: RecordingTransportClient;
   const service = (options: TenantServiceOptions = {}) => new TenantService(store, transport, options);
-  const owner = (ownerId: string): Principal => ({ keyId: `key_${ownerId}`, ownerId, scopes: ['read', 'write'] });
+  const owner = (ownerId: string): Principal => ({
+    keyId: `key_${ownerId}`,
+    ownerId,
+    scopes: ['read', 'write'],
+  });
   const admin: Principal = { keyId: 'key_admin', ownerId: 'admin', scopes: ['read', 'write', 'admin'] };
 
   before(async () => {
@@ -65,12 +69,16 @@ describe('TenantService', () => {
       assert.equal(created.env, 'live');
       assert.equal(new Date(created.created_at).toISOString(), created.created_at);
       const verified = await service().verifyApiKey({ apiKey: created.full_api_key });
-      assert.deepEqual(verified, { principal: { keyId: created.api_key_id, ownerId: 'acme', scopes: ['read', 'write'] } });
+      assert.deepEqual(verified, {
+        principal: { keyId: created.api_key_id, ownerId: 'acme', scopes: ['read', 'write'] },
+      });
     });
 
     it('keeps only a hash of the key', async () => {
       const created = await service().createApiKey({ owner: 'hashed', scopes: ['read'] });
-      const rows = await db.query(`SELECT * FROM tenant.api_keys WHERE api_key_id = $1`, [created.api_key_id]);
+      const rows = await db.query(`SELECT * FROM tenant.api_keys WHERE api_key_id = $1`, [
+        created.api_key_id,
+      ]);
       const text = JSON.stringify(rows);
       assert.ok(!text.includes(created.full_api_key));
       assert.ok(text.includes(hashApiKey(created.full_api_key)));
@@ -83,13 +91,22 @@ describe('TenantService', () => {
     });
 
     it('refuses an invalid owner and unknown or empty scopes, naming each field', async () => {
-      await assert.rejects(service().createApiKey({ owner: 'bad owner!', scopes: ['root' as never] }), (error) => {
-        assert.ok(error instanceof DomainError);
-        assert.equal(error.code, 'VALIDATION_ERROR');
-        assert.deepEqual(error.details?.errors?.map((e) => e.field), ['owner', 'scopes']);
-        return true;
-      });
-      await assert.rejects(service().createApiKey({ owner: 'acme', scopes: [] }), rejectsWith('VALIDATION_ERROR'));
+      await assert.rejects(
+        service().createApiKey({ owner: 'bad owner!', scopes: ['root' as never] }),
+        (error) => {
+          assert.ok(error instanceof DomainError);
+          assert.equal(error.code, 'VALIDATION_ERROR');
+          assert.deepEqual(
+            error.details?.errors?.map((e) => e.field),
+            ['owner', 'scopes'],
+          );
+          return true;
+        },
+      );
+      await assert.rejects(
+        service().createApiKey({ owner: 'acme', scopes: [] }),
+        rejectsWith('VALIDATION_ERROR'),
+      );
       await assert.rejects(service().createApiKey(null as never), rejectsWith('VALIDATION_ERROR'));
     });
 
@@ -233,10 +250,17 @@ describe('TenantService', () => {
     it('lists sub-tenants (default first) and reports when each was created', async () => {
       await service().ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' });
       const list = await service().listSubTenants({ tenant_id: 'org' });
-      assert.deepEqual(list, { tenant_id: 'org', default_sub_tenant_id: 'org', sub_tenant_ids: ['org', 'team-a', 'team-b'] });
+      assert.deepEqual(list, {
+        tenant_id: 'org',
+        default_sub_tenant_id: 'org',
+        sub_tenant_ids: ['org', 'team-a', 'team-b'],
+      });
       const stats = await service().stats({ tenant_id: 'org' });
       assert.equal(stats.default_sub_tenant_id, 'org');
-      assert.deepEqual(stats.sub_tenants.map((s) => s.sub_tenant_id), ['org', 'team-a', 'team-b']);
+      assert.deepEqual(
+        stats.sub_tenants.map((s) => s.sub_tenant_id),
+        ['org', 'team-a', 'team-b'],
+      );
       for (const s of stats.sub_tenants) assert.equal(new Date(s.created_at).toISOString(), s.created_at);
       await assert.rejects(service().listSubTenants({ tenant_id: 'ghost' }), rejectsWith('TENANT_NOT_FOUND'));
       await assert.rejects(service().stats({ tenant_id: '' }), rejectsWith('VALIDATION_ERROR'));
@@ -273,7 +297,10 @@ describe('TenantService', () => {
       assert.equal(events[0]!.tenant_id, 'org');
       assert.equal(events[0]!.sub_tenant_id, 'team-a');
       assert.equal(new Date(events[0]!.deleted_at).toISOString(), events[0]!.deleted_at);
-      assert.deepEqual((await service().listSubTenants({ tenant_id: 'org' })).sub_tenant_ids, ['org', 'team-b']);
+      assert.deepEqual((await service().listSubTenants({ tenant_id: 'org' })).sub_tenant_ids, [
+        'org',
+        'team-b',
+      ]);
       await assert.rejects(
         service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-a' }),
         rejectsWith('SUB_TENANT_NOT_FOUND'),
@@ -287,7 +314,10 @@ describe('TenantService', () => {
         rejectsWith('SERVICE_UNAVAILABLE'),
       );
       assert.ok((await service().listSubTenants({ tenant_id: 'org' })).sub_tenant_ids.includes('team-b'));
-      assert.equal((await service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' })).success, true);
+      assert.equal(
+        (await service().deleteSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' })).success,
+        true,
+      );
     });
   });
 });

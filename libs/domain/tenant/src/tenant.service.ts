@@ -91,7 +91,8 @@ export class TenantService {
 
   async verifyApiKey(payload: VerifyApiKeyRequest): Promise<VerifyApiKeyResult> {
     const apiKey = (payload as Partial<VerifyApiKeyRequest> | null)?.apiKey;
-    if (typeof apiKey !== 'string' || apiKey === '' || apiKey.length > MAX_KEY_LENGTH) return { principal: null };
+    if (typeof apiKey !== 'string' || apiKey === '' || apiKey.length > MAX_KEY_LENGTH)
+      return { principal: null };
     const record = await this.store.findActiveApiKey(hashApiKey(apiKey));
     if (!record) return { principal: null };
     return { principal: { keyId: record.apiKeyId, ownerId: record.ownerId, scopes: record.scopes } };
@@ -159,7 +160,10 @@ export class TenantService {
       throw new DomainError('CANNOT_DELETE_DEFAULT_SUB_TENANT', 'The default sub-tenant cannot be deleted');
     }
     if (!(await this.store.findSubTenant(tenantId, subTenantId))) {
-      throw new DomainError('SUB_TENANT_NOT_FOUND', `Sub-tenant '${subTenantId}' not found in tenant '${tenantId}'`);
+      throw new DomainError(
+        'SUB_TENANT_NOT_FOUND',
+        `Sub-tenant '${subTenantId}' not found in tenant '${tenantId}'`,
+      );
     }
     // The event goes out before the row is deleted: if publishing fails nothing has changed and
     // the caller can retry; the other way round, a lost event would leave the sub-tenant's data

@@ -1,6 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { ApiKeyCreated, CreateApiKeyRequest, ID_PATTERN, Scope, Scopes, TenantPatterns } from '@trove/contracts';
+import {
+  ApiKeyCreated,
+  CreateApiKeyRequest,
+  ID_PATTERN,
+  Scope,
+  Scopes,
+  TenantPatterns,
+} from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { Authenticated } from '../auth/authenticated.decorator';

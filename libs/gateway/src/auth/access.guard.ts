@@ -11,7 +11,9 @@ function tenantIdOf(request: FastifyRequest, rule: AccessRule): unknown {
   if (rule.tenant === 'query') return (request.query as Record<string, unknown> | undefined)?.['tenant_id'];
   if (rule.tenant === 'body') {
     const body = request.body;
-    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['tenant_id'] : undefined;
+    return typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>)['tenant_id']
+      : undefined;
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Principal, TenantPatterns, VerifyApiKeyRequest, VerifyApiKeyResult } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { createHash } from 'node:crypto';
+import type { GatewayModuleOptions } from '../gateway.module';
+import { GATEWAY_OPTIONS } from '../gateway-options';
 import { TtlCache } from './ttl-cache';
 
 /**
@@ -13,8 +15,11 @@ import { TtlCache } from './ttl-cache';
 export class ApiKeyVerifier {
   private readonly cache: TtlCache<Principal>;
 
-  constructor(private readonly transport: TransportClient) {
-    this.cache = new TtlCache<Principal>(Number(process.env['AUTH_CACHE_TTL_MS'] ?? 30_000), 10_000);
+  constructor(
+    private readonly transport: TransportClient,
+    @Inject(GATEWAY_OPTIONS) options: GatewayModuleOptions,
+  ) {
+    this.cache = new TtlCache<Principal>(options.authCacheTtlMs, 10_000);
   }
 
   async verify(apiKey: string): Promise<Principal | null> {

@@ -1,4 +1,10 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Principal, Scope } from '@trove/contracts';
@@ -24,12 +30,16 @@ export function Authenticated(rule: AccessRule): MethodDecorator & ClassDecorato
     UseGuards(AuthGuard('bearer'), AccessGuard),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'Missing or invalid API key (UNAUTHORIZED)' }),
-    ApiForbiddenResponse({ description: 'The key may not act on this tenant or lacks the scope (FORBIDDEN)' }),
+    ApiForbiddenResponse({
+      description: 'The key may not act on this tenant or lacks the scope (FORBIDDEN)',
+    }),
   );
 }
 
 /** The principal of the verified key, set by the bearer strategy. */
-export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
-  const request = context.switchToHttp().getRequest<{ user: Principal }>();
-  return request.user;
-});
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Principal => {
+    const request = context.switchToHttp().getRequest<{ user: Principal }>();
+    return request.user;
+  },
+);

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AccessGranted, CheckAccessRequest, Principal, TenantPatterns } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
+import type { GatewayModuleOptions } from '../gateway.module';
+import { GATEWAY_OPTIONS } from '../gateway-options';
 import { TtlCache } from './ttl-cache';
 
 /**
@@ -10,9 +12,14 @@ import { TtlCache } from './ttl-cache';
  */
 @Injectable()
 export class TenantAccessService {
-  private readonly granted = new TtlCache<true>(Number(process.env['AUTH_CACHE_TTL_MS'] ?? 30_000), 50_000);
+  private readonly granted: TtlCache<true>;
 
-  constructor(private readonly transport: TransportClient) {}
+  constructor(
+    private readonly transport: TransportClient,
+    @Inject(GATEWAY_OPTIONS) options: GatewayModuleOptions,
+  ) {
+    this.granted = new TtlCache<true>(options.authCacheTtlMs, 50_000);
+  }
 
   async assertAccess(principal: Principal, tenantId: string): Promise<void> {
     const key = `${principal.keyId}\u0000${tenantId}`;

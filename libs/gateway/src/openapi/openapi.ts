@@ -14,5 +14,8 @@ export function setupOpenApi(app: INestApplication, version: string): void {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: sk_live_…' })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
 }

@@ -49,12 +49,16 @@ export class TenantsController {
   @ApiOperation({ summary: 'List the sub-tenant ids of a tenant' })
   @ApiOkResponse({ type: SubTenantListResponse })
   subTenantIds(@Query() query: TenantQueryDto): Promise<SubTenantList> {
-    return this.transport.send(TenantPatterns.listSubTenants, { tenant_id: query.tenant_id } satisfies TenantRef);
+    return this.transport.send(TenantPatterns.listSubTenants, {
+      tenant_id: query.tenant_id,
+    } satisfies TenantRef);
   }
 
   @Get('tenants/stats')
   @Authenticated({ scope: 'read', tenant: 'query' })
-  @ApiOperation({ summary: 'Counts of sources, chunks, memories, embeddings, entities and relations per sub-tenant' })
+  @ApiOperation({
+    summary: 'Counts of sources, chunks, memories, embeddings, entities and relations per sub-tenant',
+  })
   @ApiOkResponse({ type: TenantStatsResponse })
   stats(@Query() query: TenantQueryDto): Promise<TenantStatsResponse> {
     return this.statsService.stats(query.tenant_id);

@@ -8,7 +8,9 @@ export class CommonConfig {
   LOG_LEVEL = 'info';
 
   @IsString()
-  @Matches(/^nats:\/\/|^tls:\/\/|^[a-z0-9.-]+:\d+/i, { message: 'must be a NATS server URL such as nats://host:4222' })
+  @Matches(/^nats:\/\/|^tls:\/\/|^[a-z0-9.-]+:\d+/i, {
+    message: 'must be a NATS server URL such as nats://host:4222',
+  })
   NATS_URL = 'nats://127.0.0.1:4222';
 
   /** Prefix of every NATS subject, so several deployments or test runs can share one server. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, Matches, Max, Min } from 'class-validator';
 import { CommonConfig } from './common-config';
 import { ConfigError, loadConfig } from './load-config';
 
@@ -123,5 +123,29 @@ describe('loadConfig', () => {
     const variables = new Set(error.problems.map((p) => p.split(' ')[0]));
     assert.deepEqual([...variables].sort(), ['LOG_LEVEL', 'NATS_URL', 'SUBJECT_PREFIX']);
     assert.match(error.message, /NATS_URL \("http:\/\/nats"\): must be a NATS server URL/);
+  });
+});
+
+describe('loadConfig error messages', () => {
+  class SecretConfig {
+    @Matches(/^postgres:\/\/[^@]*$/, { message: 'must be a URL without credentials' })
+    DATABASE_URL = 'postgres://localhost/x';
+
+    @Matches(/^sk_/, { message: 'must start with sk_' })
+    ADMIN_API_KEY = 'sk_default';
+  }
+
+  it('never prints a secret or the password inside a URL', () => {
+    assert.throws(
+      () =>
+        loadConfig(SecretConfig, { DATABASE_URL: 'postgres://bob:hunter2@db/x', ADMIN_API_KEY: 'topsecret' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.doesNotMatch(error.message, /hunter2|topsecret/);
+        assert.match(error.message, /DATABASE_URL/);
+        assert.match(error.message, /ADMIN_API_KEY \(\[redacted\]\)/);
+        return true;
+      },
+    );
   });
 });

@@ -9,10 +9,19 @@ export class ConfigError extends Error {
   }
 }
 
+const SECRET_NAME = /KEY|SECRET|PASSWORD|TOKEN|CREDENTIAL/i;
+
+/** The value as shown in an error: never a secret, never the password inside a URL. */
+function shown(name: string, value: unknown): string {
+  if (value === undefined) return 'unset';
+  if (SECRET_NAME.test(name)) return '[redacted]';
+  return JSON.stringify(value).replace(/\/\/[^/@\s"]*@/g, '//[redacted]@');
+}
+
 function describe(errors: ValidationError[]): string[] {
   return errors.flatMap((error) => {
     const constraints = Object.values(error.constraints ?? {});
-    const value = error.value === undefined ? 'unset' : JSON.stringify(error.value);
+    const value = shown(error.property, error.value);
     return constraints.map((c) => `${error.property} (${value}): ${c}`);
   });
 }
@@ -31,10 +40,7 @@ function convert(value: string, defaultValue: unknown): unknown {
  * Builds one validated config object from the environment. The class declares each variable as a
  * property with its default and class-validator rules; numbers and booleans are converted by the type of the default.
  */
-export function loadConfig<T extends object>(
-  schema: new () => T,
-  env: NodeJS.ProcessEnv = process.env,
-): T {
+export function loadConfig<T extends object>(schema: new () => T, env: NodeJS.ProcessEnv = process.env): T {
   const defaults = new schema() as Record<string, unknown>;
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(defaults)) {

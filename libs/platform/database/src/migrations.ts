@@ -53,7 +53,10 @@ export async function runMigrations(db: SqlDatabase, set: MigrationSet): Promise
         await tx.exec(migration.sql);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new MigrationError(`Migration ${schema} v${migration.version} (${migration.name}) failed: ${reason}`, error);
+        throw new MigrationError(
+          `Migration ${schema} v${migration.version} (${migration.name}) failed: ${reason}`,
+          error,
+        );
       }
       await tx.query(`INSERT INTO ${schema}.schema_migrations (version, name) VALUES ($1, $2)`, [
         migration.version,
@@ -68,12 +71,13 @@ export async function runMigrations(db: SqlDatabase, set: MigrationSet): Promise
 /** Versions recorded as applied in `schema`, ascending (empty when the schema has none yet). */
 export async function appliedMigrations(db: SqlDatabase, schema: string): Promise<number[]> {
   checkSchemaName(schema);
-  const exists = await db.query<{ present: boolean }>(
-    `SELECT to_regclass($1) IS NOT NULL AS present`,
-    [`${schema}.schema_migrations`],
-  );
+  const exists = await db.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+    `${schema}.schema_migrations`,
+  ]);
   if (!exists[0]?.present) return [];
-  const rows = await db.query<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+  const rows = await db.query<{ version: number }>(
+    `SELECT version FROM ${schema}.schema_migrations ORDER BY version`,
+  );
   return rows.map((row) => row.version);
 }
 

@@ -15,7 +15,10 @@ describeSqlDatabase('PgliteDatabase (memory)', async () => {
 it('PgliteDatabase keeps data and migrations in its data directory across restarts', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'trove-pglite-'));
   try {
-    const set = { schema: 'keep', migrations: [{ version: 1, name: 'k', sql: 'CREATE TABLE keep.k (v text);' }] };
+    const set = {
+      schema: 'keep',
+      migrations: [{ version: 1, name: 'k', sql: 'CREATE TABLE keep.k (v text);' }],
+    };
     const first = await PgliteDatabase.open(dir);
     assert.equal(first.kind, 'pglite');
     assert.deepEqual((await runMigrations(first, set)).applied, [1]);

@@ -27,7 +27,9 @@ describe('PostgresDatabase across processes', () => {
   });
 
   it('serialises migrations started at once by separate instances (one pool each)', async () => {
-    const instances = await Promise.all([1, 2, 3, 4, 5].map(() => PostgresDatabase.connect(scratch.url, { max: 2 })));
+    const instances = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => PostgresDatabase.connect(scratch.url, { max: 2 })),
+    );
     const set = {
       schema: 'shared',
       migrations: [

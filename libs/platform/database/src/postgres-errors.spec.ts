@@ -23,14 +23,18 @@ describe('PostgreSQL error mapping', () => {
   });
 
   it('names PostgreSQL in the SERVICE_UNAVAILABLE message', () => {
-    const mapped = mapPostgresError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }));
+    const mapped = mapPostgresError(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+    );
     assert.ok(mapped instanceof DomainError);
     assert.equal(mapped.code, 'SERVICE_UNAVAILABLE');
     assert.equal(mapped.message, 'PostgreSQL is unavailable: connect ECONNREFUSED 127.0.0.1:1');
   });
 
   it('answers SERVICE_UNAVAILABLE when nothing listens at the URL', async () => {
-    const db = await PostgresDatabase.connect('postgres://postgres@127.0.0.1:1/none', { connectionTimeoutMillis: 2000 });
+    const db = await PostgresDatabase.connect('postgres://postgres@127.0.0.1:1/none', {
+      connectionTimeoutMillis: 2000,
+    });
     assert.equal(db.kind, 'postgres');
     for (const attempt of [() => db.ping(), () => db.transaction(async () => 1)]) {
       await assert.rejects(attempt(), (error: unknown) => {

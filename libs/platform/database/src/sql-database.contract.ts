@@ -64,12 +64,18 @@ export function describeSqlDatabase(name: string, open: SqlDatabaseFactory): voi
       assert.deepEqual(again.applied, []);
       assert.deepEqual(await appliedMigrations(db, 'demo'), [1, 2]);
       await db.query('INSERT INTO demo.items (id, n, tags) VALUES ($1, $2, $3)', ['a', 1, ['x']]);
-      const rows = await db.query<{ tags: string[] }>('SELECT tags FROM demo.items WHERE $1 = ANY(tags)', ['x']);
+      const rows = await db.query<{ tags: string[] }>('SELECT tags FROM demo.items WHERE $1 = ANY(tags)', [
+        'x',
+      ]);
       assert.deepEqual(rows, [{ tags: ['x'] }]);
     });
 
     it('applies only the new step when a migration is added later', async () => {
-      const third: Migration = { version: 3, name: 'note', sql: 'ALTER TABLE demo.items ADD COLUMN note text;' };
+      const third: Migration = {
+        version: 3,
+        name: 'note',
+        sql: 'ALTER TABLE demo.items ADD COLUMN note text;',
+      };
       const result = await runMigrations(db, { schema: 'demo', migrations: [...items, third] });
       assert.deepEqual(result.applied, [3]);
     });

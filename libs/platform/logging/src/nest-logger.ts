@@ -13,7 +13,10 @@ export class PinoNestLogger implements LoggerService {
       this.logger.error({ context: stackOrContext, err: message }, message.message);
       return;
     }
-    this.logger.error({ context: context ?? stackOrContext, stack: context ? stackOrContext : undefined }, String(message));
+    this.logger.error(
+      { context: context ?? stackOrContext, stack: context ? stackOrContext : undefined },
+      String(message),
+    );
   }
   warn(message: unknown, context?: string): void {
     this.logger.warn({ context }, String(message));

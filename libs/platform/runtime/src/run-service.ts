@@ -32,7 +32,11 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   });
 
   @Module({
-    imports: [TransportModule.forClient(transport), HealthModule.forRoot({ name, services: [service] }), ...options.imports],
+    imports: [
+      TransportModule.forClient(transport),
+      HealthModule.forRoot({ name, services: [service] }),
+      ...options.imports,
+    ],
   })
   class ServiceModule {}
 
@@ -43,11 +47,19 @@ export async function runService(options: RunServiceOptions): Promise<void> {
 
   attachMessageServer(
     app,
-    new PrefixedNatsServer({ url: config.NATS_URL, prefix: config.SUBJECT_PREFIX, queue: name, name: `trove-${name}` }),
+    new PrefixedNatsServer({
+      url: config.NATS_URL,
+      prefix: config.SUBJECT_PREFIX,
+      queue: name,
+      name: `trove-${name}`,
+    }),
   );
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
-  logger.info({ url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX }, `${name} ready`);
+  logger.info(
+    { url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX },
+    `${name} ready`,
+  );
 }
 
 /** A process that cannot start says why in one readable block and exits non-zero. */

@@ -23,11 +23,9 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       return throwError(() => exception.toJSON());
     }
     this.logger.error({ err: exception }, 'Unhandled error in message handler');
-    return throwError(
-      (): SerializedDomainError => ({
-        code: 'INTERNAL_ERROR',
-        message: `The ${this.service} service failed to handle the request`,
-      }),
-    );
+    return throwError((): SerializedDomainError => ({
+      code: 'INTERNAL_ERROR',
+      message: `The ${this.service} service failed to handle the request`,
+    }));
   }
 }

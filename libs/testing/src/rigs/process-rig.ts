@@ -39,7 +39,9 @@ export function startProcess(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${script} not ready after ${options.timeoutMs ?? 60000} ms:\n${output.slice(-4000)}`));
+      reject(
+        new Error(`${script} not ready after ${options.timeoutMs ?? 60000} ms:\n${output.slice(-4000)}`),
+      );
     }, options.timeoutMs ?? 60000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -177,7 +177,9 @@ export abstract class SqlTenantStore extends TenantStore {
 }
 
 async function ensureOwner(tx: SqlExecutor, ownerId: string): Promise<void> {
-  await tx.query(`INSERT INTO tenant.owners (owner_id) VALUES ($1) ON CONFLICT (owner_id) DO NOTHING`, [ownerId]);
+  await tx.query(`INSERT INTO tenant.owners (owner_id) VALUES ($1) ON CONFLICT (owner_id) DO NOTHING`, [
+    ownerId,
+  ]);
 }
 
 async function insertKey(tx: SqlExecutor, key: NewApiKey, bootstrap: boolean): Promise<ApiKeyRecord> {

@@ -35,7 +35,10 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
 /** Turns anything thrown while serving a request into a status and the spec's error body. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof DomainError) {
-    return { status: statusOf(error.code), body: errorBody(error.code, error.message, error.details?.errors) };
+    return {
+      status: statusOf(error.code),
+      body: errorBody(error.code, error.message, error.details?.errors),
+    };
   }
   const candidate = error as { code?: unknown; statusCode?: unknown; status?: unknown; message?: unknown };
   if (typeof candidate?.code === 'string' && candidate.code in FASTIFY_ERRORS) {

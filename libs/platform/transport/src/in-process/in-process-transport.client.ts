@@ -51,7 +51,9 @@ export class InProcessTransportClient extends TransportClient {
   ping(): Promise<void> {
     return this.server.isListening
       ? Promise.resolve()
-      : Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The in-process message server is not listening'));
+      : Promise.reject(
+          new DomainError('SERVICE_UNAVAILABLE', 'The in-process message server is not listening'),
+        );
   }
 
   close(): Promise<void> {

@@ -55,6 +55,8 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   /** Delivers one event to every handler registered for its pattern (in every module). */
   async event(pattern: string, json: string, headers: Record<string, string>): Promise<void> {
+    // As with a NATS publish nobody subscribes to, an event without listeners goes nowhere.
+    if (!this.getHandlerByPattern(pattern)) return;
     const context = new InProcessContext([pattern, headers]);
     await this.handleEvent(pattern, { pattern, data: JSON.parse(json) }, context);
   }
