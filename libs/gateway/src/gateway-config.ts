@@ -1,16 +1,8 @@
-import { CommonConfig } from '@trove/platform-config';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { HttpServerConfig } from '@trove/platform-config';
+import { IsInt, Max, Min } from 'class-validator';
 
 /** What a process serving the HTTP API reads (the gateway app, and standalone on top of it). */
-export class GatewayConfig extends CommonConfig {
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  PORT = 8080;
-
-  @IsString()
-  HOST = '0.0.0.0';
-
+export class GatewayConfig extends HttpServerConfig {
   /** Largest request body accepted; larger ones get 413 before they are read. */
   @IsInt()
   @Min(1024)

@@ -23,3 +23,15 @@ export class CommonConfig {
   @Max(600_000)
   REQUEST_TIMEOUT_MS = 5000;
 }
+
+/** A process that serves HTTP: the API (gateway, standalone) or only /healthz and /readyz. */
+export class HttpServerConfig extends CommonConfig {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 8080;
+
+  /** All interfaces, as containers need; standalone narrows it to loopback. */
+  @IsString()
+  HOST = '0.0.0.0';
+}

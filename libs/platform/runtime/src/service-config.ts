@@ -1,14 +1,7 @@
-import { CommonConfig } from '@trove/platform-config';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { HttpServerConfig } from '@trove/platform-config';
 
-/** What every distributed service process reads, besides its own stores' settings. */
-export class ServiceConfig extends CommonConfig {
-  /** Port of the process's /healthz and /readyz. */
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  PORT = 0;
-
-  @IsString()
-  HOST = '0.0.0.0';
-}
+/**
+ * What every distributed service process reads, besides its own stores' settings. Its PORT
+ * serves only /healthz and /readyz; each app sets its own default (8081–8085).
+ */
+export class ServiceConfig extends HttpServerConfig {}

@@ -46,37 +46,39 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `npm start`'s process: the standalone app with its data in a fresh directory. */
-export async function startStandalone(options: RigOptions = {}): Promise<TroveRig> {
+interface LaunchSpec {
+  mode: TroveMode;
+  script: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  adminKey: string;
+  ready: RegExp;
+  timeoutMs: number;
+  /** Erases what the rig created, after the processes have stopped. */
+  erase: () => Promise<void>;
+}
+
+/** Starts the script, and gives the test stop / restart / dispose over it. */
+async function launch(spec: LaunchSpec): Promise<TroveRig> {
   const root = workspaceRoot();
-  const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
-  const adminKey = generateAdminKey();
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
   let current: StartedProcess | undefined;
   const start = async () => {
-    const { process } = await startProcess(join(root, 'apps/standalone/dist/main.js'), {
+    const { process } = await startProcess(join(root, spec.script), {
       cwd: root,
-      env,
-      ready: /Trove is listening on (http:\/\/\S+)/,
+      env: spec.env,
+      ready: spec.ready,
+      timeoutMs: spec.timeoutMs,
     });
     current = process;
   };
-  await start();
   const stop = async () => {
-    await current?.stop();
+    await current?.stop(10_000);
   };
+  await start();
   return {
-    mode: 'standalone',
-    baseUrl: `http://127.0.0.1:${port}`,
-    adminKey,
+    mode: spec.mode,
+    baseUrl: `http://127.0.0.1:${spec.port}`,
+    adminKey: spec.adminKey,
     stop,
     restart: async () => {
       await stop();
@@ -84,10 +86,34 @@ export async function startStandalone(options: RigOptions = {}): Promise<TroveRi
     },
     dispose: async () => {
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await spec.erase();
     },
     output: () => current?.output() ?? '',
   };
+}
+
+/** `npm start`'s process: the standalone app with its data in a fresh directory. */
+export async function startStandalone(options: RigOptions = {}): Promise<TroveRig> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-'));
+  const adminKey = generateAdminKey();
+  const port = await freePort();
+  return launch({
+    mode: 'standalone',
+    script: 'apps/standalone/dist/main.js',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: adminKey,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    port,
+    adminKey,
+    ready: /Trove is listening on (http:\/\/\S+)/,
+    timeoutMs: 60_000,
+    erase: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+  });
 }
 
 /**
@@ -96,50 +122,29 @@ export async function startStandalone(options: RigOptions = {}): Promise<TroveRi
  * their own so that test runs never meet.
  */
 export async function startDistributed(options: RigOptions = {}): Promise<TroveRig> {
-  const root = workspaceRoot();
   const database: ScratchPostgresDatabase = await createScratchPostgresDatabase();
   const adminKey = generateAdminKey();
   // The launcher gives the gateway PORT and the services PORT+1 … PORT+5.
   const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
-    SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
-    ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
-  let current: StartedProcess | undefined;
-  const start = async () => {
-    const { process } = await startProcess(join(root, 'tools/run-distributed.mjs'), {
-      cwd: root,
-      env,
-      ready: /Trove \(distributed\) is listening on (http:\/\/\S+)/,
-      timeoutMs: 90_000,
-    });
-    current = process;
-  };
-  await start();
-  const stop = async () => {
-    await current?.stop(10_000);
-  };
-  return {
+  return launch({
     mode: 'distributed',
-    baseUrl: `http://127.0.0.1:${port}`,
+    script: 'tools/run-distributed.mjs',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
+      SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
+      ADMIN_API_KEY: adminKey,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    port,
     adminKey,
-    stop,
-    restart: async () => {
-      await stop();
-      await start();
-    },
-    dispose: async () => {
-      await stop();
-      await database.drop();
-    },
-    output: () => current?.output() ?? '',
-  };
+    ready: /Trove \(distributed\) is listening on (http:\/\/\S+)/,
+    timeoutMs: 90_000,
+    erase: () => database.drop(),
+  });
 }
 
 export function startTrove(mode: TroveMode, options: RigOptions = {}): Promise<TroveRig> {
