@@ -1,0 +1,41 @@
+import { IndexScope, ScoredId, SearchFilter } from './index-scope';
+
+/** A text to index for keyword search; the index analyses it (tokens, folding, stems, stop words). */
+export interface KeywordDocument {
+  id: string;
+  sourceId: string;
+  kind: string;
+  text: string;
+}
+
+export interface KeywordQueryOptions extends SearchFilter {
+  /** `or` (default): any term may match; `and`: every query term must match. */
+  operator?: 'or' | 'and';
+}
+
+/**
+ * BM25 keyword search per tenant and sub-tenant. Adapters: the embedded default and
+ * Elasticsearch.
+ */
+export abstract class KeywordIndex {
+  /** Inserts or replaces documents by id. */
+  abstract upsert(scope: IndexScope, documents: KeywordDocument[]): Promise<void>;
+
+  /** The k best BM25 matches, best first; score is the engine's BM25 score (> 0). */
+  abstract search(scope: IndexScope, query: string, k: number, options?: KeywordQueryOptions): Promise<ScoredId[]>;
+
+  /** Removes every document of these sources; returns how many were removed. */
+  abstract deleteBySources(scope: IndexScope, sourceIds: string[]): Promise<number>;
+
+  /** Removes these documents; returns how many existed. */
+  abstract deleteByIds(scope: IndexScope, ids: string[]): Promise<number>;
+
+  /** Removes everything of a sub-tenant. */
+  abstract deleteSubTenant(scope: IndexScope): Promise<void>;
+
+  /** Document counts per sub-tenant of a tenant. */
+  abstract countBySubTenant(tenantId: string): Promise<Record<string, number>>;
+
+  /** Flushes and releases resources. */
+  abstract close(): Promise<void>;
+}

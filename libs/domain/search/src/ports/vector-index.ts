@@ -1,0 +1,51 @@
+import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from './index-scope';
+
+/** A vector to index, with what filters need. `vector` has the space's dimension. */
+export interface VectorItem {
+  id: string;
+  sourceId: string;
+  kind: string;
+  vector: Float32Array;
+}
+
+/**
+ * Nearest-neighbour search by cosine similarity, per tenant, sub-tenant and space.
+ * Adapters: the embedded default and Qdrant.
+ */
+export abstract class VectorIndex {
+  /**
+   * Records the model of a tenant's space on first use; afterwards refuses another model or
+   * dimension with DomainError('DIMENSION_MISMATCH').
+   */
+  abstract ensureSpace(tenantId: string, space: VectorSpace, model: SpaceModel): Promise<void>;
+
+  /** The model recorded for a tenant's space, or null before its first write. */
+  abstract spaceModel(tenantId: string, space: VectorSpace): Promise<SpaceModel | null>;
+
+  /** Inserts or replaces items by id. */
+  abstract upsert(scope: IndexScope, space: VectorSpace, items: VectorItem[]): Promise<void>;
+
+  /** The k most similar items, best first; score is the cosine similarity in [-1, 1]. */
+  abstract search(
+    scope: IndexScope,
+    space: VectorSpace,
+    query: Float32Array,
+    k: number,
+    filter?: SearchFilter,
+  ): Promise<ScoredId[]>;
+
+  /** Removes every item of these sources; returns how many were removed. */
+  abstract deleteBySources(scope: IndexScope, space: VectorSpace, sourceIds: string[]): Promise<number>;
+
+  /** Removes these items; returns how many existed. */
+  abstract deleteByIds(scope: IndexScope, space: VectorSpace, ids: string[]): Promise<number>;
+
+  /** Removes everything of a sub-tenant, in every space. */
+  abstract deleteSubTenant(scope: IndexScope): Promise<void>;
+
+  /** Item counts per sub-tenant of a tenant, for one space. */
+  abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Record<string, number>>;
+
+  /** Flushes and releases resources. */
+  abstract close(): Promise<void>;
+}
