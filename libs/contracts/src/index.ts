@@ -8,3 +8,7 @@ export * from './tenant/tenant.payloads';
 export * from './health/health.patterns';
 export * from './stats/stats.patterns';
 export * from './version';
+export * from './search/search.patterns';
+export * from './search/search.payloads';
+export * from './memory/memory.patterns';
+export * from './memory/memory.payloads';

@@ -1,0 +1,98 @@
+import { ChunkKind, SearchMode } from './search.patterns';
+
+/** What the search service keeps about the source a chunk came from. */
+export interface SourceInfo {
+  source_id: string;
+  /** `memory`, `document`, `webpage`, … */
+  source_type: string;
+  title?: string;
+  /** ISO-8601 UTC. */
+  created_at: string;
+  updated_at: string;
+  document_metadata?: Record<string, unknown>;
+  tenant_metadata?: Record<string, unknown>;
+}
+
+export interface ChunkInput {
+  chunk_uuid: string;
+  /** Order of the chunk inside its source (neighbours for num_related_chunks). */
+  position: number;
+  text: string;
+  /** Character offset of the chunk in the source's text. */
+  start: number;
+  kind: ChunkKind;
+}
+
+export interface IndexChunksRequest {
+  tenant_id: string;
+  sub_tenant_id: string;
+  source: SourceInfo;
+  chunks: ChunkInput[];
+}
+
+export interface IndexChunksResult {
+  indexed: number;
+  model_id: string;
+}
+
+export interface HybridSearchRequest {
+  tenant_id: string;
+  sub_tenant_id: string;
+  query: string;
+  max_chunks: number;
+  alpha: number | 'auto';
+  recency_bias: number;
+  num_related_chunks: number;
+  search_mode: SearchMode;
+  /** Narrow to these sources (memory retrieval asks for live memories only). */
+  source_ids?: string[];
+}
+
+export interface FullTextSearchRequest {
+  tenant_id: string;
+  sub_tenant_id: string;
+  query: string;
+  operator: 'or' | 'and';
+  max_chunks: number;
+  search_mode: SearchMode;
+}
+
+/** A result chunk, in the shape DECISIONS gives. */
+export interface ResultChunk {
+  chunk_uuid: string;
+  source_id: string;
+  chunk_content: string;
+  source_type: string;
+  source_title: string;
+  source_upload_time: string;
+  source_last_updated_time: string;
+  /** JSON text: {"offsets":{"document_level_start_index":N}}. */
+  layout: string;
+  relevancy_score: number;
+  document_metadata: Record<string, unknown>;
+  tenant_metadata: Record<string, unknown>;
+  related_chunks?: ResultChunk[];
+}
+
+export interface GraphContext {
+  query_paths: unknown[];
+  chunk_relations: unknown[];
+  chunk_id_to_group_ids: Record<string, string[]>;
+}
+
+export interface SearchResult {
+  chunks: ResultChunk[];
+  graph_context: GraphContext;
+  /** The alpha used (the chosen one when `auto`). */
+  alpha: number;
+}
+
+export interface DeleteSourcesRequest {
+  tenant_id: string;
+  sub_tenant_id: string;
+  source_ids: string[];
+}
+
+export interface DeleteSourcesResult {
+  deleted_chunks: number;
+}

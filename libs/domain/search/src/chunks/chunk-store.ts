@@ -1,0 +1,47 @@
+import { ChunkInput, ChunkKind, SourceInfo } from '@trove/contracts';
+import { IndexScope } from '../ports/index-scope';
+
+/** A stored chunk: its text and the facts of its source that results carry. */
+export interface ChunkRecord {
+  chunk_uuid: string;
+  source_id: string;
+  source_type: string;
+  source_title: string;
+  kind: ChunkKind;
+  position: number;
+  content: string;
+  start_offset: number;
+  created_at: Date;
+  updated_at: Date;
+  document_metadata: Record<string, unknown>;
+  tenant_metadata: Record<string, unknown>;
+}
+
+/** Per sub-tenant: how many chunks, and of how many sources of each type. */
+export interface ChunkCounts {
+  chunks: number;
+  sourcesByType: Record<string, number>;
+}
+
+/**
+ * The text and source facts of indexed chunks, which the indexes refer to by chunk_uuid.
+ * Kept in SQL (PostgreSQL, or PGlite embedded) so that a source's chunks are replaced in one
+ * transaction and neighbours for related chunks are one indexed range query.
+ */
+export abstract class ChunkStore {
+  /** Replaces every chunk of the source with these (none: the source has no chunks left). */
+  abstract replaceSource(scope: IndexScope, source: SourceInfo, chunks: ChunkInput[]): Promise<void>;
+
+  /** The chunks with these ids, in no particular order; unknown ids are skipped. */
+  abstract getMany(scope: IndexScope, ids: string[]): Promise<ChunkRecord[]>;
+
+  /** Original chunks of a source whose position lies in [from, to]. */
+  abstract range(scope: IndexScope, sourceId: string, from: number, to: number): Promise<ChunkRecord[]>;
+
+  /** Deletes every chunk of these sources; returns how many were deleted. */
+  abstract deleteBySources(scope: IndexScope, sourceIds: string[]): Promise<number>;
+
+  abstract deleteSubTenant(scope: IndexScope): Promise<void>;
+
+  abstract countBySubTenant(tenantId: string): Promise<Record<string, ChunkCounts>>;
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AddMemoryRequest,
+  AddMemoryResult,
+  DeleteMemoryRequest,
+  DeleteMemoryResult,
+  MemoryPatterns,
+  resolveSubTenantId,
+  RetrieveMemoryRequest,
+  RetrieveMemoryResult,
+} from '@trove/contracts';
+import { TransportClient } from '@trove/platform-transport';
+import { Authenticated } from '../auth/authenticated.decorator';
+import {
+  AddMemoryDto,
+  AddMemoryResponse,
+  DeleteMemoryQueryDto,
+  DeleteMemoryResponse,
+  RetrieveMemoryBodyDto,
+  RetrieveMemoryQueryDto,
+  RetrieveMemoryResponse,
+} from './memories.dto';
+
+@ApiTags('memories')
+@Controller()
+export class MemoriesController {
+  constructor(private readonly transport: TransportClient) {}
+
+  @Post(['user_memory/add_user_memory', 'memories/add-memories'])
+  @HttpCode(200)
+  @Authenticated({ scope: 'write', tenant: 'body' })
+  @ApiOperation({ summary: 'Store a memory (raw text or user/assistant pairs); chunked, embedded and indexed' })
+  @ApiOkResponse({ type: AddMemoryResponse })
+  add(@Body() body: AddMemoryDto): Promise<AddMemoryResult> {
+    const hasText = typeof body.raw_text === 'string' && body.raw_text.trim() !== '';
+    return this.transport.send(MemoryPatterns.add, {
+      tenant_id: body.tenant_id,
+      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+      ...(hasText ? { raw_text: body.raw_text } : { user_assistant_pairs: body.user_assistant_pairs }),
+      expiry_time: body.expiry_time,
+      infer: body.infer ?? false,
+      custom_instructions: body.custom_instructions,
+      user_name: body.user_name,
+      memory_id: body.memory_id,
+    } satisfies AddMemoryRequest);
+  }
+
+  @Post('user_memory/retrieve_user_memory')
+  @HttpCode(200)
+  @Authenticated({ scope: 'read', tenant: 'query' })
+  @ApiOperation({ summary: 'Memories ranked by relevance to the query (by meaning, not only keywords)' })
+  @ApiOkResponse({ type: RetrieveMemoryResponse })
+  @ApiNotFoundResponse({ description: 'SUB_TENANT_NOT_PROVISIONED: no memory was ever added there' })
+  retrieve(@Query() query: RetrieveMemoryQueryDto, @Body() body: RetrieveMemoryBodyDto): Promise<RetrieveMemoryResult> {
+    return this.transport.send(MemoryPatterns.retrieve, {
+      tenant_id: query.tenant_id,
+      sub_tenant_id: resolveSubTenantId(query.tenant_id, query.sub_tenant_id),
+      query: body.query,
+      max_count: query.max_count ?? 10,
+      user_name: body.user_name,
+    } satisfies RetrieveMemoryRequest);
+  }
+
+  @Delete('memories/delete-memory')
+  @Authenticated({ scope: 'write', tenant: 'query' })
+  @ApiOperation({ summary: 'Delete a memory from every store' })
+  @ApiOkResponse({ type: DeleteMemoryResponse })
+  @ApiNotFoundResponse({ description: 'MEMORY_NOT_FOUND' })
+  delete(@Query() query: DeleteMemoryQueryDto): Promise<DeleteMemoryResult> {
+    return this.transport.send(MemoryPatterns.delete, {
+      tenant_id: query.tenant_id,
+      sub_tenant_id: resolveSubTenantId(query.tenant_id, query.sub_tenant_id),
+      memory_id: query.memory_id,
+    } satisfies DeleteMemoryRequest);
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  DomainError,
+  FullTextSearchRequest,
+  HybridSearchRequest,
+  resolveSubTenantId,
+  SearchPatterns,
+  SearchResult,
+} from '@trove/contracts';
+import { TransportClient } from '@trove/platform-transport';
+import { Authenticated } from '../auth/authenticated.decorator';
+import { FullTextSearchDto, HybridSearchDto, SearchResponse } from './search.dto';
+
+/** Options the API accepts whose capabilities have not landed: refused, never silently ignored. */
+function refuseUnavailable(body: HybridSearchDto): void {
+  const unavailable: string[] = [];
+  if (body.mode === 'accurate') unavailable.push('mode "accurate" (multi-query generation with reranking)');
+  if (body.personalise_search === true) unavailable.push('personalise_search');
+  if (body.graph_context === true) unavailable.push('graph_context');
+  if (body.extra_context !== undefined && body.extra_context.trim() !== '') unavailable.push('extra_context');
+  if (unavailable.length > 0) {
+    throw new DomainError('NOT_IMPLEMENTED', `Not available yet: ${unavailable.join(', ')}. Leave them unset or false.`, {
+      errors: unavailable.map((option) => ({ field: option.split(' ')[0]!, message: 'not available yet' })),
+    });
+  }
+}
+
+@ApiTags('search')
+@Controller('search')
+export class SearchController {
+  constructor(private readonly transport: TransportClient) {}
+
+  @Post('hybrid-search')
+  @HttpCode(200)
+  @Authenticated({ scope: 'read', tenant: 'body' })
+  @ApiOperation({ summary: 'Keyword and semantic search fused by alpha, with recency and related chunks' })
+  @ApiOkResponse({ type: SearchResponse })
+  @ApiUnprocessableEntityResponse({ description: 'VALIDATION_ERROR, or NOT_IMPLEMENTED for options not available yet' })
+  hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
+    refuseUnavailable(body);
+    return this.transport.send(SearchPatterns.hybrid, {
+      tenant_id: body.tenant_id,
+      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+      query: body.query,
+      max_chunks: body.max_chunks ?? 10,
+      alpha: body.alpha ?? 0.8,
+      recency_bias: body.recency_bias ?? 0,
+      num_related_chunks: body.num_related_chunks ?? 0,
+      search_mode: body.search_mode ?? 'sources',
+    } satisfies HybridSearchRequest);
+  }
+
+  @Post('full-text-search')
+  @HttpCode(200)
+  @Authenticated({ scope: 'read', tenant: 'body' })
+  @ApiOperation({ summary: 'Keyword (BM25) search only, same response shape' })
+  @ApiOkResponse({ type: SearchResponse })
+  fullText(@Body() body: FullTextSearchDto): Promise<SearchResult> {
+    return this.transport.send(SearchPatterns.fullText, {
+      tenant_id: body.tenant_id,
+      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+      query: body.query,
+      operator: body.operator ?? 'or',
+      max_chunks: body.max_chunks ?? 10,
+      search_mode: body.search_mode ?? 'sources',
+    } satisfies FullTextSearchRequest);
+  }
+}
