@@ -58,14 +58,16 @@ describe('SqlMemoryStore (PGlite)', () => {
     assert.deepEqual(live?.inferred, ['Ann likes tea']);
   });
 
-  it('hides expired memories and takes them for erasure', async () => {
+  it('hides expired memories and lists them for erasure', async () => {
     await store.upsert(memory({ memory_id: 'old', expires_at: new Date('2026-05-01T00:00:00Z') }));
     await store.upsert(memory({ memory_id: 'later', expires_at: new Date('2026-07-01T00:00:00Z') }));
     const live = await store.getLive('t1', 't1', ['m1', 'old', 'later'], now);
     assert.deepEqual(live.map((m) => m.memory_id).sort(), ['later', 'm1']);
     assert.deepEqual(await store.countBySubTenant('t1', now), { t1: 2 });
-    assert.deepEqual(await store.takeExpired(now, 100), [{ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'old' }]);
-    assert.deepEqual(await store.takeExpired(now, 100), []);
+    const expired = await store.listExpired(now, 100);
+    assert.deepEqual(expired, [{ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'old' }]);
+    assert.equal(await store.deleteMany([...expired, { tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'nope' }]), 1);
+    assert.deepEqual(await store.listExpired(now, 100), []);
   });
 
   it('keeps tenants and sub-tenants apart, and erases a sub-tenant whole', async () => {

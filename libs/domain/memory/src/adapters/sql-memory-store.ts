@@ -83,15 +83,24 @@ export class SqlMemoryStore extends MemoryStore {
     return rows.length > 0;
   }
 
-  async takeExpired(now: Date, limit: number): Promise<MemoryKey[]> {
+  async listExpired(now: Date, limit: number): Promise<MemoryKey[]> {
     return this.db.query<MemoryKey>(
-      `DELETE FROM memory.memories m USING (
-         SELECT tenant_id, sub_tenant_id, memory_id FROM memory.memories
-         WHERE expires_at IS NOT NULL AND expires_at <= $1 ORDER BY expires_at LIMIT $2) e
-       WHERE m.tenant_id = e.tenant_id AND m.sub_tenant_id = e.sub_tenant_id AND m.memory_id = e.memory_id
-       RETURNING m.tenant_id, m.sub_tenant_id, m.memory_id`,
+      `SELECT tenant_id, sub_tenant_id, memory_id FROM memory.memories
+       WHERE expires_at IS NOT NULL AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
       [now, limit],
     );
+  }
+
+  async deleteMany(keys: MemoryKey[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const rows = await this.db.query(
+      `DELETE FROM memory.memories m
+       USING unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, sub_tenant_id, memory_id)
+       WHERE m.tenant_id = k.tenant_id AND m.sub_tenant_id = k.sub_tenant_id AND m.memory_id = k.memory_id
+       RETURNING 1`,
+      [keys.map((k) => k.tenant_id), keys.map((k) => k.sub_tenant_id), keys.map((k) => k.memory_id)],
+    );
+    return rows.length;
   }
 
   async deleteSubTenant(tenantId: string, subTenantId: string): Promise<void> {

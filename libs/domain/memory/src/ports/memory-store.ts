@@ -42,8 +42,11 @@ export abstract class MemoryStore {
   /** Deletes one memory; false when it did not exist. */
   abstract delete(key: MemoryKey): Promise<boolean>;
 
-  /** Deletes up to `limit` memories expired at `now` and returns their keys. */
-  abstract takeExpired(now: Date, limit: number): Promise<MemoryKey[]>;
+  /** Up to `limit` memories expired at `now`, oldest expiry first. */
+  abstract listExpired(now: Date, limit: number): Promise<MemoryKey[]>;
+
+  /** Deletes these memories; returns how many existed. */
+  abstract deleteMany(keys: MemoryKey[]): Promise<number>;
 
   /** Deletes every memory and the provisioning of a sub-tenant. */
   abstract deleteSubTenant(tenantId: string, subTenantId: string): Promise<void>;
