@@ -32,10 +32,19 @@ export async function toResultChunks(
     ranked.map(async ({ record, score }) => {
       const chunk = toResultChunk(record, score);
       if (related <= 0) return chunk;
-      const around = await store.range(scope, record.source_id, record.position - related, record.position + related);
+      const around = await store.range(
+        scope,
+        record.source_id,
+        record.position - related,
+        record.position + related,
+      );
       chunk.related_chunks = around
         .filter((r) => r.chunk_uuid !== record.chunk_uuid)
-        .sort((a, b) => Math.abs(a.position - record.position) - Math.abs(b.position - record.position) || a.position - b.position)
+        .sort(
+          (a, b) =>
+            Math.abs(a.position - record.position) - Math.abs(b.position - record.position) ||
+            a.position - b.position,
+        )
         .slice(0, related)
         .map((r) => toResultChunk(r, 0));
       return chunk;

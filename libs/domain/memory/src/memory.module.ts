@@ -1,0 +1,70 @@
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { SqlDatabase } from '@trove/platform-database';
+import { SqlMemoryStore } from './adapters/sql-memory-store';
+import { MemoryController } from './memory.controller';
+import { MEMORY_SERVICE_OPTIONS, MemoryService, MemoryServiceOptions } from './memory.service';
+import { MemoryStore } from './ports/memory-store';
+
+export interface MemoryModuleOptions extends MemoryServiceOptions {
+  database: SqlDatabase;
+  /** How often expired memories are erased from every store (DECISIONS: within a minute). */
+  sweepIntervalMs: number;
+}
+
+const OPTIONS = Symbol('MemoryModuleOptions');
+
+/**
+ * The memory domain: MemoryPatterns handlers over the memory store; chunks go to the search
+ * service through the global TransportClient. At init it migrates the `memory` schema and
+ * starts the expiry sweeper; at shutdown it stops it.
+ */
+@Module({})
+export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('MemoryModule');
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping = false;
+
+  constructor(
+    @Inject(OPTIONS) private readonly options: MemoryModuleOptions,
+    private readonly store: MemoryStore,
+    private readonly service: MemoryService,
+  ) {}
+
+  static forRoot(options: MemoryModuleOptions): DynamicModule {
+    return {
+      module: MemoryModule,
+      controllers: [MemoryController],
+      providers: [
+        { provide: OPTIONS, useValue: options },
+        { provide: MEMORY_SERVICE_OPTIONS, useValue: { alpha: options.alpha } },
+        { provide: MemoryStore, useFactory: () => new SqlMemoryStore(options.database) },
+        MemoryService,
+      ],
+    };
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.store instanceof SqlMemoryStore) await this.store.migrate();
+    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      let erased: number;
+      do erased = await this.service.sweepExpired(new Date());
+      while (erased > 0);
+    } catch (error: unknown) {
+      // The next sweep tries again; expired memories are hidden from retrieval meanwhile.
+      this.logger.warn(`expired-memory sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ChunkKind,
+  CountsReply,
+  DeleteSourcesResult,
+  DomainError,
+  FullTextSearchRequest,
+  HybridSearchRequest,
+  IndexChunksRequest,
+  IndexChunksResult,
+  SearchMode,
+  SearchResult,
+} from '@trove/contracts';
+import { Embedder } from '@trove/embeddings';
+import { ChunkStore } from './chunks/chunk-store';
+import { chooseAlpha } from './fusion/auto-alpha';
+import { blendRecency, candidateCount, fuse, recencyDecay } from './fusion/fusion';
+import { IndexScope, ScoredId } from './ports/index-scope';
+import { KeywordIndex } from './ports/keyword-index';
+import { VectorIndex } from './ports/vector-index';
+import { toResultChunks } from './result-chunks';
+import { checkIndexRequest, checkSearchRequest, scopeOf } from './search.validation';
+
+export interface SearchServiceOptions {
+  /** Half-life of the recency decay, in days (DECISIONS: configurable, default 30). */
+  recencyHalfLifeDays: number;
+  /** The alpha `auto` falls back to when the query has no telling shape. */
+  defaultAlpha: number;
+}
+
+export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
+
+/** The kind an index entry carries: which search mode finds it, and whether it was inferred. */
+export function indexKind(mode: SearchMode, kind: ChunkKind): string {
+  return `${mode}:${kind}`;
+}
+
+function kindsOf(mode: SearchMode): string[] {
+  return mode === 'memories'
+    ? [indexKind('memories', 'original'), indexKind('memories', 'inferred')]
+    : [indexKind('sources', 'original'), indexKind('sources', 'inferred')];
+}
+
+/**
+ * The rules of search: every source's chunks embedded once and written to the chunk store and
+ * both indexes; queries answered by fusing keyword and semantic candidates (see fusion.ts for
+ * the exact formula) inside one tenant and sub-tenant.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly vectors: VectorIndex,
+    private readonly keywords: KeywordIndex,
+    private readonly chunks: ChunkStore,
+    @Inject(SEARCH_SERVICE_OPTIONS) private readonly options: SearchServiceOptions,
+  ) {}
+
+  async indexChunks(request: IndexChunksRequest): Promise<IndexChunksResult> {
+    checkIndexRequest(request);
+    const scope = scopeOf(request);
+    const mode: SearchMode = request.source.source_type === 'memory' ? 'memories' : 'sources';
+    const sourceId = request.source.source_id;
+    await this.vectors.ensureSpace(scope.tenantId, 'chunks', {
+      modelId: this.embedder.modelId,
+      dimension: this.embedder.dimension,
+    });
+    const vectors = await this.embedder.embedDocuments(request.chunks.map((c) => c.text));
+    // The chunk store first: an index hit whose chunk is not stored yet is skipped by queries,
+    // never shown half-written.
+    await this.chunks.replaceSource(scope, request.source, request.chunks);
+    await Promise.all([
+      this.vectors.deleteBySources(scope, 'chunks', [sourceId]),
+      this.keywords.deleteBySources(scope, [sourceId]),
+    ]);
+    await Promise.all([
+      this.vectors.upsert(
+        scope,
+        'chunks',
+        request.chunks.map((chunk, i) => ({
+          id: chunk.chunk_uuid,
+          sourceId,
+          kind: indexKind(mode, chunk.kind),
+          vector: vectors[i]!,
+        })),
+      ),
+      this.keywords.upsert(
+        scope,
+        request.chunks.map((chunk) => ({
+          id: chunk.chunk_uuid,
+          sourceId,
+          kind: indexKind(mode, chunk.kind),
+          text: chunk.text,
+        })),
+      ),
+    ]);
+    return { indexed: request.chunks.length, model_id: this.embedder.modelId };
+  }
+
+  async hybrid(request: HybridSearchRequest): Promise<SearchResult> {
+    checkSearchRequest(request);
+    const scope = scopeOf(request);
+    const alpha =
+      request.alpha === 'auto' ? chooseAlpha(request.query, this.options.defaultAlpha).alpha : request.alpha;
+    const n = candidateCount(request.max_chunks);
+    const filter = { kinds: kindsOf(request.search_mode), sourceIds: request.source_ids };
+    const [semantic, keyword] = await Promise.all([
+      alpha > 0 ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
+      alpha < 1 ? this.keywords.search(scope, request.query, n, filter) : Promise.resolve([]),
+    ]);
+    const fused = fuse({ keyword, semantic, alpha });
+    const chunks = await this.rank(
+      scope,
+      fused,
+      request.max_chunks,
+      request.recency_bias,
+      request.num_related_chunks,
+    );
+    return {
+      chunks,
+      alpha,
+      graph_context: { query_paths: [], chunk_relations: [], chunk_id_to_group_ids: {} },
+    };
+  }
+
+  async fullText(request: FullTextSearchRequest): Promise<SearchResult> {
+    checkSearchRequest(request);
+    const scope = scopeOf(request);
+    const hits = await this.keywords.search(scope, request.query, request.max_chunks, {
+      kinds: kindsOf(request.search_mode),
+      operator: request.operator,
+    });
+    // BM25 scores have no upper bound: relative to the best hit, so relevancy_score is in [0, 1].
+    const best = hits[0]?.score ?? 1;
+    const scored = hits.map((hit) => ({ id: hit.id, score: best > 0 ? hit.score / best : 0 }));
+    const chunks = await this.rank(scope, scored, request.max_chunks, 0, 0);
+    return {
+      chunks,
+      alpha: 0,
+      graph_context: { query_paths: [], chunk_relations: [], chunk_id_to_group_ids: {} },
+    };
+  }
+
+  async deleteSources(scope: IndexScope, sourceIds: string[]): Promise<DeleteSourcesResult> {
+    if (sourceIds.length === 0) return { deleted_chunks: 0 };
+    await Promise.all([
+      this.vectors.deleteBySources(scope, 'chunks', sourceIds),
+      this.keywords.deleteBySources(scope, sourceIds),
+    ]);
+    return { deleted_chunks: await this.chunks.deleteBySources(scope, sourceIds) };
+  }
+
+  async deleteSubTenant(scope: IndexScope): Promise<void> {
+    await Promise.all([this.vectors.deleteSubTenant(scope), this.keywords.deleteSubTenant(scope)]);
+    await this.chunks.deleteSubTenant(scope);
+  }
+
+  async counts(tenantId: string): Promise<CountsReply> {
+    const counts = await this.chunks.countBySubTenant(tenantId);
+    return {
+      by_sub_tenant: Object.fromEntries(
+        Object.entries(counts).map(([sub, c]) => [sub, { chunks: c.chunks }]),
+      ),
+    };
+  }
+
+  private async semantic(
+    scope: IndexScope,
+    query: string,
+    n: number,
+    filter: { kinds: string[]; sourceIds?: string[] },
+  ): Promise<ScoredId[]> {
+    const model = await this.vectors.spaceModel(scope.tenantId, 'chunks');
+    if (!model) return [];
+    if (model.modelId !== this.embedder.modelId || model.dimension !== this.embedder.dimension) {
+      throw new DomainError(
+        'DIMENSION_MISMATCH',
+        `This tenant's chunks were embedded with ${model.modelId} (${model.dimension}-d); the search service now ` +
+          `embeds with ${this.embedder.modelId} (${this.embedder.dimension}-d). Re-index the tenant or configure the original model.`,
+      );
+    }
+    return this.vectors.search(scope, 'chunks', await this.embedder.embedQuery(query), n, filter);
+  }
+
+  /** Applies recency, keeps the best max_chunks, and builds result chunks with their neighbours. */
+  private async rank(
+    scope: IndexScope,
+    scored: ScoredId[],
+    maxChunks: number,
+    recencyBias: number,
+    related: number,
+  ) {
+    const records = new Map(
+      (
+        await this.chunks.getMany(
+          scope,
+          scored.map((s) => s.id),
+        )
+      ).map((r) => [r.chunk_uuid, r]),
+    );
+    const now = new Date();
+    const ranked = scored
+      .filter((hit) => records.has(hit.id))
+      .map((hit) => {
+        const record = records.get(hit.id)!;
+        const decay = recencyDecay(record.updated_at, now, this.options.recencyHalfLifeDays);
+        return { record, score: recencyBias > 0 ? blendRecency(hit.score, decay, recencyBias) : hit.score };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, maxChunks);
+    return toResultChunks(scope, ranked, related, this.chunks);
+  }
+}

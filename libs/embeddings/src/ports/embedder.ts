@@ -1,0 +1,28 @@
+/**
+ * Turns text into vectors. Every vector an embedder returns has `dimension` components and is
+ * L2-normalised (length 1), so the cosine similarity of two vectors is their dot product; the
+ * index layer relies on that and may store and compare them with a plain inner product. The one
+ * exception is a text the model finds nothing in (empty, only stopwords or unknown tokens): its
+ * vector is all zeros, which scores 0 against everything.
+ *
+ * `modelId` names the model and everything that changes its vectors (variant, dimension): two
+ * embedders with the same `modelId` and `dimension` produce comparable vectors. Indexes record
+ * both and refuse to mix models.
+ */
+export abstract class Embedder {
+  /** Stable name of the model and variant, recorded per index, e.g. `trove-ngram-hash-v1-…-1024`. */
+  abstract readonly modelId: string;
+  /** Number of components of every vector. */
+  abstract readonly dimension: number;
+  /** Largest number of texts embedded in one call to the model; longer inputs are split. */
+  abstract readonly maxBatchSize: number;
+
+  /** Embeds texts for storage, in order: one L2-normalised vector per text, any number of texts. */
+  abstract embedDocuments(texts: string[]): Promise<Float32Array[]>;
+
+  /** Embeds a search query. Symmetric models embed it as a document. */
+  async embedQuery(text: string): Promise<Float32Array> {
+    const [vector] = await this.embedDocuments([text]);
+    return vector;
+  }
+}

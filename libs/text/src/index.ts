@@ -1,0 +1,3 @@
+export * from './analyzer';
+export * from './chunker';
+export { countTokens } from './token-counter';
