@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } from '@trove/testing';
 import { expectError } from './suites/expect-error';
+import { memoryAndSearchSuite } from './suites/memory-search.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('distributed');
+memoryAndSearchSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {

@@ -1,12 +1,24 @@
+import { MemoryModule, MemorySettings } from '@trove/domain-memory';
 import { loadConfig } from '@trove/platform-config';
-import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
+import { PostgresDatabase } from '@trove/platform-database';
+import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
 
-class MemoryServiceConfig extends ServiceConfig {
+class MemoryServiceConfig extends DatabaseServiceConfig {
   override PORT = 8083;
 }
 
-// The memory domain module joins `imports` when its capability lands; until then the process
-// takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'memory', config: loadConfig(MemoryServiceConfig), imports: [] }).catch(
-  exitOnStartupError,
-);
+async function main(): Promise<void> {
+  const config = loadConfig(MemoryServiceConfig);
+  const settings = loadConfig(MemorySettings);
+  const database = await PostgresDatabase.connect(config.DATABASE_URL);
+  await runService({
+    service: 'memory',
+    config,
+    imports: [
+      MemoryModule.forRoot({ database, alpha: settings.MEMORY_ALPHA, sweepIntervalMs: settings.MEMORY_SWEEP_INTERVAL_MS }),
+    ],
+    checks: { postgres: () => database.ping() },
+  });
+}
+
+main().catch(exitOnStartupError);

@@ -1,12 +1,31 @@
+import { openSearchStores, SearchModule, SearchSettings } from '@trove/domain-search';
 import { loadConfig } from '@trove/platform-config';
-import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
+import { PostgresDatabase } from '@trove/platform-database';
+import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import { join, resolve } from 'node:path';
 
-class SearchServiceConfig extends ServiceConfig {
+class SearchServiceConfig extends DatabaseServiceConfig {
   override PORT = 8084;
 }
 
-// The search domain module joins `imports` when its capability lands; until then the process
-// takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'search', config: loadConfig(SearchServiceConfig), imports: [] }).catch(
-  exitOnStartupError,
-);
+async function main(): Promise<void> {
+  const config = loadConfig(SearchServiceConfig);
+  const settings = loadConfig(SearchSettings);
+  const database = await PostgresDatabase.connect(config.DATABASE_URL);
+  const stores = await openSearchStores(settings, join(resolve(config.DATA_DIR), 'search'));
+  await runService({
+    service: 'search',
+    config,
+    imports: [
+      SearchModule.forRoot({
+        database,
+        ...stores,
+        recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
+        defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
+      }),
+    ],
+    checks: { postgres: () => database.ping() },
+  });
+}
+
+main().catch(exitOnStartupError);

@@ -1,4 +1,7 @@
+import { MemorySettings } from '@trove/domain-memory';
+import { SearchSettings } from '@trove/domain-search';
 import { GatewayConfig } from '@trove/gateway';
+import { loadConfig } from '@trove/platform-config';
 import { IsOptional, IsString } from 'class-validator';
 
 /** `npm start`: one process, embedded stores under DATA_DIR, no server to install. */
@@ -14,4 +17,15 @@ export class StandaloneConfig extends GatewayConfig {
   @IsOptional()
   @IsString()
   ADMIN_API_KEY: string | undefined = undefined;
+}
+
+/** Everything standalone reads: its own settings and those of the domains it hosts. */
+export interface StandaloneSettings {
+  app: StandaloneConfig;
+  search: SearchSettings;
+  memory: MemorySettings;
+}
+
+export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): StandaloneSettings {
+  return { app: loadConfig(StandaloneConfig, env), search: loadConfig(SearchSettings, env), memory: loadConfig(MemorySettings, env) };
 }

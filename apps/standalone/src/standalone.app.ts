@@ -1,6 +1,8 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
+import { MemoryModule } from '@trove/domain-memory';
+import { openSearchStores, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import { GatewayModule, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
@@ -10,7 +12,7 @@ import { attachMessageServer, createApp } from '@trove/platform-runtime';
 import { InProcessServer, InProcessTransportClient, TransportModule } from '@trove/platform-transport';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { StandaloneConfig } from './standalone-config';
+import { StandaloneSettings } from './standalone-config';
 
 export interface StandaloneApp {
   app: NestFastifyApplication;
@@ -21,12 +23,14 @@ export interface StandaloneApp {
  * Everything in one process: the gateway and every domain module, the in-process transport, and
  * embedded stores under DATA_DIR. Not listening yet; main.ts (or a test) decides how to serve it.
  */
-export async function createStandaloneApp(config: StandaloneConfig): Promise<StandaloneApp> {
+export async function createStandaloneApp(settings: StandaloneSettings): Promise<StandaloneApp> {
+  const config = settings.app;
   const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   // One embedded Postgres for every domain; each keeps to its own schema, as in distributed mode.
   const database = await PgliteDatabase.open(join(dataDir, 'postgres'));
+  const search = await openSearchStores(settings.search, join(dataDir, 'search'));
   const server = new InProcessServer();
   const transport = new InProcessTransportClient(server, config.REQUEST_TIMEOUT_MS);
 
@@ -44,6 +48,17 @@ export async function createStandaloneApp(config: StandaloneConfig): Promise<Sta
       HealthModule.forRoot({ name: 'standalone' }),
       GatewayModule.forRoot({ readinessOf: [], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
       TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),
+      SearchModule.forRoot({
+        database,
+        ...search,
+        recencyHalfLifeDays: settings.search.SEARCH_RECENCY_HALF_LIFE_DAYS,
+        defaultAlpha: settings.search.SEARCH_AUTO_ALPHA_DEFAULT,
+      }),
+      MemoryModule.forRoot({
+        database,
+        alpha: settings.memory.MEMORY_ALPHA,
+        sweepIntervalMs: settings.memory.MEMORY_SWEEP_INTERVAL_MS,
+      }),
     ],
   })
   class StandaloneModule {}

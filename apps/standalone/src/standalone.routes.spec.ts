@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '@trove/platform-config';
 import { routesOf } from '@trove/platform-runtime';
 import { createStandaloneApp, StandaloneApp } from './standalone.app';
-import { StandaloneConfig } from './standalone-config';
+import { loadStandaloneSettings } from './standalone-config';
 
 /** Routes that answer without a key: health, API docs (and, later, presigned downloads). */
 const PUBLIC = [/^\/healthz$/, /^\/readyz$/, /^\/docs(\/.*)?$/, /^\/openapi\.(json|yaml)$/];
@@ -21,7 +20,7 @@ describe('the router', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'trove-routes-'));
-    const config = loadConfig(StandaloneConfig, {
+    const config = loadStandaloneSettings({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       ADMIN_API_KEY: 'sk_live_' + 'a'.repeat(40),

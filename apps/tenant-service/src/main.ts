@@ -1,14 +1,11 @@
 import { TenantModule } from '@trove/domain-tenant';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
-import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import { IsOptional, IsString } from 'class-validator';
 
-class TenantServiceConfig extends ServiceConfig {
+class TenantServiceConfig extends DatabaseServiceConfig {
   override PORT = 8081;
-
-  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL (the tenant store)' })
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/trove';
 
   /** Bootstrap admin key; generated and printed once when unset and none exists yet. */
   @IsOptional()

@@ -12,6 +12,8 @@ import { TenantAccessService } from './auth/tenant-access.service';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { TenantStatsService } from './tenants/tenant-stats.service';
 import { TenantsController } from './tenants/tenants.controller';
+import { MemoriesController } from './memories/memories.controller';
+import { SearchController } from './search/search.controller';
 import { GATEWAY_OPTIONS } from './gateway-options';
 
 export interface GatewayModuleOptions {
@@ -40,7 +42,7 @@ export class GatewayModule implements OnModuleInit {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [TenantsController, ApiKeysController],
+      controllers: [TenantsController, ApiKeysController, MemoriesController, SearchController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: APP_GUARD, useClass: ContentTypeGuard },

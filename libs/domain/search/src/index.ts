@@ -7,3 +7,4 @@ export * from './fusion/fusion';
 export * from './fusion/auto-alpha';
 export * from './search.service';
 export * from './search.module';
+export * from './search-settings';

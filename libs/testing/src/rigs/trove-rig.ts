@@ -123,6 +123,7 @@ export async function startStandalone(options: RigOptions = {}): Promise<TroveRi
  */
 export async function startDistributed(options: RigOptions = {}): Promise<TroveRig> {
   const database: ScratchPostgresDatabase = await createScratchPostgresDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-dist-'));
   const adminKey = generateAdminKey();
   // The launcher gives the gateway PORT and the services PORT+1 … PORT+5.
   const port = await freePort();
@@ -133,6 +134,7 @@ export async function startDistributed(options: RigOptions = {}): Promise<TroveR
       ...process.env,
       PORT: String(port),
       DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
       NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
       SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
       ADMIN_API_KEY: adminKey,
@@ -143,7 +145,10 @@ export async function startDistributed(options: RigOptions = {}): Promise<TroveR
     adminKey,
     ready: /Trove \(distributed\) is listening on (http:\/\/\S+)/,
     timeoutMs: 90_000,
-    erase: () => database.drop(),
+    erase: async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   });
 }
 

@@ -1,0 +1,97 @@
+import { createEmbedder, Embedder } from '@trove/embeddings';
+import { analyze } from '@trove/text';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { join } from 'node:path';
+import { ElasticsearchKeywordIndex } from './keyword/elasticsearch-keyword-index';
+import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
+import { KeywordIndex } from './ports/keyword-index';
+import { VectorIndex } from './ports/vector-index';
+import { QdrantVectorIndex } from './vector/qdrant-vector-index';
+import { UsearchVectorIndex } from './vector/usearch-vector-index';
+
+/** Settings of the search domain, read from the environment by the app that hosts it. */
+export class SearchSettings {
+  /** `hashing` (offline default, no weights), `model2vec` (a local model dir), `openai` (any /v1/embeddings). */
+  @IsIn(['hashing', 'model2vec', 'openai'])
+  EMBEDDINGS_PROVIDER = 'hashing';
+
+  @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'model2vec')
+  @IsString({ message: 'EMBEDDINGS_MODEL_PATH must name a model2vec directory when EMBEDDINGS_PROVIDER=model2vec' })
+  EMBEDDINGS_MODEL_PATH: string | undefined = undefined;
+
+  @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'openai')
+  @IsString({ message: 'EMBEDDINGS_URL is required when EMBEDDINGS_PROVIDER=openai' })
+  EMBEDDINGS_URL: string | undefined = undefined;
+
+  @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'openai')
+  @IsString({ message: 'EMBEDDINGS_MODEL is required when EMBEDDINGS_PROVIDER=openai' })
+  EMBEDDINGS_MODEL: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  EMBEDDINGS_API_KEY: string | undefined = undefined;
+
+  /** 0: the provider's own (hashing: 1024). */
+  @IsInt()
+  @Min(0)
+  @Max(8192)
+  EMBEDDINGS_DIMENSION = 0;
+
+  /** `embedded` (usearch HNSW under the data directory) or `qdrant`. */
+  @IsIn(['embedded', 'qdrant'])
+  VECTOR_INDEX = 'embedded';
+
+  @ValidateIf((s: SearchSettings) => s.VECTOR_INDEX === 'qdrant')
+  @IsString({ message: 'QDRANT_URL is required when VECTOR_INDEX=qdrant' })
+  QDRANT_URL: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  QDRANT_API_KEY: string | undefined = undefined;
+
+  /** `embedded` (BM25 inverted index under the data directory) or `elasticsearch`. */
+  @IsIn(['embedded', 'elasticsearch'])
+  KEYWORD_INDEX = 'embedded';
+
+  @ValidateIf((s: SearchSettings) => s.KEYWORD_INDEX === 'elasticsearch')
+  @IsString({ message: 'ELASTICSEARCH_URL is required when KEYWORD_INDEX=elasticsearch' })
+  ELASTICSEARCH_URL: string | undefined = undefined;
+
+  /** Half-life of recency_bias's age decay, in days. */
+  @IsNumber()
+  @Min(0.001)
+  SEARCH_RECENCY_HALF_LIFE_DAYS = 30;
+
+  /** What alpha "auto" uses when the query has no telling shape. */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_AUTO_ALPHA_DEFAULT = 0.8;
+}
+
+export interface SearchStores {
+  embedder: Embedder;
+  vectorIndex: VectorIndex;
+  keywordIndex: KeywordIndex;
+}
+
+/** Opens the embedder and the two indexes the settings select; embedded ones live under dataDir. */
+export async function openSearchStores(settings: SearchSettings, dataDir: string): Promise<SearchStores> {
+  const embedder = await createEmbedder({
+    EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER as 'hashing' | 'model2vec' | 'openai',
+    EMBEDDINGS_MODEL_PATH: settings.EMBEDDINGS_MODEL_PATH,
+    EMBEDDINGS_URL: settings.EMBEDDINGS_URL,
+    EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
+    EMBEDDINGS_API_KEY: settings.EMBEDDINGS_API_KEY,
+    EMBEDDINGS_DIMENSION: settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
+  });
+  const vectorIndex =
+    settings.VECTOR_INDEX === 'qdrant'
+      ? await QdrantVectorIndex.connect(settings.QDRANT_URL!, settings.QDRANT_API_KEY)
+      : new UsearchVectorIndex({ dataDir: join(dataDir, 'vectors') });
+  const keywordIndex =
+    settings.KEYWORD_INDEX === 'elasticsearch'
+      ? new ElasticsearchKeywordIndex({ node: settings.ELASTICSEARCH_URL! })
+      : await EmbeddedKeywordIndex.open({ directory: join(dataDir, 'keywords'), analyze, analyzerId: 'trove-text-v1' });
+  return { embedder, vectorIndex, keywordIndex };
+}
