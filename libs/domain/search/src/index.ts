@@ -8,3 +8,5 @@ export * from './fusion/auto-alpha';
 export * from './search.service';
 export * from './search.module';
 export * from './search-settings';
+export * from './vector/usearch-vector-index';
+export * from './vector/qdrant-vector-index';
