@@ -15,7 +15,11 @@ async function main(): Promise<void> {
     service: 'memory',
     config,
     imports: [
-      MemoryModule.forRoot({ database, alpha: settings.MEMORY_ALPHA, sweepIntervalMs: settings.MEMORY_SWEEP_INTERVAL_MS }),
+      MemoryModule.forRoot({
+        database,
+        alpha: settings.MEMORY_ALPHA,
+        sweepIntervalMs: settings.MEMORY_SWEEP_INTERVAL_MS,
+      }),
     ],
     checks: { postgres: () => database.ping() },
   });

@@ -27,5 +27,9 @@ export interface StandaloneSettings {
 }
 
 export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): StandaloneSettings {
-  return { app: loadConfig(StandaloneConfig, env), search: loadConfig(SearchSettings, env), memory: loadConfig(MemorySettings, env) };
+  return {
+    app: loadConfig(StandaloneConfig, env),
+    search: loadConfig(SearchSettings, env),
+    memory: loadConfig(MemorySettings, env),
+  };
 }

@@ -47,7 +47,11 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
 
     const add = (body: Record<string, unknown>, client = alice) =>
       client.post<AddResult>('/user_memory/add_user_memory', { json: { tenant_id: tenant, ...body } });
-    const retrieve = (query: string, params: Record<string, string | number> = {}, body: Record<string, unknown> = {}) =>
+    const retrieve = (
+      query: string,
+      params: Record<string, string | number> = {},
+      body: Record<string, unknown> = {},
+    ) =>
       alice.post<Retrieved>('/user_memory/retrieve_user_memory', {
         query: { tenant_id: tenant, ...params },
         json: { query, ...body },
@@ -59,7 +63,8 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300' } });
       const admin = new ApiClient(rig.baseUrl, rig.adminKey);
       const key = async (owner: string) =>
-        (await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', { json: { owner } })).body.full_api_key;
+        (await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', { json: { owner } })).body
+          .full_api_key;
       alice = new ApiClient(rig.baseUrl, await key('alice'));
       bob = new ApiClient(rig.baseUrl, await key('bob'));
       assert.equal((await alice.post('/tenants/create', { json: { tenant_id: tenant } })).status, 200);
@@ -75,7 +80,10 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
     });
 
     it('adds a raw-text memory, chunked and indexed, with a generated id', async () => {
-      const added = await add({ raw_text: 'I love hiking in the Alps with my dog Rex every summer.', user_name: 'Alice' });
+      const added = await add({
+        raw_text: 'I love hiking in the Alps with my dog Rex every summer.',
+        user_name: 'Alice',
+      });
       assert.equal(added.status, 200, JSON.stringify(added.body));
       assert.equal(added.body.success, true);
       assert.equal(added.body.user_memory_added, true);
@@ -139,7 +147,10 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
 
     it('never returns an expired memory, and erases it from search within the sweep', async () => {
       await add({ raw_text: 'The vault code is zebra-7731.', memory_id: 'secret', expiry_time: 1 });
-      assert.equal((await retrieve('vault code zebra', { max_count: 5 })).body.user_memories[0]?.memory_id, 'secret');
+      assert.equal(
+        (await retrieve('vault code zebra', { max_count: 5 })).body.user_memories[0]?.memory_id,
+        'secret',
+      );
       await sleep(1500);
       const after = await retrieve('vault code zebra', { max_count: 5 });
       assert.ok(!after.body.user_memories.some((m) => m.memory_id === 'secret'), JSON.stringify(after.body));
@@ -152,9 +163,12 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
 
     it('deletes a memory from every store, then answers 404', async () => {
       await add({ raw_text: 'Ephemeral note about kumquats.', memory_id: 'kumquat' });
-      const deleted = await alice.delete<{ success: boolean; user_memory_deleted: boolean }>('/memories/delete-memory', {
-        query: { tenant_id: tenant, memory_id: 'kumquat' },
-      });
+      const deleted = await alice.delete<{ success: boolean; user_memory_deleted: boolean }>(
+        '/memories/delete-memory',
+        {
+          query: { tenant_id: tenant, memory_id: 'kumquat' },
+        },
+      );
       assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
       assert.deepEqual(deleted.body, { success: true, user_memory_deleted: true });
       expectError(
@@ -167,14 +181,29 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
     });
 
     it('hybrid search over memories returns every field of a result chunk', async () => {
-      const result = await hybrid({ query: 'Lisbon wedding', search_mode: 'memories', max_chunks: 3, num_related_chunks: 1 });
+      const result = await hybrid({
+        query: 'Lisbon wedding',
+        search_mode: 'memories',
+        max_chunks: 3,
+        num_related_chunks: 1,
+      });
       assert.equal(result.status, 200, JSON.stringify(result.body));
-      assert.deepEqual(result.body.graph_context, { query_paths: [], chunk_relations: [], chunk_id_to_group_ids: {} });
+      assert.deepEqual(result.body.graph_context, {
+        query_paths: [],
+        chunk_relations: [],
+        chunk_id_to_group_ids: {},
+      });
       const [chunk] = result.body.chunks;
       assert.ok(chunk, 'no chunk');
       assert.equal(chunk.source_id, 'lisbon-trip');
       assert.equal(chunk.source_type, 'memory');
-      for (const field of ['chunk_uuid', 'chunk_content', 'source_title', 'source_upload_time', 'source_last_updated_time']) {
+      for (const field of [
+        'chunk_uuid',
+        'chunk_content',
+        'source_title',
+        'source_upload_time',
+        'source_last_updated_time',
+      ]) {
         assert.equal(typeof (chunk as unknown as Record<string, unknown>)[field], 'string', field);
       }
       assert.ok(!Number.isNaN(Date.parse(chunk.source_upload_time)));
@@ -205,11 +234,19 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       ]) {
         expectError(await hybrid(body), 422, 'VALIDATION_ERROR');
       }
-      for (const body of [{ mode: 'accurate' }, { personalise_search: true }, { graph_context: true }, { extra_context: 'hi' }]) {
+      for (const body of [
+        { mode: 'accurate' },
+        { personalise_search: true },
+        { graph_context: true },
+        { extra_context: 'hi' },
+      ]) {
         const detail = expectError(await hybrid({ query: 'x', ...body }), 422, 'NOT_IMPLEMENTED');
         assert.match(detail.message, /Not available yet/);
       }
-      assert.equal((await hybrid({ query: 'x', alpha: 'auto', max_chunks: 1001, personalise_search: false })).status, 200);
+      assert.equal(
+        (await hybrid({ query: 'x', alpha: 'auto', max_chunks: 1001, personalise_search: false })).status,
+        200,
+      );
       expectError(await retrieve('x', { max_count: 101 }), 422, 'VALIDATION_ERROR');
       expectError(await retrieve('', {}), 422, 'VALIDATION_ERROR');
       expectError(await add({}), 422, 'VALIDATION_ERROR');
@@ -234,30 +271,44 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       expectError(await hybrid({ query: 'tea' }, bob), 403, 'FORBIDDEN');
       expectError(await add({ raw_text: 'intrusion' }, bob), 403, 'FORBIDDEN');
       expectError(await retrieve('tea', { sub_tenant_id: 'team' }), 404, 'SUB_TENANT_NOT_PROVISIONED');
-      await add({ raw_text: 'The team prefers standups at 9am.', sub_tenant_id: 'team', memory_id: 'standup' });
+      await add({
+        raw_text: 'The team prefers standups at 9am.',
+        sub_tenant_id: 'team',
+        memory_id: 'standup',
+      });
       const team = await retrieve('tea standups', { sub_tenant_id: 'team', max_count: 10 });
-      assert.deepEqual(team.body.user_memories.map((m) => m.memory_id), ['standup']);
+      assert.deepEqual(
+        team.body.user_memories.map((m) => m.memory_id),
+        ['standup'],
+      );
       const main = await retrieve('standups at 9am', { max_count: 10 });
       assert.ok(!main.body.user_memories.some((m) => m.memory_id === 'standup'));
-      const list = await alice.get<{ sub_tenant_ids: string[] }>('/tenants/sub_tenant_ids', { query: { tenant_id: tenant } });
+      const list = await alice.get<{ sub_tenant_ids: string[] }>('/tenants/sub_tenant_ids', {
+        query: { tenant_id: tenant },
+      });
       assert.deepEqual([...list.body.sub_tenant_ids].sort(), [tenant, 'team'].sort());
     });
 
     it('counts memories and chunks in stats, and erases a deleted sub-tenant everywhere', async () => {
-      const stats = await alice.get<{ sub_tenants: { sub_tenant_id: string; counts: Record<string, number> }[] }>(
-        '/tenants/stats',
-        { query: { tenant_id: tenant } },
-      );
+      const stats = await alice.get<{
+        sub_tenants: { sub_tenant_id: string; counts: Record<string, number> }[];
+      }>('/tenants/stats', { query: { tenant_id: tenant } });
       const team = stats.body.sub_tenants.find((s) => s.sub_tenant_id === 'team');
       assert.equal(team?.counts['memories'], 1, JSON.stringify(stats.body));
       assert.equal(team?.counts['chunks'], 1);
       const main = stats.body.sub_tenants.find((s) => s.sub_tenant_id === tenant);
       assert.ok((main?.counts['memories'] ?? 0) >= 3, JSON.stringify(stats.body));
-      const deleted = await alice.delete('/tenant/delete_sub_tenant', { query: { tenant_id: tenant, sub_tenant_id: 'team' } });
+      const deleted = await alice.delete('/tenant/delete_sub_tenant', {
+        query: { tenant_id: tenant, sub_tenant_id: 'team' },
+      });
       assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
       await sleep(500);
       expectError(await retrieve('standups', { sub_tenant_id: 'team' }), 404, 'SUB_TENANT_NOT_PROVISIONED');
-      const search = await hybrid({ query: 'standups at 9am', sub_tenant_id: 'team', search_mode: 'memories' });
+      const search = await hybrid({
+        query: 'standups at 9am',
+        sub_tenant_id: 'team',
+        search_mode: 'memories',
+      });
       assert.deepEqual(search.body.chunks, []);
       const after = await alice.get<{ sub_tenants: { sub_tenant_id: string }[] }>('/tenants/stats', {
         query: { tenant_id: tenant },

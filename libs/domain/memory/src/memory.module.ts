@@ -62,7 +62,9 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
       while (erased > 0);
     } catch (error: unknown) {
       // The next sweep tries again; expired memories are hidden from retrieval meanwhile.
-      this.logger.warn(`expired-memory sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `expired-memory sweep failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       this.sweeping = false;
     }

@@ -37,7 +37,10 @@ export const MEMORY_SERVICE_OPTIONS = Symbol('MemoryServiceOptions');
 function pairsAsText(pairs: UserAssistantPair[], userName?: string): string {
   const user = userName?.trim() || 'User';
   return pairs
-    .flatMap((p) => [p.user?.trim() ? `${user}: ${p.user.trim()}` : '', p.assistant?.trim() ? `Assistant: ${p.assistant.trim()}` : ''])
+    .flatMap((p) => [
+      p.user?.trim() ? `${user}: ${p.user.trim()}` : '',
+      p.assistant?.trim() ? `Assistant: ${p.assistant.trim()}` : '',
+    ])
     .filter(Boolean)
     .join('\n');
 }
@@ -59,7 +62,8 @@ export class MemoryService {
     checkAddRequest(request);
     const now = new Date();
     const memoryId = request.memory_id ?? randomUUID();
-    const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
+    const rawText =
+      request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
     const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
     const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
     const originals = chunkText(content);
@@ -94,7 +98,13 @@ export class MemoryService {
       updated_at: now,
     });
     const chunks: ChunkInput[] = [
-      ...originals.map((c, i) => ({ chunk_uuid: `${memoryId}_${i}`, position: i, text: c.text, start: c.start, kind: 'original' as const })),
+      ...originals.map((c, i) => ({
+        chunk_uuid: `${memoryId}_${i}`,
+        position: i,
+        text: c.text,
+        start: c.start,
+        kind: 'original' as const,
+      })),
       ...inferred.map((text, i) => ({
         chunk_uuid: `${memoryId}_inferred_${i}`,
         position: originals.length + i,
@@ -157,11 +167,16 @@ export class MemoryService {
       if (!best.has(chunk.source_id)) best.set(chunk.source_id, chunk.relevancy_score);
     }
     const live = new Map(
-      (await this.store.getLive(request.tenant_id, request.sub_tenant_id, [...best.keys()], new Date())).map((m) => [m.memory_id, m]),
+      (await this.store.getLive(request.tenant_id, request.sub_tenant_id, [...best.keys()], new Date())).map(
+        (m) => [m.memory_id, m],
+      ),
     );
     const ranked = [...best]
       .filter(([id]) => live.has(id))
-      .filter(([id]) => !request.user_name || !live.get(id)!.user_name || live.get(id)!.user_name === request.user_name)
+      .filter(
+        ([id]) =>
+          !request.user_name || !live.get(id)!.user_name || live.get(id)!.user_name === request.user_name,
+      )
       .map(([id, score]) => ({ memory: live.get(id)!, score }));
     return {
       success: true,
@@ -176,7 +191,12 @@ export class MemoryService {
 
   async delete(request: DeleteMemoryRequest): Promise<DeleteMemoryResult> {
     checkKey(request);
-    const [existing] = await this.store.getLive(request.tenant_id, request.sub_tenant_id, [request.memory_id], new Date());
+    const [existing] = await this.store.getLive(
+      request.tenant_id,
+      request.sub_tenant_id,
+      [request.memory_id],
+      new Date(),
+    );
     if (!existing) throw new DomainError('MEMORY_NOT_FOUND', `Memory '${request.memory_id}' not found`);
     // Index entries first: if that fails the record stays, and deleting again finishes the job.
     await this.eraseFromSearch([request]);
@@ -197,14 +217,20 @@ export class MemoryService {
 
   async counts(tenantId: string): Promise<CountsReply> {
     const counts = await this.store.countBySubTenant(tenantId, new Date());
-    return { by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { memories: n }])) };
+    return {
+      by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { memories: n }])),
+    };
   }
 
   private async eraseFromSearch(keys: MemoryKey[]): Promise<void> {
     const groups = new Map<string, DeleteSourcesRequest>();
     for (const key of keys) {
       const group = `${key.tenant_id}\u0000${key.sub_tenant_id}`;
-      const entry = groups.get(group) ?? { tenant_id: key.tenant_id, sub_tenant_id: key.sub_tenant_id, source_ids: [] };
+      const entry = groups.get(group) ?? {
+        tenant_id: key.tenant_id,
+        sub_tenant_id: key.sub_tenant_id,
+        source_ids: [],
+      };
       entry.source_ids.push(key.memory_id);
       groups.set(group, entry);
     }

@@ -1,14 +1,24 @@
-import { AddMemoryRequest, DomainError, FieldError, isValidId, RetrieveMemoryRequest } from '@trove/contracts';
+import {
+  AddMemoryRequest,
+  DomainError,
+  FieldError,
+  isValidId,
+  RetrieveMemoryRequest,
+} from '@trove/contracts';
 
 function fail(errors: FieldError[]): void {
   if (errors.length > 0) {
-    throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, { errors });
+    throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
+      errors,
+    });
   }
 }
 
 function checkScope(request: { tenant_id: unknown; sub_tenant_id: unknown }, errors: FieldError[]): void {
-  if (!isValidId(request.tenant_id)) errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
-  if (!isValidId(request.sub_tenant_id)) errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
+  if (!isValidId(request.tenant_id))
+    errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
+  if (!isValidId(request.sub_tenant_id))
+    errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
 }
 
 /** What the memory service relies on, checked again behind the gateway (STYLE 5). */
@@ -21,12 +31,19 @@ export function checkAddRequest(request: AddMemoryRequest): void {
     Array.isArray(pairs) &&
     pairs.every((p) => typeof p?.user === 'string' && typeof p?.assistant === 'string') &&
     pairs.some((p) => p.user.trim() !== '' || p.assistant.trim() !== '');
-  if (!hasText && !hasPairs) errors.push({ field: 'raw_text', message: 'provide raw_text or a non-empty user_assistant_pairs' });
+  if (!hasText && !hasPairs)
+    errors.push({ field: 'raw_text', message: 'provide raw_text or a non-empty user_assistant_pairs' });
   if (request.memory_id !== undefined && !isValidId(request.memory_id)) {
     errors.push({ field: 'memory_id', message: 'memory_id must be a valid id' });
   }
-  if (request.expiry_time !== undefined && (!Number.isInteger(request.expiry_time) || request.expiry_time < 1)) {
-    errors.push({ field: 'expiry_time', message: 'expiry_time must be a whole number of seconds, at least 1' });
+  if (
+    request.expiry_time !== undefined &&
+    (!Number.isInteger(request.expiry_time) || request.expiry_time < 1)
+  ) {
+    errors.push({
+      field: 'expiry_time',
+      message: 'expiry_time must be a whole number of seconds, at least 1',
+    });
   }
   if (typeof request.infer !== 'boolean') errors.push({ field: 'infer', message: 'infer must be a boolean' });
   fail(errors);
@@ -47,6 +64,7 @@ export function checkRetrieveRequest(request: RetrieveMemoryRequest): void {
 export function checkKey(request: { tenant_id: string; sub_tenant_id: string; memory_id: string }): void {
   const errors: FieldError[] = [];
   checkScope(request, errors);
-  if (!isValidId(request.memory_id)) errors.push({ field: 'memory_id', message: 'memory_id must be a valid id' });
+  if (!isValidId(request.memory_id))
+    errors.push({ field: 'memory_id', message: 'memory_id must be a valid id' });
   fail(errors);
 }

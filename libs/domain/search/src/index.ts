@@ -10,3 +10,5 @@ export * from './search.module';
 export * from './search-settings';
 export * from './vector/usearch-vector-index';
 export * from './vector/qdrant-vector-index';
+export * from './keyword/embedded-keyword-index';
+export * from './keyword/elasticsearch-keyword-index';

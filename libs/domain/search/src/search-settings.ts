@@ -16,7 +16,9 @@ export class SearchSettings {
   EMBEDDINGS_PROVIDER = 'hashing';
 
   @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'model2vec')
-  @IsString({ message: 'EMBEDDINGS_MODEL_PATH must name a model2vec directory when EMBEDDINGS_PROVIDER=model2vec' })
+  @IsString({
+    message: 'EMBEDDINGS_MODEL_PATH must name a model2vec directory when EMBEDDINGS_PROVIDER=model2vec',
+  })
   EMBEDDINGS_MODEL_PATH: string | undefined = undefined;
 
   @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'openai')
@@ -83,7 +85,8 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
     EMBEDDINGS_URL: settings.EMBEDDINGS_URL,
     EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
     EMBEDDINGS_API_KEY: settings.EMBEDDINGS_API_KEY,
-    EMBEDDINGS_DIMENSION: settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
+    EMBEDDINGS_DIMENSION:
+      settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
   });
   const vectorIndex =
     settings.VECTOR_INDEX === 'qdrant'
@@ -92,6 +95,10 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
   const keywordIndex =
     settings.KEYWORD_INDEX === 'elasticsearch'
       ? new ElasticsearchKeywordIndex({ node: settings.ELASTICSEARCH_URL! })
-      : await EmbeddedKeywordIndex.open({ directory: join(dataDir, 'keywords'), analyze, analyzerId: 'trove-text-v1' });
+      : await EmbeddedKeywordIndex.open({
+          directory: join(dataDir, 'keywords'),
+          analyze,
+          analyzerId: 'trove-text-v1',
+        });
   return { embedder, vectorIndex, keywordIndex };
 }

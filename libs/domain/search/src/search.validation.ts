@@ -9,7 +9,9 @@ import {
 import { IndexScope } from './ports/index-scope';
 
 function fail(errors: FieldError[]): never {
-  throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, { errors });
+  throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
+    errors,
+  });
 }
 
 export function scopeOf(request: { tenant_id: string; sub_tenant_id: string }): IndexScope {
@@ -17,24 +19,31 @@ export function scopeOf(request: { tenant_id: string; sub_tenant_id: string }): 
 }
 
 function checkScope(request: { tenant_id: unknown; sub_tenant_id: unknown }, errors: FieldError[]): void {
-  if (!isValidId(request.tenant_id)) errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
-  if (!isValidId(request.sub_tenant_id)) errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
+  if (!isValidId(request.tenant_id))
+    errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
+  if (!isValidId(request.sub_tenant_id))
+    errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
 }
 
 /** What the search service itself relies on; the gateway validated the caller's input already. */
 export function checkIndexRequest(request: IndexChunksRequest): void {
   const errors: FieldError[] = [];
   checkScope(request, errors);
-  if (!isValidId(request.source?.source_id)) errors.push({ field: 'source.source_id', message: 'source_id must be a valid id' });
+  if (!isValidId(request.source?.source_id))
+    errors.push({ field: 'source.source_id', message: 'source_id must be a valid id' });
   if (!Array.isArray(request.chunks)) errors.push({ field: 'chunks', message: 'chunks must be an array' });
   else {
     const ids = new Set<string>();
     for (const [i, chunk] of request.chunks.entries()) {
       if (typeof chunk.chunk_uuid !== 'string' || chunk.chunk_uuid === '' || ids.has(chunk.chunk_uuid)) {
-        errors.push({ field: `chunks.${i}.chunk_uuid`, message: 'chunk_uuid must be a unique non-empty string' });
+        errors.push({
+          field: `chunks.${i}.chunk_uuid`,
+          message: 'chunk_uuid must be a unique non-empty string',
+        });
       }
       ids.add(chunk.chunk_uuid);
-      if (typeof chunk.text !== 'string') errors.push({ field: `chunks.${i}.text`, message: 'text must be a string' });
+      if (typeof chunk.text !== 'string')
+        errors.push({ field: `chunks.${i}.text`, message: 'text must be a string' });
       if (!(ChunkKinds as readonly string[]).includes(chunk.kind)) {
         errors.push({ field: `chunks.${i}.kind`, message: `kind must be one of ${ChunkKinds.join(', ')}` });
       }
@@ -55,7 +64,11 @@ export function checkSearchRequest(request: {
   if (typeof request.query !== 'string' || request.query.trim() === '') {
     errors.push({ field: 'query', message: 'query must be a non-empty string' });
   }
-  if (!Number.isInteger(request.max_chunks) || (request.max_chunks as number) < 1 || (request.max_chunks as number) > 1001) {
+  if (
+    !Number.isInteger(request.max_chunks) ||
+    (request.max_chunks as number) < 1 ||
+    (request.max_chunks as number) > 1001
+  ) {
     errors.push({ field: 'max_chunks', message: 'max_chunks must be an integer from 1 to 1001' });
   }
   if (!(SearchModes as readonly unknown[]).includes(request.search_mode)) {

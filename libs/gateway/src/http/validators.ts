@@ -7,7 +7,8 @@ export function IsAlphaValue(options?: ValidationOptions): PropertyDecorator {
       name: 'isAlphaValue',
       validator: {
         validate: (value: unknown) =>
-          value === 'auto' || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1),
+          value === 'auto' ||
+          (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1),
         defaultMessage: () => 'alpha must be a number from 0.0 to 1.0, or "auto"',
       },
     },

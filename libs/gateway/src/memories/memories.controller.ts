@@ -30,7 +30,9 @@ export class MemoriesController {
   @Post(['user_memory/add_user_memory', 'memories/add-memories'])
   @HttpCode(200)
   @Authenticated({ scope: 'write', tenant: 'body' })
-  @ApiOperation({ summary: 'Store a memory (raw text or user/assistant pairs); chunked, embedded and indexed' })
+  @ApiOperation({
+    summary: 'Store a memory (raw text or user/assistant pairs); chunked, embedded and indexed',
+  })
   @ApiOkResponse({ type: AddMemoryResponse })
   add(@Body() body: AddMemoryDto): Promise<AddMemoryResult> {
     const hasText = typeof body.raw_text === 'string' && body.raw_text.trim() !== '';
@@ -52,7 +54,10 @@ export class MemoriesController {
   @ApiOperation({ summary: 'Memories ranked by relevance to the query (by meaning, not only keywords)' })
   @ApiOkResponse({ type: RetrieveMemoryResponse })
   @ApiNotFoundResponse({ description: 'SUB_TENANT_NOT_PROVISIONED: no memory was ever added there' })
-  retrieve(@Query() query: RetrieveMemoryQueryDto, @Body() body: RetrieveMemoryBodyDto): Promise<RetrieveMemoryResult> {
+  retrieve(
+    @Query() query: RetrieveMemoryQueryDto,
+    @Body() body: RetrieveMemoryBodyDto,
+  ): Promise<RetrieveMemoryResult> {
     return this.transport.send(MemoryPatterns.retrieve, {
       tenant_id: query.tenant_id,
       sub_tenant_id: resolveSubTenantId(query.tenant_id, query.sub_tenant_id),

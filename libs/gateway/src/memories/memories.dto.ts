@@ -91,7 +91,12 @@ export class AddMemoryDto extends SubTenantScopeDto {
 }
 
 export class RetrieveMemoryQueryDto extends SubTenantScopeDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: 100, default: 10, description: '0: the service decides (at most 20)' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    default: 10,
+    description: '0: the service decides (at most 20)',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -20,9 +20,13 @@ function refuseUnavailable(body: HybridSearchDto): void {
   if (body.graph_context === true) unavailable.push('graph_context');
   if (body.extra_context !== undefined && body.extra_context.trim() !== '') unavailable.push('extra_context');
   if (unavailable.length > 0) {
-    throw new DomainError('NOT_IMPLEMENTED', `Not available yet: ${unavailable.join(', ')}. Leave them unset or false.`, {
-      errors: unavailable.map((option) => ({ field: option.split(' ')[0]!, message: 'not available yet' })),
-    });
+    throw new DomainError(
+      'NOT_IMPLEMENTED',
+      `Not available yet: ${unavailable.join(', ')}. Leave them unset or false.`,
+      {
+        errors: unavailable.map((option) => ({ field: option.split(' ')[0]!, message: 'not available yet' })),
+      },
+    );
   }
 }
 
@@ -36,7 +40,9 @@ export class SearchController {
   @Authenticated({ scope: 'read', tenant: 'body' })
   @ApiOperation({ summary: 'Keyword and semantic search fused by alpha, with recency and related chunks' })
   @ApiOkResponse({ type: SearchResponse })
-  @ApiUnprocessableEntityResponse({ description: 'VALIDATION_ERROR, or NOT_IMPLEMENTED for options not available yet' })
+  @ApiUnprocessableEntityResponse({
+    description: 'VALIDATION_ERROR, or NOT_IMPLEMENTED for options not available yet',
+  })
   hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
     refuseUnavailable(body);
     return this.transport.send(SearchPatterns.hybrid, {

@@ -19,7 +19,11 @@ class SearchBaseDto extends SubTenantScopeDto {
   @Max(1001)
   max_chunks?: number;
 
-  @ApiPropertyOptional({ enum: SearchModes, default: 'sources', description: 'memories: user memories (inferred content too)' })
+  @ApiPropertyOptional({
+    enum: SearchModes,
+    default: 'sources',
+    description: 'memories: user memories (inferred content too)',
+  })
   @IsOptional()
   @IsIn(SearchModes)
   search_mode?: SearchMode;
@@ -32,7 +36,10 @@ export class HybridSearchDto extends SearchBaseDto {
   mode?: 'fast' | 'accurate';
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'string', enum: ['auto'] }],
+    oneOf: [
+      { type: 'number', minimum: 0, maximum: 1 },
+      { type: 'string', enum: ['auto'] },
+    ],
     default: 0.8,
     description: '0 keyword only, 1 semantic only; "auto" picks from the query',
   })
@@ -47,7 +54,12 @@ export class HybridSearchDto extends SearchBaseDto {
   @Max(1)
   recency_bias?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 10, default: 0, description: 'Neighbours from the same source per hit' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 10,
+    default: 0,
+    description: 'Neighbours from the same source per hit',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
