@@ -22,6 +22,7 @@ async function main(): Promise<void> {
         ...stores,
         recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
         defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
+        semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
       }),
     ],
     checks: { postgres: () => database.ping() },

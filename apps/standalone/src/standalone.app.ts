@@ -53,6 +53,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         ...search,
         recencyHalfLifeDays: settings.search.SEARCH_RECENCY_HALF_LIFE_DAYS,
         defaultAlpha: settings.search.SEARCH_AUTO_ALPHA_DEFAULT,
+        semanticFloor: settings.search.SEARCH_SEMANTIC_FLOOR || undefined,
       }),
       MemoryModule.forRoot({
         database,

@@ -137,6 +137,12 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       assert.equal(decided.body.user_memories[0]?.memory_id, 'tea');
     });
 
+    it('returns no memories when nothing is relevant', async () => {
+      const found = await retrieve('quantum chromodynamics lattice gauge', { max_count: 10 });
+      assert.equal(found.status, 200);
+      assert.deepEqual(found.body.user_memories, []);
+    });
+
     it('replaces a memory added again with the same memory_id', async () => {
       await add({ raw_text: 'My favourite tea is sencha now.', memory_id: 'tea' });
       const found = await retrieve('favourite tea', { max_count: 5 });

@@ -44,8 +44,13 @@ export interface HybridSearchRequest {
   recency_bias: number;
   num_related_chunks: number;
   search_mode: SearchMode;
-  /** Narrow to these sources (memory retrieval asks for live memories only). */
+  /** Narrow to these sources. */
   source_ids?: string[];
+  /**
+   * Keep only candidates that are relevant on their own: a keyword match, or a cosine at least
+   * the embedder's related threshold. Memory retrieval sets it (SPEC 4.3 rule 4).
+   */
+  relevant_only?: boolean;
 }
 
 export interface FullTextSearchRequest {

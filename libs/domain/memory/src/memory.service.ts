@@ -159,6 +159,7 @@ export class MemoryService {
       recency_bias: 0,
       num_related_chunks: 0,
       search_mode: 'memories',
+      relevant_only: true,
     } satisfies HybridSearchRequest);
     // Best chunk per memory, then only memories that still live (expiry is checked here too,
     // so an expired memory is never returned even before the sweeper erases its chunks).

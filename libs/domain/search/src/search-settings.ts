@@ -64,6 +64,15 @@ export class SearchSettings {
   @Min(0.001)
   SEARCH_RECENCY_HALF_LIFE_DAYS = 30;
 
+  /**
+   * Cosine at which a semantic hit alone counts as relevant (memory retrieval's "nothing
+   * relevant" rule). 0: the embedder's measured threshold (hashing: 0.45; others: none).
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_SEMANTIC_FLOOR = 0;
+
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()
   @Min(0)

@@ -26,6 +26,8 @@ export interface SearchServiceOptions {
   recencyHalfLifeDays: number;
   /** The alpha `auto` falls back to when the query has no telling shape. */
   defaultAlpha: number;
+  /** Overrides the embedder's relatedCosine for relevant_only searches (SEARCH_SEMANTIC_FLOOR). */
+  semanticFloor?: number;
 }
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
@@ -104,11 +106,14 @@ export class SearchService {
       request.alpha === 'auto' ? chooseAlpha(request.query, this.options.defaultAlpha).alpha : request.alpha;
     const n = candidateCount(request.max_chunks);
     const filter = { kinds: kindsOf(request.search_mode), sourceIds: request.source_ids };
+    const relevantOnly = request.relevant_only === true;
     const [semantic, keyword] = await Promise.all([
-      alpha > 0 ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
-      alpha < 1 ? this.keywords.search(scope, request.query, n, filter) : Promise.resolve([]),
+      alpha > 0 || relevantOnly ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
+      alpha < 1 || relevantOnly ? this.keywords.search(scope, request.query, n, filter) : Promise.resolve([]),
     ]);
-    const fused = fuse({ keyword, semantic, alpha });
+    // A list with weight 0 adds no candidates; it may still vouch for relevance below.
+    let fused = fuse({ keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic : [], alpha });
+    if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
     const chunks = await this.rank(
       scope,
       fused,
@@ -162,6 +167,16 @@ export class SearchService {
         Object.entries(counts).map(([sub, c]) => [sub, { chunks: c.chunks }]),
       ),
     };
+  }
+
+  /** Candidates with a keyword match, or a cosine at or above the related threshold. */
+  private relevant(fused: ScoredId[], keyword: ScoredId[], semantic: ScoredId[]): ScoredId[] {
+    const matched = new Set(keyword.map((hit) => hit.id));
+    const floor = this.options.semanticFloor ?? this.embedder.relatedCosine;
+    const cosine = new Map(semantic.map((hit) => [hit.id, hit.score]));
+    return fused.filter(
+      (hit) => matched.has(hit.id) || (floor !== undefined && (cosine.get(hit.id) ?? -1) >= floor),
+    );
   }
 
   private async semantic(

@@ -56,6 +56,11 @@ export class NgramHashingEmbedder extends Embedder {
   readonly modelId: string;
   readonly dimension: number;
   readonly maxBatchSize: number;
+  /**
+   * Measured on SciFact (default variant): query–document pairs judged unrelated score p50 0.28,
+   * p99 0.42, max 0.54; judged related p50 0.42. Above 0.45 a pair is very rarely unrelated.
+   */
+  override readonly relatedCosine = 0.45;
   readonly options: Readonly<Required<NgramHashingOptions>>;
   private readonly mask: number;
   private readonly chars = new FeatureBuffer();

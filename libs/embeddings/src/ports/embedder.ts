@@ -17,6 +17,13 @@ export abstract class Embedder {
   /** Largest number of texts embedded in one call to the model; longer inputs are split. */
   abstract readonly maxBatchSize: number;
 
+  /**
+   * Cosine similarity above which a query and a text are related by this model alone, when
+   * known from measurement; search uses it to tell "nothing relevant" from "least irrelevant".
+   * Undefined: unknown, and semantic hits alone never count as relevant.
+   */
+  readonly relatedCosine?: number;
+
   /** Embeds texts for storage, in order: one L2-normalised vector per text, any number of texts. */
   abstract embedDocuments(texts: string[]): Promise<Float32Array[]>;
 
