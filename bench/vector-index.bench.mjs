@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
 // Benchmark: candidates for the embedded vector index, on one tenant's data, each measured in its own
 // child process (so RSS is the candidate's own):
 //   lance-flat   LanceDB table, brute-force (no ANN index), cosine
@@ -27,7 +28,18 @@ import { join } from 'node:path';
 const env = process.env;
 const SIZES = (env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const DIMS = (env.BENCH_DIMS ?? '384,768').split(',').map(Number);
-const CANDIDATES = (env.BENCH_CANDIDATES ?? 'adapter,usearch,exact,lance-flat,lance-hnsw').split(',');
+// LanceDB is the reference, not a dependency: `npm install --no-save @lancedb/lancedb@0.37.1` first.
+const lanceInstalled = (() => {
+  try {
+    createRequire(import.meta.url).resolve('@lancedb/lancedb');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const CANDIDATES = (
+  env.BENCH_CANDIDATES ?? (lanceInstalled ? 'adapter,usearch,exact,lance-flat,lance-hnsw' : 'adapter,usearch,exact')
+).split(',');
 const QUERIES = Number(env.BENCH_QUERIES ?? 200);
 const EF = Number(env.BENCH_EF ?? 256);
 const EF_ADD = Number(env.BENCH_EF_ADD ?? 64);

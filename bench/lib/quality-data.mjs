@@ -1,0 +1,80 @@
+// Loaders of the evaluation data for the quality benchmarks. The data stays read-only in
+// /work/shared/data (evaluation only, non-commercial licenses: never copied into the repo).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export const DATA_DIR = process.env.QUALITY_DATA_DIR ?? '/work/shared/data';
+
+/** SciFact: docs { id, title, text }, train queries that have judgments, qrels Map<qid, Set<docId>>. */
+export function loadSciFact(dir = join(DATA_DIR, 'scifact')) {
+  const docs = gunzipSync(readFileSync(join(dir, 'corpus.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .map((d) => ({ id: String(d._id), title: d.title ?? '', text: d.text ?? '' }));
+  const qrels = new Map();
+  for (const line of readFileSync(join(dir, 'qrels', 'train.tsv'), 'utf8').split('\n').slice(1)) {
+    const [qid, did, score] = line.trim().split('\t');
+    if (!qid || Number(score) <= 0) continue;
+    if (!qrels.has(qid)) qrels.set(qid, new Set());
+    qrels.get(qid).add(did);
+  }
+  const queries = readFileSync(join(dir, 'queries-train.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .map((q) => ({ id: String(q._id), text: q.text }))
+    .filter((q) => qrels.has(q.id));
+  return { docs, queries, qrels };
+}
+
+/**
+ * LoCoMo dev conversations: [{ id, turns: [{ diaId, speaker, date, text }], qa: [{ question,
+ * evidence: string[], category }] }], turns in session order; memory text as the benchmark adds it.
+ */
+export function loadLocomo(file = join(DATA_DIR, 'locomo-dev', 'locomo-dev.json')) {
+  const samples = JSON.parse(readFileSync(file, 'utf8'));
+  return samples.map((sample) => {
+    const conv = sample.conversation;
+    const sessions = Object.keys(conv)
+      .map((key) => /^session_(\d+)$/.exec(key))
+      .filter(Boolean)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    const turns = [];
+    for (const n of sessions) {
+      const date = conv[`session_${n}_date_time`] ?? '';
+      for (const turn of conv[`session_${n}`]) {
+        const image = turn.blip_caption ? ` (shares an image: ${turn.blip_caption})` : '';
+        turns.push({
+          diaId: turn.dia_id,
+          speaker: turn.speaker,
+          date,
+          text: `[${date}] ${turn.speaker}: ${turn.text}${image}`,
+        });
+      }
+    }
+    // Evidence as given, with the data's few slips repaired: "D8:6; D9:17" is two ids, "D:11:26"
+    // is D11:26; ids of no turn ("D", "D10:19" in conv-42) are dropped, and a question left
+    // without evidence is not scored (2 in conv-26 have none at all).
+    const known = new Set(turns.map((t) => t.diaId));
+    const qa = sample.qa
+      .filter((q) => q.category >= 1 && q.category <= 4)
+      .map((q) => ({
+        question: String(q.question),
+        evidence: [
+          ...new Set(
+            (q.evidence ?? [])
+              .flatMap((e) => String(e).split(/[;,\s]+/))
+              .map((e) => e.replace(/^D:(\d+):(\d+)$/, 'D$1:$2'))
+              .filter((e) => known.has(e)),
+          ),
+        ],
+        category: q.category,
+      }))
+      .filter((q) => q.evidence.length > 0);
+    return { id: sample.sample_id, turns, qa };
+  });
+}

@@ -1,0 +1,85 @@
+// The real search stack, in process, from the compiled packages, for the quality benchmarks
+// (bench/quality-scifact.bench.mjs, bench/quality-locomo.bench.mjs): SearchService over a
+// SqlChunkStore on in-memory PGlite, the embedded usearch vector index and the embedded BM25
+// keyword index in a temporary directory, and the default embedder. Nothing is kept afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import search from '@trove/domain-search';
+import embeddings from '@trove/embeddings';
+import text from '@trove/text';
+import database from '@trove/platform-database';
+
+const { SearchService, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } = search;
+
+/**
+ * Opens the stack. `embedderSettings` go to createEmbedder (empty: the offline default).
+ * Returns the service and the parts it is made of, so benchmarks can also query each index alone.
+ */
+export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.8 } = {}) {
+  const directory = mkdtempSync(join(tmpdir(), 'trove-quality-'));
+  const db = await database.PgliteDatabase.open('memory://');
+  const chunks = new SqlChunkStore(db);
+  await chunks.migrate();
+  const embedder = await embeddings.createEmbedder(embedderSettings);
+  const vectors = new UsearchVectorIndex({ dataDir: join(directory, 'vectors') });
+  const keywords = await EmbeddedKeywordIndex.open({
+    directory: join(directory, 'keywords'),
+    analyze: text.analyze,
+    analyzerId: 'trove-text-v1',
+  });
+  const service = new SearchService(embedder, vectors, keywords, chunks, {
+    recencyHalfLifeDays: 30,
+    defaultAlpha,
+  });
+  return {
+    service,
+    embedder,
+    vectors,
+    keywords,
+    chunks,
+    /** Raw keyword hits (BM25 scores), as SearchService asks for them. */
+    keywordHits: (scope, query, k, mode = 'sources') =>
+      keywords.search(scope, query, k, { kinds: kindsOf(mode) }),
+    /** Raw semantic hits (cosines), as SearchService asks for them. */
+    semanticHits: async (scope, query, k, mode = 'sources') =>
+      vectors.search(scope, 'chunks', await embedder.embedQuery(query), k, { kinds: kindsOf(mode) }),
+    async close() {
+      await keywords.close();
+      await vectors.close();
+      await db.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+function kindsOf(mode) {
+  return [indexKind(mode, 'original'), indexKind(mode, 'inferred')];
+}
+
+/** Runs `work(item)` over items with at most `limit` in flight; results in input order. */
+export async function mapLimit(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** `--name value` from argv, else the fallback. */
+export function argValue(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+export const hasFlag = (name) => process.argv.includes(`--${name}`);

@@ -1,0 +1,151 @@
+// The search engine alone, in a child process of bench/retrieval-speed.bench.mjs: the same
+// SearchService, indexes, embedder and analyser as `standalone` builds (openSearchStores), from
+// the compiled packages, without HTTP, the gateway, the transport or the memory service.
+// Its own process, so its RSS is its own and its GC does not touch the HTTP client's timings.
+//
+// Driven over IPC ({ id, op, ...args } → { id, result } | { id, error }). Memories are generated
+// here from (tenant, index) by speed-data.mjs, so the parent only names ranges, and chunked with
+// @trove/text's chunkText exactly as the memory service does before it calls search.index.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import search from '@trove/domain-search';
+import embeddings from '@trove/embeddings';
+import text from '@trove/text';
+import database from '@trove/platform-database';
+import { loadSentences, memoryAt, pool } from './speed-data.mjs';
+
+const { SearchService, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, fuse, candidateCount } = search;
+
+const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+let engine;
+
+async function open({ pgDir }) {
+  const dir = mkdtempSync(join(tmpdir(), 'trove-speed-engine-'));
+  // The brief's engine: chunk store on an in-memory PGlite unless asked for a directory (standalone
+  // keeps it under DATA_DIR/postgres); indexes as openSearchStores builds them.
+  const db = await database.PgliteDatabase.open(pgDir === 'disk' ? join(dir, 'postgres') : 'memory://');
+  const chunks = new SqlChunkStore(db);
+  await chunks.migrate();
+  const embedder = await embeddings.createEmbedder({});
+  const vectors = new UsearchVectorIndex({ dataDir: join(dir, 'vectors') });
+  const keywords = await EmbeddedKeywordIndex.open({
+    directory: join(dir, 'keywords'),
+    analyze: text.analyze,
+    analyzerId: 'trove-text-v1',
+  });
+  const service = new SearchService(embedder, vectors, keywords, chunks, {
+    recencyHalfLifeDays: 30,
+    defaultAlpha: 0.8,
+  });
+  engine = { dir, db, chunks, embedder, vectors, keywords, service, sentences: loadSentences() };
+  return { modelId: embedder.modelId, dimension: embedder.dimension, pg: pgDir === 'disk' ? 'disk' : 'memory://' };
+}
+
+/** What MemoryService.add hands search.index for one raw_text memory (no inference). */
+function indexRequest(tenantId, memory) {
+  const now = new Date().toISOString();
+  const pieces = text.chunkText(memory.raw_text);
+  return {
+    tenant_id: tenantId,
+    sub_tenant_id: tenantId,
+    source: {
+      source_id: memory.memory_id,
+      source_type: 'memory',
+      title: 'Memory',
+      created_at: now,
+      updated_at: now,
+      document_metadata: { memory_id: memory.memory_id },
+    },
+    chunks: pieces.map((c, i) => ({
+      chunk_uuid: `${memory.memory_id}_${i}`,
+      position: i,
+      text: c.text,
+      start: c.start,
+      kind: 'original',
+    })),
+  };
+}
+
+/** Indexes memories [from, to) of a tenant, `concurrency` in flight like the HTTP load. */
+async function load({ tenantId, from, to, concurrency }) {
+  const start = process.hrtime.bigint();
+  let chunkMs = 0;
+  const counts = await pool(from, to, concurrency, async (i) => {
+    const t = process.hrtime.bigint();
+    const request = indexRequest(tenantId, memoryAt(tenantId, i, engine.sentences));
+    chunkMs += ms(t);
+    await engine.service.indexChunks(request);
+    return request.chunks.length;
+  });
+  return { chunks: counts.reduce((a, b) => a + b, 0), ms: ms(start), chunkMs };
+}
+
+const scopeOf = (tenantId) => ({ tenantId, subTenantId: tenantId });
+
+/** One SearchService.hybrid call, as the search service's message handler makes it. */
+async function hybrid({ tenantId, query, alpha, maxChunks }) {
+  const start = process.hrtime.bigint();
+  const result = await engine.service.hybrid({
+    tenant_id: tenantId,
+    sub_tenant_id: tenantId,
+    query,
+    max_chunks: maxChunks,
+    alpha,
+    recency_bias: 0,
+    num_related_chunks: 0,
+    search_mode: 'memories',
+  });
+  return { ms: ms(start), ids: result.chunks.map((c) => c.chunk_uuid) };
+}
+
+/** The parts of one hybrid query, each timed alone: what the engine's time is made of. */
+async function parts({ tenantId, query, maxChunks }) {
+  const scope = scopeOf(tenantId);
+  const n = candidateCount(maxChunks);
+  const filter = { kinds: ['memories:original', 'memories:inferred'] };
+  const out = {};
+  let t = process.hrtime.bigint();
+  const vector = await engine.embedder.embedQuery(query);
+  out.embed = ms(t);
+  t = process.hrtime.bigint();
+  const semantic = await engine.vectors.search(scope, 'chunks', vector, n, filter);
+  out.vector = ms(t);
+  t = process.hrtime.bigint();
+  const keyword = await engine.keywords.search(scope, query, n, filter);
+  out.keyword = ms(t);
+  t = process.hrtime.bigint();
+  const fused = fuse({ keyword, semantic, alpha: 0.8 });
+  out.fuse = ms(t);
+  t = process.hrtime.bigint();
+  await engine.chunks.getMany(
+    scope,
+    fused.map((s) => s.id),
+  );
+  out.getMany = ms(t);
+  out.candidates = fused.length;
+  return out;
+}
+
+function memory() {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+}
+
+async function close() {
+  await Promise.all([engine.vectors.close(), engine.keywords.close()]);
+  await engine.db.close();
+  rmSync(engine.dir, { recursive: true, force: true });
+  return {};
+}
+
+const ops = { open, load, hybrid, parts, memory, close };
+
+process.on('message', async ({ id, op, args }) => {
+  try {
+    process.send({ id, result: await ops[op](args ?? {}) });
+  } catch (error) {
+    process.send({ id, error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
