@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ChunkInput, DomainError, HybridSearchRequest, SourceInfo } from '@trove/contracts';
+import { NgramHashingEmbedder } from '@trove/embeddings';
+import { PgliteDatabase } from '@trove/platform-database';
+import { analyze } from '@trove/text';
+import { SqlChunkStore } from './chunks/sql-chunk-store';
+import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
+import { SearchService } from './search.service';
+import { UsearchVectorIndex } from './vector/usearch-vector-index';
+
+const DAY = 86_400_000;
+
+function source(id: string, updatedDaysAgo = 0, type = 'document'): SourceInfo {
+  const at = new Date(Date.now() - updatedDaysAgo * DAY).toISOString();
+  return { source_id: id, source_type: type, title: `Title ${id}`, created_at: at, updated_at: at };
+}
+
+function chunks(sourceId: string, texts: string[]): ChunkInput[] {
+  let start = 0;
+  return texts.map((text, position) => {
+    const chunk = { chunk_uuid: `${sourceId}_${position}`, position, text, start, kind: 'original' as const };
+    start += text.length + 1;
+    return chunk;
+  });
+}
+
+describe('SearchService (embedded engines)', () => {
+  let dir: string;
+  let db: PgliteDatabase;
+  let service: SearchService;
+  let vectors: UsearchVectorIndex;
+  let keywords: EmbeddedKeywordIndex;
+  const scope = { tenant_id: 'acme', sub_tenant_id: 'acme' };
+  const query = (overrides: Partial<HybridSearchRequest>): HybridSearchRequest => ({
+    ...scope,
+    query: 'x',
+    max_chunks: 10,
+    alpha: 0.5,
+    recency_bias: 0,
+    num_related_chunks: 0,
+    search_mode: 'sources',
+    ...overrides,
+  });
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'trove-search-'));
+    db = await PgliteDatabase.open('memory://');
+    const store = new SqlChunkStore(db);
+    await store.migrate();
+    vectors = new UsearchVectorIndex({ dataDir: join(dir, 'vectors') });
+    keywords = await EmbeddedKeywordIndex.open({ directory: join(dir, 'keywords'), analyze });
+    service = new SearchService(new NgramHashingEmbedder(), vectors, keywords, store, {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+    });
+    await service.indexChunks({
+      ...scope,
+      source: source('guide', 60),
+      chunks: chunks('guide', [
+        'Install the package with npm and run the setup wizard.',
+        'Configure the database connection string in the settings file.',
+        'Rotate the API keys every ninety days for security.',
+        'Back up the database nightly to object storage.',
+      ]),
+    });
+    await service.indexChunks({
+      ...scope,
+      source: source('news', 0),
+      chunks: chunks('news', ['The new release rotates API keys automatically.']),
+    });
+    await service.indexChunks({
+      tenant_id: 'acme',
+      sub_tenant_id: 'team',
+      source: source('private', 0),
+      chunks: chunks('private', ['Rotate the API keys of the team vault.']),
+    });
+  });
+
+  after(async () => {
+    await Promise.all([vectors.close(), keywords.close()]);
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('returns result chunks with every field, ranked, scores in [0, 1]', async () => {
+    const result = await service.hybrid(query({ query: 'rotate API keys' }));
+    assert.equal(result.alpha, 0.5);
+    const ids = result.chunks.map((c) => c.chunk_uuid);
+    assert.deepEqual(ids.slice(0, 2).sort(), ['guide_2', 'news_0']);
+    const [first] = result.chunks;
+    assert.equal(first!.source_type, 'document');
+    assert.match(first!.source_title, /^Title /);
+    const guide = result.chunks.find((c) => c.chunk_uuid === 'guide_2')!;
+    const expectedStart =
+      'Install the package with npm and run the setup wizard.'.length +
+      1 +
+      'Configure the database connection string in the settings file.'.length +
+      1;
+    assert.equal(JSON.parse(guide.layout).offsets.document_level_start_index, expectedStart);
+    for (const chunk of result.chunks) assert.ok(chunk.relevancy_score >= 0 && chunk.relevancy_score <= 1);
+    assert.ok(!ids.includes('private_0'), 'another sub-tenant leaked');
+  });
+
+  it('lets recency_bias prefer the newer source', async () => {
+    const plain = await service.hybrid(query({ query: 'rotate API keys every ninety days', alpha: 0 }));
+    assert.equal(plain.chunks[0]!.chunk_uuid, 'guide_2');
+    const recent = await service.hybrid(
+      query({ query: 'rotate API keys every ninety days', alpha: 0, recency_bias: 0.9 }),
+    );
+    assert.equal(recent.chunks[0]!.chunk_uuid, 'news_0');
+  });
+
+  it('adds neighbours from the same source, nearest first', async () => {
+    const result = await service.hybrid(
+      query({ query: 'database connection string settings', alpha: 0, num_related_chunks: 2 }),
+    );
+    const hit = result.chunks.find((c) => c.chunk_uuid === 'guide_1')!;
+    assert.deepEqual(
+      hit.related_chunks?.map((c) => c.chunk_uuid),
+      ['guide_0', 'guide_2'],
+    );
+  });
+
+  it('with relevant_only drops candidates that neither match a term nor reach the cosine floor', async () => {
+    const loose = await service.hybrid(query({ query: 'photosynthesis chlorophyll', alpha: 1 }));
+    assert.ok(loose.chunks.length > 0, 'semantic search always returns neighbours');
+    const strict = await service.hybrid(
+      query({ query: 'photosynthesis chlorophyll', alpha: 1, relevant_only: true }),
+    );
+    assert.deepEqual(strict.chunks, []);
+    const matching = await service.hybrid(query({ query: 'nightly backup', alpha: 1, relevant_only: true }));
+    assert.equal(matching.chunks[0]?.chunk_uuid, 'guide_3');
+  });
+
+  it('searches only memories in memories mode, and only the given sources', async () => {
+    assert.deepEqual(
+      (await service.hybrid(query({ query: 'rotate API keys', search_mode: 'memories' }))).chunks,
+      [],
+    );
+    const only = await service.hybrid(query({ query: 'rotate API keys', source_ids: ['news'] }));
+    assert.deepEqual(
+      only.chunks.map((c) => c.source_id),
+      ['news'],
+    );
+  });
+
+  it('replaces a source re-indexed, and deletes sources from every store', async () => {
+    await service.indexChunks({
+      ...scope,
+      source: source('news', 0),
+      chunks: chunks('news', ['Quarterly revenue grew.']),
+    });
+    const keysNow = await service.fullText({
+      ...scope,
+      query: 'rotates',
+      operator: 'or',
+      max_chunks: 10,
+      search_mode: 'sources',
+    });
+    assert.ok(!keysNow.chunks.some((c) => c.source_id === 'news'));
+    assert.deepEqual(await service.counts('acme'), {
+      by_sub_tenant: { acme: { chunks: 5 }, team: { chunks: 1 } },
+    });
+    assert.deepEqual(await service.deleteSources({ tenantId: 'acme', subTenantId: 'acme' }, ['news']), {
+      deleted_chunks: 1,
+    });
+    const revenue = await service.hybrid(query({ query: 'quarterly revenue' }));
+    assert.ok(!revenue.chunks.some((c) => c.source_id === 'news'));
+  });
+
+  it('refuses to mix embedding models in a tenant', async () => {
+    const other = new SearchService(
+      new NgramHashingEmbedder({ dimension: 512 }),
+      vectors,
+      keywords,
+      new SqlChunkStore(db),
+      { recencyHalfLifeDays: 30, defaultAlpha: 0.8 },
+    );
+    await assert.rejects(
+      other.indexChunks({ ...scope, source: source('x'), chunks: chunks('x', ['text']) }),
+      (error: unknown) => error instanceof DomainError && error.code === 'DIMENSION_MISMATCH',
+    );
+    await assert.rejects(
+      other.hybrid(query({ query: 'database' })),
+      (error: unknown) => error instanceof DomainError && error.code === 'DIMENSION_MISMATCH',
+    );
+  });
+
+  it('validates what it relies on', async () => {
+    await assert.rejects(
+      service.hybrid(query({ query: ' ' })),
+      (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',
+    );
+    await assert.rejects(
+      service.hybrid(query({ max_chunks: 0 })),
+      (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',
+    );
+  });
+});
