@@ -49,7 +49,8 @@ export class PrototypeBm25 {
       const idfw = this.idf(term) * w * (this.k1 + 1);
       for (const [slot, tf] of postings) {
         if (acc[slot] === 0) touched.push(slot);
-        acc[slot] += (idfw * tf) / (tf + this.k1 * (1 - this.b + (this.b * this.lengths[slot]) / this.avgLength));
+        acc[slot] +=
+          (idfw * tf) / (tf + this.k1 * (1 - this.b + (this.b * this.lengths[slot]) / this.avgLength));
       }
     }
     const hits = touched.map((slot) => ({ slot, id: this.ids[slot], score: acc[slot] }));

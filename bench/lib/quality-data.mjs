@@ -15,7 +15,9 @@ export function loadSciFact(dir = join(DATA_DIR, 'scifact')) {
     .map((line) => JSON.parse(line))
     .map((d) => ({ id: String(d._id), title: d.title ?? '', text: d.text ?? '' }));
   const qrels = new Map();
-  for (const line of readFileSync(join(dir, 'qrels', 'train.tsv'), 'utf8').split('\n').slice(1)) {
+  for (const line of readFileSync(join(dir, 'qrels', 'train.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)) {
     const [qid, did, score] = line.trim().split('\t');
     if (!qid || Number(score) <= 0) continue;
     if (!qrels.has(qid)) qrels.set(qid, new Set());

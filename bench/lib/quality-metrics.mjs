@@ -5,7 +5,8 @@
 /** nDCG@k with binary relevance over ranked ids. */
 export function ndcgAt(ranked, relevant, k = 10) {
   let dcg = 0;
-  for (let i = 0; i < Math.min(k, ranked.length); i++) if (relevant.has(ranked[i])) dcg += 1 / Math.log2(i + 2);
+  for (let i = 0; i < Math.min(k, ranked.length); i++)
+    if (relevant.has(ranked[i])) dcg += 1 / Math.log2(i + 2);
   let ideal = 0;
   for (let i = 0; i < Math.min(k, relevant.size); i++) ideal += 1 / Math.log2(i + 2);
   return ideal === 0 ? 0 : dcg / ideal;

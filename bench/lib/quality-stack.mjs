@@ -31,6 +31,8 @@ export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.
   const service = new SearchService(embedder, vectors, keywords, chunks, {
     recencyHalfLifeDays: 30,
     defaultAlpha,
+    feedbackDocs: Number(process.env.SEARCH_FEEDBACK_DOCS ?? 3),
+    feedbackWeight: Number(process.env.SEARCH_FEEDBACK_WEIGHT ?? 3),
   });
   return {
     service,

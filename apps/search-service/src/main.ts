@@ -23,6 +23,8 @@ async function main(): Promise<void> {
         recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
         defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
         semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
+        feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
+        feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
       }),
     ],
     checks: { postgres: () => database.ping() },

@@ -54,6 +54,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         recencyHalfLifeDays: settings.search.SEARCH_RECENCY_HALF_LIFE_DAYS,
         defaultAlpha: settings.search.SEARCH_AUTO_ALPHA_DEFAULT,
         semanticFloor: settings.search.SEARCH_SEMANTIC_FLOOR || undefined,
+        feedbackDocs: settings.search.SEARCH_FEEDBACK_DOCS,
+        feedbackWeight: settings.search.SEARCH_FEEDBACK_WEIGHT,
       }),
       MemoryModule.forRoot({
         database,

@@ -89,3 +89,13 @@ describe('analyze', () => {
     }
   });
 });
+
+describe('analyze is a pure function', () => {
+  it('gives the same terms for a text whatever was analysed before', () => {
+    const text = "Cells of Kaposi's sarcoma.";
+    const before = analyze(text);
+    analyze("Kaposi's-spindle-cell lesions and Kaposi's sarcoma herpesvirus in O'Brien's cohort");
+    assert.deepEqual(analyze(text), before);
+    assert.deepEqual(before, ['cell', 'kaposi', 'sarcoma']);
+  });
+});

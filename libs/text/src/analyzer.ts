@@ -61,6 +61,12 @@ const HAS_DIGIT = /\p{N}/u;
 const CJK_RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]+/gu;
 const HAS_CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 const GROUPED_NUMBER = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+/**
+ * A word with a possessive clitic left on ("kaposi's"). wink usually splits the clitic off, but
+ * its tokenizer learns words it has seen whole, so the same text could analyse differently
+ * depending on what came before; dropping the clitic here keeps analysis a pure function.
+ */
+const POSSESSIVE = /^([\p{L}\p{N}]+)['\u2019]s?$/u;
 
 const NO_TERMS: readonly string[] = Object.freeze([]);
 
@@ -152,6 +158,11 @@ function tokenTerms(
   }
   if (ONLY_ALPHANUMERIC.test(value)) {
     out.push(...wordTerms(value, isStopWord(index)));
+    return;
+  }
+  const possessive = POSSESSIVE.exec(value);
+  if (possessive) {
+    out.push(...wordTerms(possessive[1]!, isStopWord(index)));
     return;
   }
   if (!HAS_ALPHANUMERIC.test(value)) return;

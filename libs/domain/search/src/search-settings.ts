@@ -73,6 +73,22 @@ export class SearchSettings {
   @Max(1)
   SEARCH_SEMANTIC_FLOOR = 0;
 
+  /**
+   * Pseudo-relevance feedback for the semantic query: add SEARCH_FEEDBACK_WEIGHT × the mean vector
+   * of the SEARCH_FEEDBACK_DOCS best keyword hits to the query vector (0 docs: off). Measured on
+   * SciFact with the offline embedder (bench/quality-scifact.bench.mjs): hybrid at alpha 0.8 rises
+   * from 0.554 to 0.650 nDCG@10 on the first 300 train queries, for about 4 ms per query.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  SEARCH_FEEDBACK_DOCS = 3;
+
+  @IsNumber()
+  @Min(0)
+  @Max(10)
+  SEARCH_FEEDBACK_WEIGHT = 3;
+
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()
   @Min(0)

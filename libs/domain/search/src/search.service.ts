@@ -28,6 +28,12 @@ export interface SearchServiceOptions {
   defaultAlpha: number;
   /** Overrides the embedder's relatedCosine for relevant_only searches (SEARCH_SEMANTIC_FLOOR). */
   semanticFloor?: number;
+  /**
+   * Pseudo-relevance feedback for the semantic query (Rocchio): the query vector plus
+   * `feedbackWeight` × the mean vector of the `feedbackDocs` best keyword hits. 0 turns it off.
+   */
+  feedbackDocs?: number;
+  feedbackWeight?: number;
 }
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
@@ -107,10 +113,22 @@ export class SearchService {
     const n = candidateCount(request.max_chunks);
     const filter = { kinds: kindsOf(request.search_mode), sourceIds: request.source_ids };
     const relevantOnly = request.relevant_only === true;
-    const [semantic, keyword] = await Promise.all([
-      alpha > 0 || relevantOnly ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
-      alpha < 1 || relevantOnly ? this.keywords.search(scope, request.query, n, filter) : Promise.resolve([]),
-    ]);
+    const wantSemantic = alpha > 0 || relevantOnly;
+    const feedback = wantSemantic && (this.options.feedbackDocs ?? 0) > 0;
+    let semantic: ScoredId[];
+    let keyword: ScoredId[];
+    if (feedback) {
+      // The semantic query learns from the best keyword hits, so it needs them first.
+      keyword = await this.keywords.search(scope, request.query, n, filter);
+      semantic = await this.semantic(scope, request.query, n, filter, keyword);
+    } else {
+      [semantic, keyword] = await Promise.all([
+        wantSemantic ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
+        alpha < 1 || relevantOnly
+          ? this.keywords.search(scope, request.query, n, filter)
+          : Promise.resolve([]),
+      ]);
+    }
     // A list with weight 0 adds no candidates; it may still vouch for relevance below.
     let fused = fuse({ keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic : [], alpha });
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
@@ -184,6 +202,7 @@ export class SearchService {
     query: string,
     n: number,
     filter: { kinds: string[]; sourceIds?: string[] },
+    keywordHits: ScoredId[] = [],
   ): Promise<ScoredId[]> {
     const model = await this.vectors.spaceModel(scope.tenantId, 'chunks');
     if (!model) return [];
@@ -194,7 +213,39 @@ export class SearchService {
           `embeds with ${this.embedder.modelId} (${this.embedder.dimension}-d). Re-index the tenant or configure the original model.`,
       );
     }
-    return this.vectors.search(scope, 'chunks', await this.embedder.embedQuery(query), n, filter);
+    const vector = await this.embedder.embedQuery(query);
+    return this.vectors.search(
+      scope,
+      'chunks',
+      await this.withFeedback(scope, vector, keywordHits),
+      n,
+      filter,
+    );
+  }
+
+  /** Rocchio: q + w · mean(best keyword hits), normalised. Unchanged without hits. */
+  private async withFeedback(
+    scope: IndexScope,
+    query: Float32Array,
+    keywordHits: ScoredId[],
+  ): Promise<Float32Array> {
+    const docs = this.options.feedbackDocs ?? 0;
+    if (docs <= 0 || keywordHits.length === 0) return query;
+    const records = await this.chunks.getMany(
+      scope,
+      keywordHits.slice(0, docs).map((hit) => hit.id),
+    );
+    if (records.length === 0) return query;
+    const vectors = await this.embedder.embedDocuments(records.map((r) => r.content));
+    const weight = (this.options.feedbackWeight ?? 1) / vectors.length;
+    const expanded = Float32Array.from(query);
+    for (const vector of vectors)
+      for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * vector[i]!;
+    let norm = 0;
+    for (const x of expanded) norm += x * x;
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
+    return expanded;
   }
 
   /** Applies recency, keeps the best max_chunks, and builds result chunks with their neighbours. */
