@@ -1,39 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AddMemoryResult, RetrieveMemoryResult, SearchResult } from '@trove/contracts';
 import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
 import { expectError } from './expect-error';
-
-interface AddResult {
-  success: boolean;
-  user_memory_added: boolean;
-  memory_id: string;
-  source_id: string;
-  chunks_created: number;
-  original_chunks: number;
-  inferred_chunks: number;
-}
-interface Retrieved {
-  success: boolean;
-  user_memories: { source_id: string; source_content: string; memory_id: string; score: number }[];
-}
-interface Chunk {
-  chunk_uuid: string;
-  source_id: string;
-  chunk_content: string;
-  source_type: string;
-  source_title: string;
-  source_upload_time: string;
-  source_last_updated_time: string;
-  layout: string;
-  relevancy_score: number;
-  document_metadata: Record<string, unknown>;
-  tenant_metadata: Record<string, unknown>;
-  related_chunks?: Chunk[];
-}
-interface SearchBody {
-  chunks: Chunk[];
-  graph_context: { query_paths: unknown[]; chunk_relations: unknown[]; chunk_id_to_group_ids: object };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,18 +15,18 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
     const tenant = `mem-${Date.now()}`;
 
     const add = (body: Record<string, unknown>, client = alice) =>
-      client.post<AddResult>('/user_memory/add_user_memory', { json: { tenant_id: tenant, ...body } });
+      client.post<AddMemoryResult>('/user_memory/add_user_memory', { json: { tenant_id: tenant, ...body } });
     const retrieve = (
       query: string,
       params: Record<string, string | number> = {},
       body: Record<string, unknown> = {},
     ) =>
-      alice.post<Retrieved>('/user_memory/retrieve_user_memory', {
+      alice.post<RetrieveMemoryResult>('/user_memory/retrieve_user_memory', {
         query: { tenant_id: tenant, ...params },
         json: { query, ...body },
       });
     const hybrid = (body: Record<string, unknown>, client = alice) =>
-      client.post<SearchBody>('/search/hybrid-search', { json: { tenant_id: tenant, ...body } });
+      client.post<SearchResult>('/search/hybrid-search', { json: { tenant_id: tenant, ...body } });
 
     before(async () => {
       rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300' } });
@@ -109,7 +78,7 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       assert.ok(added.body.inferred_chunks >= 2, JSON.stringify(added.body));
       assert.equal(added.body.chunks_created, added.body.original_chunks + added.body.inferred_chunks);
       // The alias path is the same operation.
-      const alias = await alice.post<AddResult>('/memories/add-memories', {
+      const alias = await alice.post<AddMemoryResult>('/memories/add-memories', {
         json: { tenant_id: tenant, raw_text: 'My favourite tea is genmaicha.', memory_id: 'tea' },
       });
       assert.equal(alias.status, 200, JSON.stringify(alias.body));
@@ -160,7 +129,7 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       await sleep(1500);
       const after = await retrieve('vault code zebra', { max_count: 5 });
       assert.ok(!after.body.user_memories.some((m) => m.memory_id === 'secret'), JSON.stringify(after.body));
-      const text = await alice.post<SearchBody>('/search/full-text-search', {
+      const text = await alice.post<SearchResult>('/search/full-text-search', {
         json: { tenant_id: tenant, query: 'zebra-7731', search_mode: 'memories' },
       });
       assert.equal(text.status, 200);
@@ -263,10 +232,10 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
     });
 
     it('full-text search honours the and operator', async () => {
-      const or = await alice.post<SearchBody>('/search/full-text-search', {
+      const or = await alice.post<SearchResult>('/search/full-text-search', {
         json: { tenant_id: tenant, query: 'sencha Lisbon', search_mode: 'memories', operator: 'or' },
       });
-      const and = await alice.post<SearchBody>('/search/full-text-search', {
+      const and = await alice.post<SearchResult>('/search/full-text-search', {
         json: { tenant_id: tenant, query: 'sencha Lisbon', search_mode: 'memories', operator: 'and' },
       });
       assert.ok(new Set(or.body.chunks.map((c) => c.source_id)).size >= 2, JSON.stringify(or.body));
