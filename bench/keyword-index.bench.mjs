@@ -18,10 +18,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DATA_DIR } from './lib/quality-data.mjs';
 import { gunzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
-const DATA = process.env.SCIFACT_DIR ?? '/work/shared/data/scifact';
+const DATA = join(DATA_DIR, 'scifact');
 const TARGET = Number(process.env.BENCH_KEYWORD_DOCS ?? 100_000);
 const OTHERS = Number(process.env.BENCH_KEYWORD_OTHER_TENANTS ?? 20);
 const OTHER_DOCS = Number(process.env.BENCH_KEYWORD_OTHER_DOCS ?? 5_000);
@@ -372,7 +373,9 @@ if (process.argv[2] === '--reopen') {
 } else {
   const results = [];
   // LanceDB is the reference, not a dependency: `npm install --no-save @lancedb/lancedb@0.37.1` first.
-  const wanted = (process.env.BENCH_KEYWORD_CANDIDATES ?? (lanceInstalled() ? 'embedded,lance' : 'embedded')).split(',');
+  const wanted = (
+    process.env.BENCH_KEYWORD_CANDIDATES ?? (lanceInstalled() ? 'embedded,lance' : 'embedded')
+  ).split(',');
   for (const candidate of ['analyser', ...wanted]) {
     const run = spawnSync(process.execPath, [import.meta.filename, '--child', candidate], {
       encoding: 'utf8',

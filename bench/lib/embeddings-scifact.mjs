@@ -1,10 +1,12 @@
 // SciFact loading and retrieval metrics for bench/embeddings-quality.bench.mjs.
-// The data stays in /work/shared/data (evaluation only, never copied into the repo).
+// The data stays in ../shared/data (evaluation only, never copied into the repo).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-export const SCIFACT_DIR = process.env.SCIFACT_DIR ?? '/work/shared/data/scifact';
+import { DATA_DIR } from './quality-data.mjs';
+
+export const SCIFACT_DIR = join(DATA_DIR, 'scifact');
 
 /** Docs (title + " " + text), the train queries that have judgments, and their relevant doc ids. */
 export function loadSciFact(dir = SCIFACT_DIR) {

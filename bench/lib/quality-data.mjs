@@ -1,10 +1,12 @@
 // Loaders of the evaluation data for the quality benchmarks. The data stays read-only in
-// /work/shared/data (evaluation only, non-commercial licenses: never copied into the repo).
+// ../shared/data beside the repository (evaluation only, non-commercial licenses: never copied into the repo).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-export const DATA_DIR = process.env.QUALITY_DATA_DIR ?? '/work/shared/data';
+/** The evaluation data: `../shared/data` beside the clone, or TROVE_EVAL_DATA. */
+export const DATA_DIR =
+  process.env.TROVE_EVAL_DATA ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'data');
 
 /** SciFact: docs { id, title, text }, train queries that have judgments, qrels Map<qid, Set<docId>>. */
 export function loadSciFact(dir = join(DATA_DIR, 'scifact')) {
