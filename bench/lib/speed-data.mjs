@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { DATA_DIR as QUALITY_DATA_DIR } from './quality-data.mjs';
 
-export const DATA_DIR = process.env.SCIFACT_DIR ?? '/work/shared/data/scifact';
+export const DATA_DIR = process.env.SCIFACT_DIR ?? join(QUALITY_DATA_DIR, 'scifact');
 /** Target length of a memory: ~1 KB, which @trove/text's chunker keeps to one chunk. */
 export const MEMORY_CHARS = 900;
 
@@ -19,7 +20,10 @@ let sentencesCache;
 export function loadSentences() {
   if (sentencesCache) return sentencesCache;
   const out = [];
-  const lines = gunzipSync(readFileSync(join(DATA_DIR, 'corpus.jsonl.gz'))).toString('utf8').trim().split('\n');
+  const lines = gunzipSync(readFileSync(join(DATA_DIR, 'corpus.jsonl.gz')))
+    .toString('utf8')
+    .trim()
+    .split('\n');
   for (const line of lines) {
     const doc = JSON.parse(line);
     for (const s of doc.text.split(/(?<=[.!?])\s+(?=[A-Z(])/)) {

@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import search from '@trove/domain-search';
-import embeddings from '@trove/embeddings';
+import config from '@trove/platform-config';
 import text from '@trove/text';
 import database from '@trove/platform-database';
 import { loadSentences, memoryAt, pool } from './speed-data.mjs';
 
-const { SearchService, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, fuse, candidateCount } = search;
+const { SearchService, SearchSettings, SqlChunkStore, openSearchStores, fuse, candidateCount } = search;
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 let engine;
@@ -23,23 +23,34 @@ let engine;
 async function open({ pgDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'trove-speed-engine-'));
   // The brief's engine: chunk store on an in-memory PGlite unless asked for a directory (standalone
-  // keeps it under DATA_DIR/postgres); indexes as openSearchStores builds them.
+  // keeps it under DATA_DIR/postgres). Everything else as apps/standalone/src/standalone.app.ts
+  // builds it, from the same settings read from the same environment, so that a new search
+  // option (e.g. SEARCH_FEEDBACK_DOCS) reaches both sides.
+  const settings = config.loadConfig(SearchSettings, process.env);
   const db = await database.PgliteDatabase.open(pgDir === 'disk' ? join(dir, 'postgres') : 'memory://');
   const chunks = new SqlChunkStore(db);
   await chunks.migrate();
-  const embedder = await embeddings.createEmbedder({});
-  const vectors = new UsearchVectorIndex({ dataDir: join(dir, 'vectors') });
-  const keywords = await EmbeddedKeywordIndex.open({
-    directory: join(dir, 'keywords'),
-    analyze: text.analyze,
-    analyzerId: 'trove-text-v1',
-  });
-  const service = new SearchService(embedder, vectors, keywords, chunks, {
-    recencyHalfLifeDays: 30,
-    defaultAlpha: 0.8,
-  });
-  engine = { dir, db, chunks, embedder, vectors, keywords, service, sentences: loadSentences() };
-  return { modelId: embedder.modelId, dimension: embedder.dimension, pg: pgDir === 'disk' ? 'disk' : 'memory://' };
+  const {
+    embedder,
+    vectorIndex: vectors,
+    keywordIndex: keywords,
+  } = await openSearchStores(settings, join(dir, 'search'));
+  const options = {
+    recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
+    defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
+    semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
+    feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
+    feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+  };
+  const service = new SearchService(embedder, vectors, keywords, chunks, options);
+  engine = { dir, db, chunks, embedder, vectors, keywords, service, options, sentences: loadSentences() };
+  return {
+    modelId: embedder.modelId,
+    dimension: embedder.dimension,
+    pg: pgDir === 'disk' ? 'disk' : 'memory://',
+    feedbackDocs: options.feedbackDocs ?? 0,
+    feedbackWeight: options.feedbackWeight ?? 0,
+  };
 }
 
 /** What MemoryService.add hands search.index for one raw_text memory (no inference). */
@@ -99,21 +110,40 @@ async function hybrid({ tenantId, query, alpha, maxChunks }) {
   return { ms: ms(start), ids: result.chunks.map((c) => c.chunk_uuid) };
 }
 
-/** The parts of one hybrid query, each timed alone: what the engine's time is made of. */
+/**
+ * The parts of one hybrid query (alpha 0.8), each timed alone, in SearchService.hybrid's order:
+ * with pseudo-relevance feedback on, keyword search first, then the feedback (chunk store fetch of
+ * the best keyword hits, their embeddings, the mixed query vector), then the vector search.
+ */
 async function parts({ tenantId, query, maxChunks }) {
   const scope = scopeOf(tenantId);
   const n = candidateCount(maxChunks);
   const filter = { kinds: ['memories:original', 'memories:inferred'] };
   const out = {};
   let t = process.hrtime.bigint();
-  const vector = await engine.embedder.embedQuery(query);
+  let vector = await engine.embedder.embedQuery(query);
   out.embed = ms(t);
-  t = process.hrtime.bigint();
-  const semantic = await engine.vectors.search(scope, 'chunks', vector, n, filter);
-  out.vector = ms(t);
   t = process.hrtime.bigint();
   const keyword = await engine.keywords.search(scope, query, n, filter);
   out.keyword = ms(t);
+  const docs = engine.options.feedbackDocs ?? 0;
+  out.feedback = 0;
+  if (docs > 0 && keyword.length > 0) {
+    t = process.hrtime.bigint();
+    const records = await engine.chunks.getMany(
+      scope,
+      keyword.slice(0, docs).map((h) => h.id),
+    );
+    const vectors = await engine.embedder.embedDocuments(records.map((r) => r.content));
+    const weight = (engine.options.feedbackWeight ?? 1) / vectors.length;
+    const mixed = Float32Array.from(vector);
+    for (const v of vectors) for (let i = 0; i < mixed.length; i++) mixed[i] += weight * v[i];
+    vector = mixed; // the index normalises it
+    out.feedback = ms(t);
+  }
+  t = process.hrtime.bigint();
+  const semantic = await engine.vectors.search(scope, 'chunks', vector, n, filter);
+  out.vector = ms(t);
   t = process.hrtime.bigint();
   const fused = fuse({ keyword, semantic, alpha: 0.8 });
   out.fuse = ms(t);
@@ -139,7 +169,13 @@ async function close() {
   return {};
 }
 
-const ops = { open, load, hybrid, parts, memory, close };
+/** Indexes given memories (the time-to-searchable probes), so both sides keep the same data. */
+async function add({ tenantId, memories }) {
+  for (const m of memories) await engine.service.indexChunks(indexRequest(tenantId, m));
+  return {};
+}
+
+const ops = { open, load, add, hybrid, parts, memory, close };
 
 process.on('message', async ({ id, op, args }) => {
   try {

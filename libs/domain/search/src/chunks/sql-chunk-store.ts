@@ -13,8 +13,27 @@ const COLUMNS = `chunk_uuid, source_id, source_type, source_title, kind, positio
  * statement for a whole source, whatever its number of chunks.
  */
 export class SqlChunkStore extends ChunkStore {
+  /** Rows written since the last ANALYZE, and the table size it saw (PGlite only: see refreshStatistics). */
+  private writtenSinceAnalyze = 0;
+  private rowsAtAnalyze = 0;
+
   constructor(private readonly db: SqlDatabase) {
     super();
+  }
+
+  /**
+   * PGlite runs no autovacuum, so the planner never learns the table grew and keeps scanning a
+   * tenant's whole range instead of the primary key: at 100k chunks getMany took 37 ms instead of
+   * 4.7 ms. ANALYZE once the table has grown by a tenth (PostgreSQL's autovacuum does this itself).
+   */
+  private async refreshStatistics(written: number): Promise<void> {
+    if (this.db.kind !== 'pglite') return;
+    this.writtenSinceAnalyze += written;
+    if (this.writtenSinceAnalyze < Math.max(1000, this.rowsAtAnalyze / 10)) return;
+    await this.db.query('ANALYZE search.chunks');
+    const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM search.chunks');
+    this.rowsAtAnalyze = Number(row?.n ?? 0);
+    this.writtenSinceAnalyze = 0;
   }
 
   async migrate(): Promise<void> {
@@ -23,11 +42,10 @@ export class SqlChunkStore extends ChunkStore {
 
   async replaceSource(scope: IndexScope, source: SourceInfo, chunks: ChunkInput[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM search.chunks WHERE tenant_id = $1 AND sub_tenant_id = $2 AND source_id = $3', [
-        scope.tenantId,
-        scope.subTenantId,
-        source.source_id,
-      ]);
+      await tx.query(
+        'DELETE FROM search.chunks WHERE tenant_id = $1 AND sub_tenant_id = $2 AND source_id = $3',
+        [scope.tenantId, scope.subTenantId, source.source_id],
+      );
       if (chunks.length === 0) return;
       await tx.query(
         `INSERT INTO search.chunks (tenant_id, sub_tenant_id, source_id, source_type, source_title, created_at,
@@ -58,6 +76,7 @@ export class SqlChunkStore extends ChunkStore {
         ],
       );
     });
+    await this.refreshStatistics(chunks.length);
   }
 
   async getMany(scope: IndexScope, ids: string[]): Promise<ChunkRecord[]> {
@@ -98,7 +117,12 @@ export class SqlChunkStore extends ChunkStore {
   }
 
   async countBySubTenant(tenantId: string): Promise<Record<string, ChunkCounts>> {
-    const rows = await this.db.query<{ sub_tenant_id: string; source_type: string; chunks: string; sources: string }>(
+    const rows = await this.db.query<{
+      sub_tenant_id: string;
+      source_type: string;
+      chunks: string;
+      sources: string;
+    }>(
       `SELECT sub_tenant_id, source_type, count(*) AS chunks, count(DISTINCT source_id) AS sources
        FROM search.chunks WHERE tenant_id = $1 GROUP BY sub_tenant_id, source_type`,
       [tenantId],
