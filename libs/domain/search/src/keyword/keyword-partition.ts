@@ -78,6 +78,8 @@ export class KeywordPartition {
   private dead = 0;
   private totalLength = 0;
   private slotById = new Map<string, number>();
+  /** Live document ids per source, so deleting a source costs its own documents, not a scan. */
+  private idsBySource = new Map<string, Set<string>>();
   private termIds = new Map<string, number>();
   private df: number[] = [];
   private postings: Postings[] = [];
@@ -133,6 +135,20 @@ export class KeywordPartition {
     this.lengths[slot] = length;
     this.totalLength += length;
     this.slotById.set(doc.id, slot);
+    this.track(doc.id, doc.sourceId);
+  }
+
+  private track(id: string, sourceId: string): void {
+    let ids = this.idsBySource.get(sourceId);
+    if (!ids) this.idsBySource.set(sourceId, (ids = new Set()));
+    ids.add(id);
+  }
+
+  private untrack(id: string, sourceId: string): void {
+    const ids = this.idsBySource.get(sourceId);
+    if (!ids) return;
+    ids.delete(id);
+    if (ids.size === 0) this.idsBySource.delete(sourceId);
   }
 
   /** Returns whether the document existed. */
@@ -143,6 +159,7 @@ export class KeywordPartition {
     const n = vector.length / 2;
     for (let i = 0; i < n; i++) this.df[vector[i]]--;
     this.slotById.delete(id);
+    this.untrack(id, this.sources[slot]!);
     this.alive[slot] = 0;
     this.forward[slot] = null;
     this.totalLength -= this.lengths[slot];
@@ -153,7 +170,7 @@ export class KeywordPartition {
 
   idsOfSources(sourceIds: ReadonlySet<string>): string[] {
     const out: string[] = [];
-    for (const [id, slot] of this.slotById) if (sourceIds.has(this.sources[slot])) out.push(id);
+    for (const sourceId of sourceIds) for (const id of this.idsBySource.get(sourceId) ?? []) out.push(id);
     return out;
   }
 
@@ -264,6 +281,7 @@ export class KeywordPartition {
     this.kinds = new Array<string>(docs.length);
     this.forward = new Array<Uint32Array | null>(docs.length);
     this.slotById = new Map();
+    this.idsBySource = new Map();
     this.totalLength = 0;
     this.dead = 0;
     for (let at = 0, slot = 0; slot < docs.length; slot++) {
@@ -287,6 +305,7 @@ export class KeywordPartition {
       this.lengths[slot] = length;
       this.totalLength += length;
       this.slotById.set(id, slot);
+      this.track(id, sourceId);
     }
     this.slotCount = docs.length;
     this.accumulator = new Float64Array(0);
