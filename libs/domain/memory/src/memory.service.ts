@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { inferStatements } from './inference/infer-statements';
 import { checkAddRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { selectMemories } from './memory-selection';
-import { MemoryKey, MemoryRecord, MemoryStore } from './ports/memory-store';
+import { MemoryKey, MemoryStore } from './ports/memory-store';
 
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
@@ -238,5 +238,3 @@ export class MemoryService {
     for (const request of groups.values()) await this.transport.send(SearchPatterns.deleteSources, request);
   }
 }
-
-export type { MemoryRecord };

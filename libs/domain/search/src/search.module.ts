@@ -20,8 +20,8 @@ const STORES = Symbol('SearchStores');
 
 /**
  * The search domain: SearchPatterns handlers over the chunk store (SQL) and the two indexes.
- * At init it migrates the `search` schema; at shutdown it closes the indexes. Assumes a global
- * TransportClient is not needed (the search service calls nobody).
+ * At init it migrates the `search` schema; at shutdown it closes the indexes. It needs no
+ * TransportClient: the search service calls no other service.
  */
 @Module({})
 export class SearchModule implements OnModuleInit, OnApplicationShutdown {

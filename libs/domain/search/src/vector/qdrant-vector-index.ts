@@ -32,7 +32,7 @@ import {
   searchRequest,
   tenantFilter,
 } from './qdrant-requests';
-import { checkItems, checkK, checkModel, checkScope, spaceMismatch } from './vector-checks';
+import { checkItems, checkModel, checkScope, prepareSearch, spaceMismatch } from './vector-checks';
 import { unitVector } from './vector-math';
 
 export interface QdrantVectorIndexOptions {
@@ -123,12 +123,9 @@ export class QdrantVectorIndex extends VectorIndex {
     k: number,
     filter?: SearchFilter,
   ): Promise<ScoredId[]> {
-    checkScope(scope);
-    checkK(k);
-    const model = await this.spaceModel(scope.tenantId, space);
-    if (!model) return [];
-    const unit = unitVector(query, model.dimension, 'the query vector');
-    if (k === 0 || filter?.sourceIds?.length === 0 || filter?.kinds?.length === 0) return [];
+    const prepared = await prepareSearch(this, scope, space, query, k, filter);
+    if (!prepared) return [];
+    const { model, unit } = prepared;
     const collection = collectionName(this.prefix, space, model.dimension);
     const { points } = await this.client.query(collection, searchRequest(scope, unit, k, filter));
     return points.map((point) => ({

@@ -29,7 +29,7 @@ import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from '../
 import { VectorIndex, VectorItem } from '../ports/vector-index';
 import { KeyedLock } from './keyed-lock';
 import { ShardFiles } from './shard-files';
-import { checkItems, checkK, checkModel, checkScope, spaceMismatch } from './vector-checks';
+import { checkItems, checkModel, checkScope, prepareSearch, spaceMismatch } from './vector-checks';
 import { unitVector } from './vector-math';
 import { ShardItem, VectorShard } from './vector-shard';
 
@@ -115,12 +115,9 @@ export class UsearchVectorIndex extends VectorIndex {
     k: number,
     filter?: SearchFilter,
   ): Promise<ScoredId[]> {
-    checkScope(scope);
-    checkK(k);
-    const model = await this.spaceModel(scope.tenantId, space);
-    if (!model) return [];
-    const unit = unitVector(query, model.dimension, 'the query vector');
-    if (k === 0 || filter?.sourceIds?.length === 0 || filter?.kinds?.length === 0) return [];
+    const prepared = await prepareSearch(this, scope, space, query, k, filter);
+    if (!prepared) return [];
+    const { unit } = prepared;
     const key = this.shardKey(scope, space);
     const open = this.shards.get(key) ?? (await this.write(scope, space, false, async (found) => found));
     return open ? open.shard.search(unit, k, filter) : [];

@@ -1,6 +1,7 @@
 import { DomainError } from '@trove/contracts';
-import { IndexScope, SpaceModel, VectorSpace } from '../ports/index-scope';
+import { IndexScope, SearchFilter, SpaceModel, VectorSpace } from '../ports/index-scope';
 import { VectorItem } from '../ports/vector-index';
+import { unitVector } from './vector-math';
 
 /** The largest dimension a space accepts (raw embeddings go up to 3,024 in issue 5). */
 export const MAX_DIMENSION = 8192;
@@ -56,4 +57,26 @@ export function spaceMismatch(
       `cannot be mixed into the same space`,
     { recorded: { ...recorded }, requested: { modelId: requested.modelId, dimension: requested.dimension } },
   );
+}
+
+/**
+ * The checks and early answers every adapter's search shares: a valid scope and k, the space's
+ * model, the query as a unit vector of that dimension; null when the answer is empty without
+ * asking the engine (no model yet, k 0, an empty filter list).
+ */
+export async function prepareSearch(
+  index: { spaceModel(tenantId: string, space: VectorSpace): Promise<SpaceModel | null> },
+  scope: IndexScope,
+  space: VectorSpace,
+  query: Float32Array,
+  k: number,
+  filter?: SearchFilter,
+): Promise<{ model: SpaceModel; unit: Float32Array } | null> {
+  checkScope(scope);
+  checkK(k);
+  const model = await index.spaceModel(scope.tenantId, space);
+  if (!model) return null;
+  const unit = unitVector(query, model.dimension, 'the query vector');
+  if (k === 0 || filter?.sourceIds?.length === 0 || filter?.kinds?.length === 0) return null;
+  return { model, unit };
 }
