@@ -12,3 +12,4 @@ export * from './search/search.patterns';
 export * from './search/search.payloads';
 export * from './memory/memory.patterns';
 export * from './memory/memory.payloads';
+export * from './ingestion/processing-errors';
