@@ -5,7 +5,7 @@ import { loadConfig } from '@trove/platform-config';
 import { HealthModule } from '@trove/platform-health';
 import { createApp } from '@trove/platform-runtime';
 import { createLogger } from '@trove/platform-logging';
-import { NatsTransportClient, TransportModule } from '@trove/platform-transport';
+import { NatsPayloadStash, NatsTransportClient, TransportModule } from '@trove/platform-transport';
 
 async function main(): Promise<void> {
   const config = loadConfig(GatewayConfig);
@@ -16,10 +16,15 @@ async function main(): Promise<void> {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     name: 'trove-gateway',
   });
+  const stash = new NatsPayloadStash({
+    url: config.NATS_URL,
+    prefix: config.SUBJECT_PREFIX,
+    name: 'trove-gateway',
+  });
 
   @Module({
     imports: [
-      TransportModule.forClient(transport),
+      TransportModule.forClient(transport, stash),
       HealthModule.forRoot({ name: 'gateway' }),
       GatewayModule.forRoot({ readinessOf: [...ServiceNames], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
     ],

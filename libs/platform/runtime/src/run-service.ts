@@ -3,7 +3,12 @@ import { ServiceName } from '@trove/contracts';
 import { createLogger } from '@trove/platform-logging';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
 import { createApp } from './create-app';
-import { NatsTransportClient, PrefixedNatsServer, TransportModule } from '@trove/platform-transport';
+import {
+  NatsPayloadStash,
+  NatsTransportClient,
+  PrefixedNatsServer,
+  TransportModule,
+} from '@trove/platform-transport';
 import { attachMessageServer } from './message-server';
 import { ServiceConfig } from './service-config';
 
@@ -30,10 +35,15 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     name: `trove-${name}`,
   });
+  const stash = new NatsPayloadStash({
+    url: config.NATS_URL,
+    prefix: config.SUBJECT_PREFIX,
+    name: `trove-${name}`,
+  });
 
   @Module({
     imports: [
-      TransportModule.forClient(transport),
+      TransportModule.forClient(transport, stash),
       HealthModule.forRoot({ name, services: [service] }),
       ...options.imports,
     ],

@@ -9,3 +9,6 @@ export * from './in-process/in-process-transport.client';
 export * from './nats/prefixed-nats.server';
 export * from './nats/prefixed-nats.client';
 export * from './nats/nats-transport.client';
+export * from './stash/payload-stash';
+export * from './stash/in-memory-payload-stash';
+export * from './stash/nats-payload-stash';
