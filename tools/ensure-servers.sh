@@ -32,3 +32,6 @@ else
     -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server
   wait_port 4222 || { echo "NATS did not start"; exit 1; }
 fi
+
+# S3 for the MinIO blob-store adapter's tests (Java, from Maven Central).
+bash "$(dirname "$0")/ensure-s3mock.sh"

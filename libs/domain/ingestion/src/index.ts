@@ -4,3 +4,6 @@ export * from './extraction/extract-document';
 export * from './extraction/extraction-pool';
 export * from './fetch/address-guard';
 export * from './fetch/web-fetcher';
+export * from './ports/blob-store';
+export * from './adapters/fs-blob-store';
+export * from './adapters/minio-blob-store';
