@@ -12,7 +12,7 @@ import {
   SearchResult,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
-import { ChunkStore } from './chunks/chunk-store';
+import { ChunkRecord, ChunkStore } from './chunks/chunk-store';
 import { chooseAlpha } from './fusion/auto-alpha';
 import { blendRecency, candidateCount, fuse, recencyDecay } from './fusion/fusion';
 import { IndexScope, ScoredId } from './ports/index-scope';
@@ -256,6 +256,41 @@ export class SearchService {
     recencyBias: number,
     related: number,
   ) {
+    const ranked =
+      recencyBias > 0
+        ? await this.rankWithRecency(scope, scored, maxChunks, recencyBias)
+        : await this.fetchBest(scope, scored, maxChunks);
+    return toResultChunks(scope, ranked, related, this.chunks);
+  }
+
+  /**
+   * Scores are final without recency: only the best max_chunks rows are read, and more only for
+   * hits whose chunk left the store since the index answered (a concurrent replace or delete).
+   */
+  private async fetchBest(scope: IndexScope, scored: ScoredId[], maxChunks: number) {
+    const ranked: { record: ChunkRecord; score: number }[] = [];
+    let next = 0;
+    while (ranked.length < maxChunks && next < scored.length) {
+      const batch = scored.slice(next, next + maxChunks - ranked.length);
+      next += batch.length;
+      const records = new Map(
+        (await this.chunks.getMany(scope, batch.map((hit) => hit.id))).map((r) => [r.chunk_uuid, r]),
+      );
+      for (const hit of batch) {
+        const record = records.get(hit.id);
+        if (record) ranked.push({ record, score: hit.score });
+      }
+    }
+    return ranked;
+  }
+
+  /** Recency can lift any candidate, so every candidate's age is read. */
+  private async rankWithRecency(
+    scope: IndexScope,
+    scored: ScoredId[],
+    maxChunks: number,
+    recencyBias: number,
+  ) {
     const records = new Map(
       (
         await this.chunks.getMany(
@@ -265,15 +300,14 @@ export class SearchService {
       ).map((r) => [r.chunk_uuid, r]),
     );
     const now = new Date();
-    const ranked = scored
+    return scored
       .filter((hit) => records.has(hit.id))
       .map((hit) => {
         const record = records.get(hit.id)!;
         const decay = recencyDecay(record.updated_at, now, this.options.recencyHalfLifeDays);
-        return { record, score: recencyBias > 0 ? blendRecency(hit.score, decay, recencyBias) : hit.score };
+        return { record, score: blendRecency(hit.score, decay, recencyBias) };
       })
       .sort((a, b) => b.score - a.score)
       .slice(0, maxChunks);
-    return toResultChunks(scope, ranked, related, this.chunks);
   }
 }

@@ -149,8 +149,11 @@ export class VectorShard {
   search(query: Float32Array, k: number, filter?: SearchFilter): ScoredId[] {
     const live = this.slotById.size;
     if (k <= 0 || live === 0) return [];
-    const kinds = filter?.kinds ? new Set(filter.kinds) : null;
+    let kinds = filter?.kinds ? new Set(filter.kinds) : null;
     const sources = filter?.sourceIds ? new Set(filter.sourceIds) : null;
+    // A kind filter that every live item passes (the usual case: one search mode per shard) is
+    // no filter: skip gathering every slot of the shard for nothing.
+    if (kinds && this.countOf(this.slotsByKind, kinds) === live) kinds = null;
     const accept = (slot: number): boolean =>
       (!sources || sources.has(this.sourceIds[slot]!)) && (!kinds || kinds.has(this.kinds[slot]!));
 
@@ -215,6 +218,12 @@ export class VectorShard {
 
   private hits(top: TopK): ScoredId[] {
     return top.slots.map((slot, i) => ({ id: this.ids[slot]!, score: top.scores[i]! }));
+  }
+
+  private countOf(map: Map<string, Set<number>>, keys: Set<string>): number {
+    let count = 0;
+    for (const key of keys) count += map.get(key)?.size ?? 0;
+    return count;
   }
 
   private gather(
