@@ -1,4 +1,4 @@
-import { DomainError } from '@trove/contracts';
+import { DomainError, PackedBytes } from '@trove/contracts';
 
 /**
  * A claim check for payloads too large to travel in a message (NATS refuses messages over its
@@ -46,15 +46,14 @@ export function stashMiss(ref: string): DomainError {
 /** Default time an untaken payload is kept. */
 export const DEFAULT_STASH_TTL_MS = 10 * 60_000;
 
-/**
- * Bytes carried by a message: inline (base64) when small, through the stash otherwise, so small
- * payloads cost no extra round trips and large ones never exceed the message size limit.
- */
-export type PackedBytes = { inline: string } | { stashed: string };
 
 /** Inline up to this many bytes: base64 grows them by a third, well under NATS's 1 MiB. */
 export const INLINE_MAX_BYTES = 256 * 1024;
 
+/**
+ * Bytes for a message: inline (base64) when small, through the stash otherwise, so small payloads
+ * cost no extra round trip and large ones never exceed the message size limit.
+ */
 export async function packBytes(
   stash: PayloadStash,
   bytes: Uint8Array,
