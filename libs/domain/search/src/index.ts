@@ -12,3 +12,5 @@ export * from './vector/usearch-vector-index';
 export * from './vector/qdrant-vector-index';
 export * from './keyword/embedded-keyword-index';
 export * from './keyword/elasticsearch-keyword-index';
+export * from './workers/index-workers';
+export * from './workers/pooled-embedder';

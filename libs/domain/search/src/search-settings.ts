@@ -1,6 +1,7 @@
-import { createEmbedder, Embedder } from '@trove/embeddings';
+import { createEmbedder, Embedder, EmbeddingSettings } from '@trove/embeddings';
 import { analyze } from '@trove/text';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ElasticsearchKeywordIndex } from './keyword/elasticsearch-keyword-index';
 import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
@@ -8,6 +9,8 @@ import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { QdrantVectorIndex } from './vector/qdrant-vector-index';
 import { UsearchVectorIndex } from './vector/usearch-vector-index';
+import { IndexWorkers } from './workers/index-workers';
+import { PooledEmbedder } from './workers/pooled-embedder';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
 export class SearchSettings {
@@ -94,17 +97,29 @@ export class SearchSettings {
   @Min(0)
   @Max(1)
   SEARCH_AUTO_ALPHA_DEFAULT = 0.8;
+
+  /**
+   * Worker threads that analyse and embed documents while the event loop serves requests and
+   * writes the indexes (0: all on the event loop). Default: one fewer than the cores, at most 4.
+   * With the `openai` provider embedding is remote and only analysis moves.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(64)
+  SEARCH_WORKER_THREADS = Math.min(4, Math.max(0, availableParallelism() - 1));
 }
 
 export interface SearchStores {
   embedder: Embedder;
   vectorIndex: VectorIndex;
   keywordIndex: KeywordIndex;
+  /** Threads for the CPU-bound part of indexing; the module closes them at shutdown. */
+  workers: IndexWorkers;
 }
 
 /** Opens the embedder and the two indexes the settings select; embedded ones live under dataDir. */
 export async function openSearchStores(settings: SearchSettings, dataDir: string): Promise<SearchStores> {
-  const embedder = await createEmbedder({
+  const embedding: EmbeddingSettings = {
     EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER as 'hashing' | 'model2vec' | 'openai',
     EMBEDDINGS_MODEL_PATH: settings.EMBEDDINGS_MODEL_PATH,
     EMBEDDINGS_URL: settings.EMBEDDINGS_URL,
@@ -112,7 +127,15 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
     EMBEDDINGS_API_KEY: settings.EMBEDDINGS_API_KEY,
     EMBEDDINGS_DIMENSION:
       settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
-  });
+  };
+  const local = await createEmbedder(embedding);
+  const workers = new IndexWorkers(settings.SEARCH_WORKER_THREADS);
+  // A remote model gains nothing from threads: its requests already leave the event loop free.
+  const embedder =
+    workers.threads > 0 && settings.EMBEDDINGS_PROVIDER !== 'openai'
+      ? new PooledEmbedder(local, embedding, workers)
+      : local;
+  await workers.warmUp(embedder === local ? undefined : embedding);
   const vectorIndex =
     settings.VECTOR_INDEX === 'qdrant'
       ? await QdrantVectorIndex.connect(settings.QDRANT_URL!, settings.QDRANT_API_KEY)
@@ -123,7 +146,8 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
       : await EmbeddedKeywordIndex.open({
           directory: join(dataDir, 'keywords'),
           analyze,
+          analyzeMany: (texts) => workers.analyze(texts),
           analyzerId: 'trove-text-v1',
         });
-  return { embedder, vectorIndex, keywordIndex };
+  return { embedder, vectorIndex, keywordIndex, workers };
 }

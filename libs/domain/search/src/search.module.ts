@@ -5,6 +5,7 @@ import { ChunkStore } from './chunks/chunk-store';
 import { SqlChunkStore } from './chunks/sql-chunk-store';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
+import { IndexWorkers } from './workers/index-workers';
 import { SearchController } from './search.controller';
 import { SEARCH_SERVICE_OPTIONS, SearchService, SearchServiceOptions } from './search.service';
 
@@ -14,6 +15,8 @@ export interface SearchModuleOptions extends SearchServiceOptions {
   embedder: Embedder;
   vectorIndex: VectorIndex;
   keywordIndex: KeywordIndex;
+  /** Closed at shutdown when given (openSearchStores makes them). */
+  workers?: IndexWorkers;
 }
 
 const STORES = Symbol('SearchStores');
@@ -31,7 +34,7 @@ export class SearchModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   static forRoot(options: SearchModuleOptions): DynamicModule {
-    const { database, embedder, vectorIndex, keywordIndex, ...serviceOptions } = options;
+    const { database, embedder, vectorIndex, keywordIndex, workers: _workers, ...serviceOptions } = options;
     return {
       module: SearchModule,
       controllers: [SearchController],
@@ -53,5 +56,6 @@ export class SearchModule implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.options.vectorIndex.close(), this.options.keywordIndex.close()]);
+    await this.options.workers?.close();
   }
 }

@@ -32,6 +32,11 @@ export interface EmbeddedKeywordIndexOptions {
   directory: string;
   /** Text → index terms (tokens, lower case, folding, stop words, stems); queries use it too. */
   analyze: (text: string) => string[];
+  /**
+   * The same analysis for a batch of documents, possibly on other threads (IndexWorkers); it must
+   * give what `analyze` gives. Default: `analyze` on each text, in place.
+   */
+  analyzeMany?: (texts: string[]) => Promise<string[][]>;
   /** Names the analyser; reopening with another fails, since stored terms would no longer match. */
   analyzerId?: string;
   /** Snapshot a partition once its log exceeds this many bytes and its snapshot's size. */
@@ -89,9 +94,13 @@ export class EmbeddedKeywordIndex extends KeywordIndex {
     checkScope(scope);
     checkDocuments(documents);
     if (documents.length === 0) return;
-    const analysed = lastPerId(documents).map((doc) =>
-      analysedDocument(doc.id, doc.sourceId, doc.kind, this.options.analyze(doc.text)),
-    );
+    const latest = lastPerId(documents);
+    const texts = latest.map((doc) => doc.text);
+    const terms = this.options.analyzeMany
+      ? await this.options.analyzeMany(texts)
+      : texts.map((text) => this.options.analyze(text));
+    this.checkOpen();
+    const analysed = latest.map((doc, i) => analysedDocument(doc.id, doc.sourceId, doc.kind, terms[i]!));
     await this.exclusive(scope, async () => {
       const held = await this.holdOrCreate(scope);
       await held.files.append({ upsert: analysed });
