@@ -58,12 +58,19 @@ function seedOf(tenantId, i) {
   return h >>> 0;
 }
 
-/** The i-th memory of a tenant: { memory_id, raw_text }. */
-export function memoryAt(tenantId, i, sentences = loadSentences()) {
+/**
+ * Length of a document-sized memory: ~20 KB, about 22 chunks, for ingestion throughput that
+ * is not bound by the per-request cost of one-chunk adds.
+ */
+export const DOCUMENT_CHARS = 20_000;
+export const DOCUMENTS_TENANT = 'speed-documents';
+
+/** The i-th memory of a tenant: { memory_id, raw_text } of about `chars` characters. */
+export function memoryAt(tenantId, i, sentences = loadSentences(), chars = MEMORY_CHARS) {
   const random = mulberry32(seedOf(tenantId, i));
   const parts = [];
   let size = 0;
-  while (size < MEMORY_CHARS) {
+  while (size < chars) {
     const s = sentences[Math.floor(random() * sentences.length)];
     parts.push(s);
     size += s.length + 1;

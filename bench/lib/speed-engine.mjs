@@ -79,12 +79,12 @@ function indexRequest(tenantId, memory) {
 }
 
 /** Indexes memories [from, to) of a tenant, `concurrency` in flight like the HTTP load. */
-async function load({ tenantId, from, to, concurrency }) {
+async function load({ tenantId, from, to, concurrency, chars }) {
   const start = process.hrtime.bigint();
   let chunkMs = 0;
   const counts = await pool(from, to, concurrency, async (i) => {
     const t = process.hrtime.bigint();
-    const request = indexRequest(tenantId, memoryAt(tenantId, i, engine.sentences));
+    const request = indexRequest(tenantId, memoryAt(tenantId, i, engine.sentences, chars));
     chunkMs += ms(t);
     await engine.service.indexChunks(request);
     return request.chunks.length;
