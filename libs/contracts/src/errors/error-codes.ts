@@ -19,6 +19,8 @@ export const ErrorCodes = [
   'CONFLICT',
   'TENANT_ALREADY_EXISTS',
   'PAYLOAD_TOO_LARGE',
+  /** An uploaded file over the upload size limit (the request itself was well formed). */
+  'FILE_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
   'NOT_IMPLEMENTED',

@@ -24,6 +24,7 @@ export function statusOf(code: ErrorCode): number {
     case 'TENANT_ALREADY_EXISTS':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
+    case 'FILE_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
       return 415;
