@@ -77,10 +77,19 @@ export interface ListSourcesRequest {
 
 export interface ListSourcesResult {
   sources: SourceRecordView[];
+  /** Sources of the sub-tenant in all (list), or found (list by id). */
   total: number;
   /** Present when more sources follow. */
   next_cursor?: string;
+  /**
+   * Set instead of `sources` (which is then empty) when the records are too large for one
+   * message: the UTF-8 JSON of the SourceRecordView[] (unpackBytes, then JSON.parse).
+   */
+  packed_sources?: PackedBytes;
 }
+
+/** listSourcesById answers with the sources found, in the order asked; unknown ids are left out. */
+export type ListSourcesByIdResult = Omit<ListSourcesResult, 'next_cursor'>;
 
 export interface FetchContentRequest {
   tenant_id: string;

@@ -16,6 +16,24 @@ export interface ProcessingStatus {
   error_code?: string;
   /** Set when `errored`: what went wrong, for people. */
   error_message?: string;
+  /** How far processing got, when the answering service tracks it (sources do). */
+  progress?: ProcessingProgress;
+}
+
+/** Progress counts of one item's processing (issue 4: verify-processing reports them). */
+export interface ProcessingProgress {
+  /** Chunks the content was cut into; 0 until its text is extracted. */
+  chunks_total: number;
+  /** Chunks written to every index; equals chunks_total once indexed. */
+  chunks_indexed: number;
+  /** Processing attempts started so far (retries and restarts included); 0 while queued. */
+  attempts: number;
+  /** Size of the stored content in bytes (0 for a web page not fetched yet). */
+  size_bytes: number;
+  /** ISO-8601 UTC: when this version was queued, started, and reached completed or errored. */
+  queued_at: string;
+  started_at?: string;
+  finished_at?: string;
 }
 
 /** `status` is null when the answering service does not know the file_id. */
