@@ -8,6 +8,8 @@ import {
   DeleteMemoryRequest,
   DeleteMemoryResult,
   MemoryPatterns,
+  ProcessingStatusReply,
+  ProcessingStatusRequest,
   RetrieveMemoryRequest,
   RetrieveMemoryResult,
   statsPattern,
@@ -33,6 +35,11 @@ export class MemoryController {
   @MessagePattern(MemoryPatterns.delete)
   delete(@Payload() request: DeleteMemoryRequest): Promise<DeleteMemoryResult> {
     return this.service.delete(request);
+  }
+
+  @MessagePattern(MemoryPatterns.status)
+  status(@Payload() request: ProcessingStatusRequest): Promise<ProcessingStatusReply> {
+    return this.service.status(request);
   }
 
   @MessagePattern(statsPattern('memory'))

@@ -17,6 +17,8 @@ import {
   TenantPatterns,
   UserAssistantPair,
   HybridSearchRequest,
+  ProcessingStatusReply,
+  ProcessingStatusRequest,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { chunkText } from '@trove/text';
@@ -203,6 +205,21 @@ export class MemoryService {
     await this.eraseFromSearch([request]);
     await this.store.delete(request);
     return { success: true, user_memory_deleted: true };
+  }
+
+  /**
+   * verify-processing for a memory: `add` indexes before it answers, so a live memory is
+   * `completed`; any other id is not a memory's (null, so the next status source is asked).
+   */
+  async status(request: ProcessingStatusRequest): Promise<ProcessingStatusReply> {
+    checkKey({ ...request, memory_id: request.file_id });
+    const [memory] = await this.store.getLive(
+      request.tenant_id,
+      request.sub_tenant_id,
+      [request.file_id],
+      new Date(),
+    );
+    return { status: memory ? { file_id: request.file_id, indexing_status: 'completed' } : null };
   }
 
   /** Erases expired memories from every store; returns how many. */
