@@ -3,3 +3,4 @@ export * from './content-type.guard';
 export * from './errors/error-body';
 export * from './errors/error-status';
 export * from './errors/http-error.filter';
+export * from './uploads/multipart-uploads';

@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { createValidationPipe, toHttpError } from '@trove/platform-http';
+import { createValidationPipe, registerMultipartUploads, toHttpError, UploadLimits } from '@trove/platform-http';
 import { RpcContextInterceptor } from '@trove/platform-transport';
 import { AppErrorFilter } from './app-error.filter';
 
@@ -14,6 +14,8 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** Name used in errors of message handlers ("the tenant service failed …"). */
   service: string;
+  /** Multipart file uploads, for the routes that declare them (HTTP API processes only). */
+  uploads?: UploadLimits;
 }
 
 /**
@@ -86,7 +88,9 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
+  // Forms (the web page update) use the parser Nest registers; multipart is registered here.
   fastify.removeContentTypeParser('text/plain');
+  if (options.uploads) await registerMultipartUploads(fastify, options.uploads);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
