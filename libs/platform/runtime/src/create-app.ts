@@ -4,7 +4,12 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { createValidationPipe, registerMultipartUploads, toHttpError, UploadLimits } from '@trove/platform-http';
+import {
+  createValidationPipe,
+  registerMultipartUploads,
+  toHttpError,
+  UploadLimits,
+} from '@trove/platform-http';
 import { RpcContextInterceptor } from '@trove/platform-transport';
 import { AppErrorFilter } from './app-error.filter';
 
