@@ -26,6 +26,11 @@ export interface UpsertWebpageRequest {
   metadata?: Record<string, unknown>;
   /** The page's HTML, indexed instead of fetching web_url. */
   html?: string;
+  /**
+   * The same as `html`, as UTF-8 bytes, when the page is too large to travel inline in a message
+   * (the gateway sends this instead of `html` above 256 KiB); unpackBytes, then decode.
+   */
+  html_packed?: PackedBytes;
 }
 
 export interface SourceAccepted {
