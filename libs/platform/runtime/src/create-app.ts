@@ -5,8 +5,11 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import {
+  applyRawJsonLimits,
+  closeAfterTooLarge,
   createValidationPipe,
   registerMultipartUploads,
+  replaceJsonParser,
   toHttpError,
   UploadLimits,
 } from '@trove/platform-http';
@@ -43,6 +46,12 @@ class TroveFastifyAdapter extends FastifyAdapter {
       if (status >= 500) this.log.error({ err: error }, 'request failed');
       void reply.code(status).send(body);
     });
+  }
+
+  /** Nest's JSON parser, then ours over it: the same parsing, but raw-JSON routes get bytes. */
+  override registerParserMiddleware(prefix?: string, rawBody?: boolean): void {
+    super.registerParserMiddleware(prefix, rawBody);
+    replaceJsonParser(this.getInstance());
   }
 }
 
@@ -91,6 +100,12 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   routeTables.set(app, routes);
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  // Routes declaring rawJsonRoute(limit) take larger bodies, unparsed (embedding uploads).
+  fastify.addHook('onRoute', applyRawJsonLimits);
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    closeAfterTooLarge(reply);
+    done(null, payload);
   });
   // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
   // Forms (the web page update) use the parser Nest registers; multipart is registered here.
