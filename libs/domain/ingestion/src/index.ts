@@ -7,3 +7,7 @@ export * from './fetch/web-fetcher';
 export * from './ports/blob-store';
 export * from './adapters/fs-blob-store';
 export * from './adapters/minio-blob-store';
+export * from './ports/job-queue';
+export * from './adapters/sql-job-queue';
+export * from './adapters/jetstream-job-queue';
+export * from './migrations/ingestion.migrations';

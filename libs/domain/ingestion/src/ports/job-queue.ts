@@ -1,0 +1,69 @@
+/** What a queued message names: one processing job of one source (its revision at enqueue time). */
+export interface JobMessage {
+  tenant_id: string;
+  sub_tenant_id: string;
+  source_id: string;
+  revision: number;
+}
+
+/** One delivery of a message to the handler. */
+export interface JobDelivery {
+  job: JobMessage;
+  /** 1 on the first delivery; redeliveries (after a failure, or a consumer that died) count up. */
+  attempt: number;
+  /** Tells the queue the handler is still at work, so the message is not handed to another consumer. */
+  extend(): void;
+}
+
+export interface JobConsumer {
+  /**
+   * Processes one delivery. Resolving acknowledges the message (it is never delivered again);
+   * throwing makes the queue deliver it again after the next backoff delay, until the bound.
+   */
+  handle(delivery: JobDelivery): Promise<void>;
+  /**
+   * Called once when the queue gives up on a message: its last allowed attempt threw (`error` is
+   * what it threw), or it was delivered more often than allowed without ever finishing (its
+   * consumers died; `error` is undefined). The message is then dropped.
+   */
+  exhausted(job: JobMessage, error: unknown): Promise<void>;
+}
+
+export interface JobQueueLimits {
+  /** Deliveries of one message before the queue gives up (exhausted). */
+  maxAttempts: number;
+  /** Delay before redelivery after attempt n fails: backoffMs[n - 1], the last one repeating. */
+  backoffMs: readonly number[];
+  /** Handlers running at once. */
+  concurrency: number;
+}
+
+/**
+ * A durable work queue of processing jobs, delivered at least once: a message stays queued until
+ * a handler finishes it, survives restarts of every process, is redelivered with backoff when a
+ * handler fails or its consumer dies, and is given up after a bounded number of attempts.
+ * Enqueueing the same `dedupId` twice (within the queue's de-duplication window) queues it once.
+ *
+ * Adapters: `SqlJobQueue` (embedded: a table polled, and kicked in process on enqueue) and
+ * `JetStreamJobQueue` (distributed: a NATS JetStream work-queue stream and durable consumer).
+ */
+export abstract class JobQueue {
+  /** Queues the message durably before resolving. */
+  abstract enqueue(job: JobMessage, dedupId: string): Promise<void>;
+
+  /** Starts delivering messages to the consumer (once; call stop before starting again). */
+  abstract start(consumer: JobConsumer): Promise<void>;
+
+  /** Stops taking messages and waits for running handlers; unfinished messages stay queued. */
+  abstract stop(): Promise<void>;
+
+  /** Resolves when the queue's backing store answers. */
+  abstract ping(): Promise<void>;
+}
+
+/** The redelivery delay after `attempt` failed. */
+export function backoffDelay(limits: Pick<JobQueueLimits, 'backoffMs'>, attempt: number): number {
+  const steps = limits.backoffMs;
+  if (steps.length === 0) return 0;
+  return steps[Math.min(Math.max(attempt, 1), steps.length) - 1]!;
+}
