@@ -1,5 +1,5 @@
 import { HttpServerConfig } from '@trove/platform-config';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 
 /** What a process serving the HTTP API reads (the gateway app, and standalone on top of it). */
 export class GatewayConfig extends HttpServerConfig {
@@ -13,4 +13,23 @@ export class GatewayConfig extends HttpServerConfig {
   @Min(0)
   @Max(3_600_000)
   AUTH_CACHE_TTL_MS = 30_000;
+
+  /** Largest file accepted by POST /ingestion/upload-document; larger ones get 413 FILE_TOO_LARGE. */
+  @IsInt()
+  @Min(1024)
+  MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+  /**
+   * Signs the download links the gateway serves itself (embedded blob store). Unset: standalone
+   * generates one per data directory; a gateway without one signs with a key of its own process.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  DOWNLOAD_SIGNING_KEY: string | undefined = undefined;
+
+  /** How clients reach this server (http(s)://host[:port]), for download links; unset: the request's host. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_BASE_URL: string | undefined = undefined;
 }

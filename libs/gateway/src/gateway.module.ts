@@ -15,6 +15,8 @@ import { TenantsController } from './tenants/tenants.controller';
 import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
 import { GATEWAY_OPTIONS } from './gateway-options';
+import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
+import { DownloadsOptions } from './sources/downloads.options';
 
 export interface GatewayModuleOptions {
   /**
@@ -24,6 +26,8 @@ export interface GatewayModuleOptions {
   readinessOf: ServiceName[];
   /** AUTH_CACHE_TTL_MS: how long verified keys and granted tenants are remembered. */
   authCacheTtlMs: number;
+  /** Signing of the download links the gateway serves itself; unset: a key of this process only. */
+  downloads?: DownloadsOptions;
 }
 
 /**
@@ -42,7 +46,13 @@ export class GatewayModule implements OnModuleInit {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [TenantsController, ApiKeysController, MemoriesController, SearchController],
+      controllers: [
+        TenantsController,
+        ApiKeysController,
+        MemoriesController,
+        SearchController,
+        ...sourcesControllers,
+      ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: APP_GUARD, useClass: ContentTypeGuard },
@@ -51,6 +61,7 @@ export class GatewayModule implements OnModuleInit {
         TenantAccessService,
         TenantStatsService,
         AccessGuard,
+        ...sourcesProviders(options.downloads),
       ],
     };
   }

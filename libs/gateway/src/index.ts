@@ -3,3 +3,4 @@ export * from './openapi/openapi';
 export * from './auth/authenticated.decorator';
 export * from './http/tenant-scope.dto';
 export * from './gateway-config';
+export * from './sources/index';
