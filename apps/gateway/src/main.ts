@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceNames, TROVE_VERSION } from '@trove/contracts';
-import { GatewayConfig, GatewayModule, setupOpenApi } from '@trove/gateway';
+import { GatewayConfig, GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { loadConfig } from '@trove/platform-config';
 import { HealthModule } from '@trove/platform-health';
 import { createApp } from '@trove/platform-runtime';
@@ -10,6 +10,12 @@ import { NatsPayloadStash, NatsTransportClient, TransportModule } from '@trove/p
 async function main(): Promise<void> {
   const config = loadConfig(GatewayConfig);
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  const signing = resolveDownloadSigningKey({ configured: config.DOWNLOAD_SIGNING_KEY });
+  if (signing.source === 'ephemeral') {
+    logger.warn(
+      'DOWNLOAD_SIGNING_KEY is unset: download links the gateway signs (embedded blob store) die with this process and are not valid on other replicas',
+    );
+  }
   const transport = new NatsTransportClient({
     url: config.NATS_URL,
     prefix: config.SUBJECT_PREFIX,
@@ -26,7 +32,11 @@ async function main(): Promise<void> {
     imports: [
       TransportModule.forClient(transport, stash),
       HealthModule.forRoot({ name: 'gateway' }),
-      GatewayModule.forRoot({ readinessOf: [...ServiceNames], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
+      GatewayModule.forRoot({
+        readinessOf: [...ServiceNames],
+        authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
+        downloads: { signingKey: signing.key, publicBaseUrl: config.PUBLIC_BASE_URL },
+      }),
     ],
   })
   class GatewayAppModule {}
@@ -35,6 +45,7 @@ async function main(): Promise<void> {
     logger,
     bodyLimitBytes: config.MAX_BODY_BYTES,
     service: 'gateway',
+    uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   setupOpenApi(app, TROVE_VERSION);
   await app.listen(config.PORT, config.HOST);

@@ -4,7 +4,7 @@ import { TROVE_VERSION } from '@trove/contracts';
 import { MemoryModule } from '@trove/domain-memory';
 import { openSearchStores, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
-import { GatewayModule, setupOpenApi } from '@trove/gateway';
+import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
 import { createLogger } from '@trove/platform-logging';
@@ -46,7 +46,14 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     imports: [
       TransportModule.forClient(transport),
       HealthModule.forRoot({ name: 'standalone' }),
-      GatewayModule.forRoot({ readinessOf: [], authCacheTtlMs: config.AUTH_CACHE_TTL_MS }),
+      GatewayModule.forRoot({
+        readinessOf: [],
+        authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
+        downloads: {
+          signingKey: resolveDownloadSigningKey({ configured: config.DOWNLOAD_SIGNING_KEY, dataDir }).key,
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+        },
+      }),
       TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),
       SearchModule.forRoot({
         database,
@@ -70,6 +77,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     logger,
     bodyLimitBytes: config.MAX_BODY_BYTES,
     service: 'standalone',
+    uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
   attachMessageServer(app, server);

@@ -7,8 +7,14 @@ import { routesOf } from '@trove/platform-runtime';
 import { createStandaloneApp, StandaloneApp } from './standalone.app';
 import { loadStandaloneSettings } from './standalone-config';
 
-/** Routes that answer without a key: health, API docs (and, later, presigned downloads). */
-const PUBLIC = [/^\/healthz$/, /^\/readyz$/, /^\/docs(\/.*)?$/, /^\/openapi\.(json|yaml)$/];
+/** Routes that answer without a key: health, API docs and signed downloads (the signature is the key). */
+const PUBLIC = [
+  /^\/healthz$/,
+  /^\/readyz$/,
+  /^\/docs(\/.*)?$/,
+  /^\/openapi\.(json|yaml)$/,
+  /^\/fetch\/download$/,
+];
 
 function concrete(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x').replace(/\*$/, 'x');
