@@ -10,6 +10,8 @@ export const RawEmbeddingsPatterns = {
   search: 'search.raw-embeddings.search',
   /** Processing status of a batch (ProcessingStatusReply). */
   status: 'search.raw-embeddings.status',
+  /** Live chunk counts per sub-tenant (CountsReply with `embeddings`), for GET /tenants/stats. */
+  counts: 'search.raw-embeddings.counts',
 } as const;
 
 /** SPEC 8: rows per upload or update. */

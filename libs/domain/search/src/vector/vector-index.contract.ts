@@ -189,6 +189,23 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       assert.deepEqual(ids(await index.search(a, 'chunks', same, 10)), ['fresh']);
     });
 
+    it('keeps a tenant’s raw space apart from its chunk space, each with its own dimension', async () => {
+      const scope = await newTenant();
+      const other = await newTenant();
+      await index.ensureSpace(scope.tenantId, 'raw', { modelId: 'caller-provided', dimension: 3 });
+      await index.ensureSpace(other.tenantId, 'raw', { modelId: 'caller-provided', dimension: 2 });
+      await index.upsert(scope, 'chunks', [item('same-id', vec(1, 0, 0, 0))]);
+      await index.upsert(scope, 'raw', [item('same-id', vec(0, 0, 1)), item('raw-only', vec(0, 1, 0))]);
+      await index.upsert(other, 'raw', [item('same-id', vec(1, 0))]);
+      assert.deepEqual(ids(await index.search(scope, 'chunks', vec(1, 0, 0, 0), 10)), ['same-id']);
+      assert.deepEqual(ids(await index.search(scope, 'raw', vec(0, 0.1, 1), 10)), ['same-id', 'raw-only']);
+      assert.deepEqual(ids(await index.search(other, 'raw', vec(1, 0), 10)), ['same-id']);
+      await assert.rejects(index.search(scope, 'raw', vec(1, 0, 0, 0), 10), isCode('DIMENSION_MISMATCH'));
+      assert.equal(await index.deleteBySources(scope, 'raw', ['s1']), 2);
+      assert.deepEqual(ids(await index.search(scope, 'chunks', vec(1, 0, 0, 0), 10)), ['same-id']);
+      assert.deepEqual(ids(await index.search(other, 'raw', vec(1, 0), 10)), ['same-id']);
+    });
+
     it('filters by sources and kinds without returning fewer than k when enough match', async () => {
       const scope = await newTenant();
       const near = Array.from({ length: 30 }, (_, i) => item(`near${i}`, vec(1, 0.01 * i, 0, 0), 'noise'));
