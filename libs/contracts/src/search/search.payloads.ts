@@ -1,3 +1,4 @@
+import { PackedBytes } from '../common/packed-bytes';
 import { ChunkKind, SearchMode } from './search.patterns';
 
 /** What the search service keeps about the source a chunk came from. */
@@ -28,6 +29,11 @@ export interface IndexChunksRequest {
   sub_tenant_id: string;
   source: SourceInfo;
   chunks: ChunkInput[];
+  /**
+   * Set instead of `chunks` (then empty) when the list is too large for one message (a long
+   * document): the UTF-8 JSON of the ChunkInput[] (unpackBytes, then JSON.parse).
+   */
+  packed_chunks?: PackedBytes;
 }
 
 export interface IndexChunksResult {

@@ -15,16 +15,20 @@ import {
   SubTenantDeletedEvent,
   TenantEvents,
 } from '@trove/contracts';
+import { PayloadStash, unpackBytes } from '@trove/platform-transport';
 import { SearchService } from './search.service';
 import { scopeOf } from './search.validation';
 
 @Controller()
 export class SearchController {
-  constructor(private readonly service: SearchService) {}
+  constructor(
+    private readonly service: SearchService,
+    private readonly stash: PayloadStash,
+  ) {}
 
   @MessagePattern(SearchPatterns.indexChunks)
-  indexChunks(@Payload() request: IndexChunksRequest): Promise<IndexChunksResult> {
-    return this.service.indexChunks(request);
+  async indexChunks(@Payload() request: IndexChunksRequest): Promise<IndexChunksResult> {
+    return this.service.indexChunks(await withChunks(this.stash, request));
   }
 
   @MessagePattern(SearchPatterns.hybrid)
@@ -51,4 +55,11 @@ export class SearchController {
   subTenantDeleted(@Payload() event: SubTenantDeletedEvent): Promise<void> {
     return this.service.deleteSubTenant(scopeOf(event));
   }
+}
+
+/** A request whose chunks travelled packed (too large for a message), with its chunks unpacked. */
+async function withChunks(stash: PayloadStash, request: IndexChunksRequest): Promise<IndexChunksRequest> {
+  if (request.packed_chunks === undefined) return request;
+  const bytes = await unpackBytes(stash, request.packed_chunks);
+  return { ...request, chunks: JSON.parse(Buffer.from(bytes).toString('utf8')) as IndexChunksRequest['chunks'] };
 }
