@@ -39,9 +39,11 @@ export function sourcesSuite(mode: TroveMode): void {
         env: {
           MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT),
           // The service refuses non-public addresses; this test's own server is let through.
-          INGESTION_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
-          INGESTION_FETCH_TIMEOUT_MS: '3000',
-          INGESTION_FETCH_MAX_BYTES: String(2 * 1024 * 1024),
+          WEB_FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+          WEB_FETCH_TIMEOUT_MS: '3000',
+          WEB_FETCH_MAX_BYTES: String(2 * 1024 * 1024),
+          // Failures that could pass are retried; quickly here, so refusals end within the test.
+          INGESTION_RETRY_BASE_MS: '200',
         },
       });
       const admin = new ApiClient(ctx.rig.baseUrl, ctx.rig.adminKey);
