@@ -17,6 +17,7 @@ import { SearchController } from './search/search.controller';
 import { GATEWAY_OPTIONS } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
 import { DownloadsOptions } from './sources/downloads.options';
+import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
 
 export interface GatewayModuleOptions {
   /**
@@ -52,6 +53,7 @@ export class GatewayModule implements OnModuleInit {
         MemoriesController,
         SearchController,
         ...sourcesControllers,
+        ...embeddingsControllers,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -62,6 +64,7 @@ export class GatewayModule implements OnModuleInit {
         TenantStatsService,
         AccessGuard,
         ...sourcesProviders(options.downloads),
+        ...embeddingsProviders,
       ],
     };
   }

@@ -3,6 +3,7 @@ import {
   Counts,
   CountsReply,
   CountsRequest,
+  RawEmbeddingsPatterns,
   StatCounter,
   StatCounters,
   StatsContributors,
@@ -35,6 +36,8 @@ export class TenantStatsService {
     const [tenant, ...replies] = await Promise.all([
       this.transport.send<TenantStats>(TenantPatterns.stats, { tenant_id: tenantId } satisfies TenantRef),
       ...StatsContributors.map((service) => this.transport.send<CountsReply>(statsPattern(service), request)),
+      // Raw embeddings are counted apart from the search service's chunks, by the same process.
+      this.transport.send<CountsReply>(RawEmbeddingsPatterns.counts, request),
     ]);
     const totals = zero();
     const sub_tenants = tenant.sub_tenants.map(({ sub_tenant_id, created_at }) => {

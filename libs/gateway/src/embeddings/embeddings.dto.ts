@@ -1,0 +1,154 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ID_PATTERN,
+  RAW_MAX_DIMENSION,
+  RAW_MAX_ROWS,
+  RAW_SEARCH_DEFAULT_LIMIT,
+  RAW_SEARCH_MAX_LIMIT,
+} from '@trove/contracts';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { ID_MESSAGE, SubTenantScopeDto } from '../http/tenant-scope.dto';
+
+/** Query of upload and update: `tenant_id`, optional `sub_tenant_id` (SPEC 4.5, 4.6). */
+export class EmbeddingsScopeQueryDto extends SubTenantScopeDto {}
+
+/** The documented body of upload_embeddings (parsed off the event loop, not by this class). */
+export class UploadEmbeddingsBodyDoc {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'number' } },
+    description: `1 to ${RAW_MAX_ROWS} rows of 1 to ${RAW_MAX_DIMENSION} numbers, every row of one length; the tenant's first upload fixes its dimension`,
+  })
+  embeddings!: number[][];
+
+  @ApiPropertyOptional({
+    nullable: true,
+    pattern: ID_PATTERN.source,
+    description:
+      'Batch id; chunk ids are `{file_id}_{row}`. Generated when omitted or empty; an existing one is replaced',
+  })
+  file_id?: string | null;
+}
+
+export class UpdateEmbeddingsBodyDoc {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'number' } },
+    description: `Chunk id → new vector; at most ${RAW_MAX_ROWS} ids, all of one batch and existing`,
+  })
+  embeddings!: Record<string, number[]>;
+}
+
+/** DELETE: exactly one of source_id and chunk_ids (repeat the parameter for several ids). */
+function ExactlyOneTarget(): PropertyDecorator {
+  return ValidateBy({
+    name: 'exactlyOneTarget',
+    validator: {
+      validate: (_value: unknown, args) => {
+        const query = args?.object as { source_id?: unknown; chunk_ids?: unknown };
+        return (query.source_id !== undefined) !== (query.chunk_ids !== undefined);
+      },
+      defaultMessage: () => 'give exactly one of source_id and chunk_ids',
+    },
+  });
+}
+
+export class DeleteRawEmbeddingsQueryDto extends SubTenantScopeDto {
+  @ApiPropertyOptional({ pattern: ID_PATTERN.source, description: 'Delete this whole batch (its file_id)' })
+  // Checked when given, and when chunk_ids is missing too (neither: the exactly-one rule fails).
+  @ValidateIf(
+    (query: DeleteRawEmbeddingsQueryDto) => query.source_id !== undefined || query.chunk_ids === undefined,
+  )
+  @ExactlyOneTarget()
+  @IsString()
+  @Matches(ID_PATTERN, { message: `source_id ${ID_MESSAGE}` })
+  source_id?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Delete these chunks (`chunk_ids=a_0&chunk_ids=a_1`)' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(RAW_MAX_ROWS)
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(200, { each: true })
+  chunk_ids?: string[];
+}
+
+export class SearchRawEmbeddingsDto extends SubTenantScopeDto {
+  @ApiProperty({
+    type: [Number],
+    description: `The query vector: the tenant's dimension, at most ${RAW_MAX_DIMENSION}`,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(RAW_MAX_DIMENSION)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  query_embedding!: number[];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: RAW_SEARCH_MAX_LIMIT, default: RAW_SEARCH_DEFAULT_LIMIT })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RAW_SEARCH_MAX_LIMIT)
+  limit?: number;
+
+  @ApiPropertyOptional({ type: [String], description: 'Only chunks of these batches (file ids)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @Matches(ID_PATTERN, { each: true, message: `each of source_ids ${ID_MESSAGE}` })
+  source_ids?: string[];
+
+  @ApiPropertyOptional({ default: false, description: 'Return each hit’s stored vector' })
+  @IsOptional()
+  @IsBoolean()
+  include_embedding?: boolean;
+}
+
+export class UploadEmbeddingsResponse {
+  @ApiProperty() file_id!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ enum: ['queued'], description: 'Read progress with POST /ingestion/verify-processing' })
+  status!: 'queued';
+}
+
+export class UpdateEmbeddingsResponse {
+  @ApiProperty() file_id!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty() success!: boolean;
+}
+
+export class DeleteRawEmbeddingsResponse {
+  @ApiProperty({ description: 'How many chunks existed and were deleted' }) delete_count!: number;
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ description: 'Empty on success' }) error!: string;
+}
+
+export class RawEmbeddingHitDto {
+  @ApiProperty() chunk_id!: string;
+  @ApiProperty({ description: 'The batch (file_id) of the chunk' }) source_id!: string;
+  @ApiProperty({ minimum: -1, maximum: 1, description: 'Cosine similarity' }) score!: number;
+  @ApiProperty({ minimum: 0, maximum: 2, description: '1 − score' }) distance!: number;
+  @ApiPropertyOptional({ type: [Number], description: 'With include_embedding: the stored vector (float32)' })
+  embedding?: number[];
+}
