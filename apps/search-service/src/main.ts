@@ -1,4 +1,4 @@
-import { openSearchStores, SearchModule, SearchSettings } from '@trove/domain-search';
+import { openSearchStores, RawEmbeddingsModule, SearchModule, SearchSettings } from '@trove/domain-search';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
 import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const config = loadConfig(SearchServiceConfig);
   const settings = loadConfig(SearchSettings);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);
-  const stores = await openSearchStores(settings, join(resolve(config.DATA_DIR), 'search'));
+  const dataDir = join(resolve(config.DATA_DIR), 'search');
+  const stores = await openSearchStores(settings, dataDir);
   await runService({
     service: 'search',
     config,
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
         semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
         feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+      }),
+      RawEmbeddingsModule.forRoot({
+        database,
+        vectorIndex: stores.vectorIndex,
+        dataDir: join(dataDir, 'raw-embeddings'),
       }),
     ],
     checks: { postgres: () => database.ping() },

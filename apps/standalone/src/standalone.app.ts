@@ -2,7 +2,7 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { MemoryModule } from '@trove/domain-memory';
-import { openSearchStores, SearchModule } from '@trove/domain-search';
+import { openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
@@ -63,6 +63,11 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         semanticFloor: settings.search.SEARCH_SEMANTIC_FLOOR || undefined,
         feedbackDocs: settings.search.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.search.SEARCH_FEEDBACK_WEIGHT,
+      }),
+      RawEmbeddingsModule.forRoot({
+        database,
+        vectorIndex: search.vectorIndex,
+        dataDir: join(dataDir, 'search', 'raw-embeddings'),
       }),
       MemoryModule.forRoot({
         database,
