@@ -43,7 +43,8 @@ function recorder(behaviour: (delivery: JobDelivery) => Promise<void> = async ()
   const until = async (test: () => boolean, timeoutMs = 15_000): Promise<void> => {
     const deadline = Date.now() + timeoutMs;
     while (!test()) {
-      if (Date.now() > deadline) assert.fail(`condition not met in ${timeoutMs} ms (${seen.length} deliveries)`);
+      if (Date.now() > deadline)
+        assert.fail(`condition not met in ${timeoutMs} ms (${seen.length} deliveries)`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -65,7 +66,12 @@ export function jobQueueContract(name: string, createSubject: () => Promise<JobQ
       opened.push(queue);
       return queue;
     };
-    const job = (n: number): JobMessage => ({ tenant_id: 't', sub_tenant_id: 't', source_id: `s${n}`, revision: n });
+    const job = (n: number): JobMessage => ({
+      tenant_id: 't',
+      sub_tenant_id: 't',
+      source_id: `s${n}`,
+      revision: n,
+    });
 
     beforeEach(async () => {
       subject = await createSubject();
@@ -84,7 +90,10 @@ export function jobQueueContract(name: string, createSubject: () => Promise<JobQ
       await until(() => seen.length >= 20);
       await sleep(subject.redeliverAfterMs + 300);
       assert.equal(seen.length, 20);
-      assert.deepEqual(seen.map((s) => s.job.revision).sort((a, b) => a - b), [...Array(20).keys()].map((i) => i + 1));
+      assert.deepEqual(
+        seen.map((s) => s.job.revision).sort((a, b) => a - b),
+        [...Array(20).keys()].map((i) => i + 1),
+      );
       assert.ok(seen.every((s) => s.attempt === 1));
     });
 
@@ -127,7 +136,10 @@ export function jobQueueContract(name: string, createSubject: () => Promise<JobQ
       await queue.enqueue(job(1), 'retry');
       await until(() => seen.length >= 3);
       await sleep(600);
-      assert.deepEqual(seen.map((s) => s.attempt), [1, 2, 3]);
+      assert.deepEqual(
+        seen.map((s) => s.attempt),
+        [1, 2, 3],
+      );
       assert.ok(seen[1]!.at - seen[0]!.at >= CONTRACT_LIMITS.backoffMs[0]! - 20, 'first backoff respected');
       assert.ok(seen[2]!.at - seen[1]!.at >= CONTRACT_LIMITS.backoffMs[1]! - 20, 'second backoff respected');
       assert.equal(exhausted.length, 0);
@@ -201,7 +213,10 @@ export function jobQueueContract(name: string, createSubject: () => Promise<JobQ
       await next.start(second.consumer);
       await second.until(() => second.seen.length >= 1);
       await sleep(300);
-      assert.deepEqual(second.seen.map((s) => s.job.revision), [2]);
+      assert.deepEqual(
+        second.seen.map((s) => s.job.revision),
+        [2],
+      );
     });
   });
 }

@@ -78,7 +78,9 @@ export class JetStreamJobQueue extends JobQueue {
     await this.init();
     const pull = await this.js!.consumers.get(this.stream, DURABLE);
     this.running = true;
-    this.loops = Array.from({ length: Math.max(1, this.options.concurrency) }, () => this.consume(pull, consumer));
+    this.loops = Array.from({ length: Math.max(1, this.options.concurrency) }, () =>
+      this.consume(pull, consumer),
+    );
   }
 
   async stop(): Promise<void> {

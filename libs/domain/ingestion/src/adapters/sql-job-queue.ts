@@ -91,7 +91,9 @@ export class SqlJobQueue extends JobQueue {
           claimed = await this.claim(free);
           await this.cleanup();
         } catch (error: unknown) {
-          this.logger.warn(`job queue poll failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.warn(
+            `job queue poll failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
       // Every slot filled: look again at once. Otherwise when a message or a free slot wakes us, or on the next poll.
@@ -171,12 +173,17 @@ export class SqlJobQueue extends JobQueue {
     } catch (error: unknown) {
       // The queue's own bookkeeping failed (database down): the row's lock runs out and the
       // message is delivered again.
-      this.logger.warn(`job ${row.id} bookkeeping failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `job ${row.id} bookkeeping failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
   private async finish(id: string): Promise<void> {
-    await this.db.query('UPDATE ingestion.queue SET done_at = $2, locked_until = NULL WHERE id = $1', [id, new Date()]);
+    await this.db.query('UPDATE ingestion.queue SET done_at = $2, locked_until = NULL WHERE id = $1', [
+      id,
+      new Date(),
+    ]);
   }
 
   private async extend(id: string): Promise<void> {

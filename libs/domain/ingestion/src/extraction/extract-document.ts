@@ -13,6 +13,14 @@ export interface ExtractionInput {
   mime_type?: string;
   /** Refuse larger input with FILE_TOO_LARGE. */
   max_bytes: number;
+  /** Also cut the text into chunks (the pool's worker does it, off the service's event loop). */
+  chunk?: boolean;
+}
+
+/** A chunk of ExtractedDocument.text: `text === document.text.slice(start, start + text.length)`. */
+export interface DocumentChunk {
+  text: string;
+  start: number;
 }
 
 /** A document turned into what Trove stores and indexes. */
@@ -26,6 +34,8 @@ export interface ExtractedDocument {
   /** A title found in the document itself (HTML <title>, PDF metadata). */
   title?: string;
   page_count?: number;
+  /** With `chunk` in the input: the text's chunks (@trove/text chunkText), in order. */
+  chunks?: DocumentChunk[];
 }
 
 /**
@@ -84,5 +94,9 @@ export async function extractDocument(input: ExtractionInput): Promise<Extracted
 
 /** Line endings to \n and no trailing spaces; offsets of chunks refer to this text. */
 function normaliseText(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').trim();
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .trim();
 }

@@ -17,6 +17,7 @@ export const ingestionMigrations: MigrationSet = {
           source_id         text        NOT NULL,
           type              text        NOT NULL,
           title             text        NOT NULL DEFAULT '',
+          extracted_title   text        NOT NULL DEFAULT '',
           description       text        NOT NULL DEFAULT '',
           note              text        NOT NULL DEFAULT '',
           url               text        NOT NULL DEFAULT '',

@@ -1,0 +1,160 @@
+import {
+  DynamicModule,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
+import { SqlDatabase } from '@trove/platform-database';
+import { PayloadStash, TransportClient } from '@trove/platform-transport';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
+import { SqlSourceStore } from './adapters/sql-source-store';
+import { ExtractionPool } from './extraction/extraction-pool';
+import { WebFetcher } from './fetch/web-fetcher';
+import { IngestionSettings, splitList } from './ingestion-settings';
+import { IngestionController } from './ingestion.controller';
+import { IngestionService } from './ingestion.service';
+import { ChunkIndexer } from './pipeline/chunk-indexer';
+import { JobWorker } from './pipeline/job-worker';
+import { StallReconciler } from './pipeline/stall-reconciler';
+import { BlobStore } from './ports/blob-store';
+import { JobQueue } from './ports/job-queue';
+import { SourceStore } from './ports/source-store';
+import { SourceQueries } from './source-queries.service';
+
+export interface IngestionModuleOptions {
+  database: SqlDatabase;
+  blobStore: BlobStore;
+  /** SqlJobQueue (embedded) or JetStreamJobQueue (distributed), built by the app from its settings. */
+  queue: JobQueue;
+  settings: IngestionSettings;
+  /**
+   * One process owns the database and queue (standalone): the job leases its previous run held
+   * are freed at start, so unfinished jobs resume at once instead of after their lease.
+   */
+  singleProcess: boolean;
+  /** Stop the job worker from starting (tests that drive the worker themselves). */
+  worker?: boolean;
+}
+
+const OPTIONS = Symbol('IngestionModuleOptions');
+
+/** How long shutdown waits for running jobs before leaving them to be delivered again. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The ingestion domain: IngestionPatterns handlers over the source store and blob store, and the
+ * processing pipeline (job queue → JobWorker → search service). At init it migrates the
+ * `ingestion` schema; once the app is up it starts the worker and the stalled-job reconciler;
+ * at shutdown it stops taking jobs and lets the running ones finish (briefly).
+ */
+@Module({})
+export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('IngestionModule');
+
+  constructor(
+    @Inject(OPTIONS) private readonly options: IngestionModuleOptions,
+    private readonly store: SourceStore,
+    private readonly worker: JobWorker,
+    private readonly reconciler: StallReconciler,
+    private readonly pool: ExtractionPool,
+    private readonly fetcher: WebFetcher,
+  ) {}
+
+  static forRoot(options: IngestionModuleOptions): DynamicModule {
+    const s = options.settings;
+    return {
+      module: IngestionModule,
+      controllers: [IngestionController],
+      providers: [
+        { provide: OPTIONS, useValue: options },
+        { provide: SourceStore, useFactory: () => new SqlSourceStore(options.database) },
+        { provide: BlobStore, useValue: options.blobStore },
+        { provide: JobQueue, useValue: options.queue },
+        {
+          provide: ExtractionPool,
+          useFactory: () =>
+            new ExtractionPool({
+              size: s.INGESTION_EXTRACT_WORKERS,
+              timeoutMs: s.INGESTION_EXTRACT_TIMEOUT_MS,
+              maxHeapMb: s.INGESTION_EXTRACT_HEAP_MB,
+            }),
+        },
+        {
+          provide: WebFetcher,
+          useFactory: () =>
+            new WebFetcher({
+              maxBytes: s.WEB_FETCH_MAX_BYTES,
+              connectTimeoutMs: s.WEB_FETCH_CONNECT_TIMEOUT_MS,
+              totalTimeoutMs: s.WEB_FETCH_TIMEOUT_MS,
+              maxRedirects: s.WEB_FETCH_MAX_REDIRECTS,
+              allowedNetworks: splitList(s.WEB_FETCH_ALLOWED_CIDRS),
+            }),
+        },
+        {
+          provide: ChunkIndexer,
+          inject: [TransportClient, PayloadStash],
+          useFactory: (transport: TransportClient, stash: PayloadStash) =>
+            new ChunkIndexer(transport, stash, { timeoutMs: s.INGESTION_INDEX_TIMEOUT_MS }),
+        },
+        {
+          provide: JobWorker,
+          inject: [SourceStore, BlobStore, ExtractionPool, WebFetcher, ChunkIndexer, TransportClient],
+          useFactory: (
+            store: SourceStore,
+            blobs: BlobStore,
+            pool: ExtractionPool,
+            fetcher: WebFetcher,
+            indexer: ChunkIndexer,
+            transport: TransportClient,
+          ) =>
+            new JobWorker(store, blobs, pool, fetcher, indexer, transport, {
+              workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+              leaseMs: s.INGESTION_LEASE_MS,
+              maxFileBytes: s.INGESTION_MAX_FILE_BYTES,
+            }),
+        },
+        {
+          provide: StallReconciler,
+          inject: [SourceStore, JobQueue],
+          useFactory: (store: SourceStore, queue: JobQueue) =>
+            new StallReconciler(store, queue, {
+              stallMs: s.INGESTION_STALL_MS,
+              intervalMs: Math.min(60_000, Math.max(500, Math.floor(s.INGESTION_STALL_MS / 2))),
+            }),
+        },
+        IngestionService,
+        SourceQueries,
+      ],
+    };
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.store instanceof SqlSourceStore) await this.store.migrate();
+    if (this.options.singleProcess) await this.store.releaseAllLeases();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.worker === false) return;
+    await this.options.queue.start(this.worker);
+    this.reconciler.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.reconciler.stop();
+    const queue = this.options.queue;
+    const stopped = queue.stop().then(() => true);
+    const grace = new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref(),
+    );
+    if (!(await Promise.race([stopped, grace]))) {
+      this.logger.warn('ingestion jobs still running at shutdown; they will be delivered again');
+    }
+    if (queue instanceof JetStreamJobQueue) await queue.close();
+    await Promise.allSettled([this.pool.close(), this.fetcher.close()]);
+  }
+}

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CountsReply,
+  DeleteIngestionSourcesRequest,
+  DeleteIngestionSourcesResult,
+  DeleteSourcesItem,
+  DeleteSourcesRequest,
+  ProcessingStatusReply,
+  ProcessingStatusRequest,
+  SearchPatterns,
+  SourceAccepted,
+  SubTenantRef,
+  TenantPatterns,
+  UploadDocumentRequest,
+  UpsertWebpageRequest,
+} from '@trove/contracts';
+import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
+import { randomUUID } from 'node:crypto';
+import { checkSourceIds, checkStatus, checkUpload, checkWebpage } from './ingestion.validation';
+import { jobDedupId, jobMessage } from './pipeline/stall-reconciler';
+import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
+import { JobQueue } from './ports/job-queue';
+import { SourceStore, SourceUpload } from './ports/source-store';
+
+/** Content type stored for an upload until processing detects the real one. */
+function declaredType(mimeType: string | undefined): string {
+  return mimeType?.trim() || 'application/octet-stream';
+}
+
+/**
+ * The rules of sources: an upload (file or web page) stores its content and record and queues
+ * its processing job, replacing an earlier upload of the same id everywhere; deletes erase the
+ * chunks (search service), the record, the job and the blob; status reports the job.
+ */
+@Injectable()
+export class IngestionService {
+  constructor(
+    private readonly store: SourceStore,
+    private readonly blobs: BlobStore,
+    private readonly queue: JobQueue,
+    private readonly transport: TransportClient,
+    private readonly stash: PayloadStash,
+  ) {}
+
+  async uploadDocument(request: UploadDocumentRequest): Promise<SourceAccepted> {
+    checkUpload(request);
+    const sourceId = request.file_id || randomUUID();
+    const bytes = await unpackBytes(this.stash, request.content);
+    const contentType = declaredType(request.mime_type);
+    const replaced = await this.accept(
+      {
+        tenant_id: request.tenant_id,
+        sub_tenant_id: request.sub_tenant_id,
+        source_id: sourceId,
+        type: 'document',
+        title: request.title?.trim() ?? '',
+        description: '',
+        note: '',
+        url: '',
+        file_name: request.file_name,
+        mime_type: request.mime_type?.trim() ?? '',
+        content_type: contentType,
+        size_bytes: bytes.byteLength,
+        has_blob: true,
+        document_metadata: request.metadata ?? {},
+        tenant_metadata: request.tenant_metadata ?? {},
+      },
+      { bytes, contentType },
+    );
+    return {
+      file_id: sourceId,
+      source_id: sourceId,
+      success: true,
+      message: replaced ? 'Document replaced; processing queued' : 'Document uploaded; processing queued',
+    };
+  }
+
+  async upsertWebpage(request: UpsertWebpageRequest): Promise<SourceAccepted> {
+    checkWebpage(request);
+    const html =
+      request.html_packed !== undefined
+        ? await unpackBytes(this.stash, request.html_packed)
+        : typeof request.html === 'string' && request.html !== ''
+          ? Buffer.from(request.html, 'utf8')
+          : undefined;
+    const contentType = 'text/html; charset=utf-8';
+    const replaced = await this.accept(
+      {
+        tenant_id: request.tenant_id,
+        sub_tenant_id: request.sub_tenant_id,
+        source_id: request.source_id,
+        type: 'webpage',
+        title: request.title?.trim() ?? '',
+        description: request.description ?? '',
+        note: request.note ?? '',
+        url: request.web_url,
+        file_name: '',
+        mime_type: html ? contentType : '',
+        content_type: html ? contentType : '',
+        size_bytes: html?.byteLength ?? 0,
+        has_blob: html !== undefined,
+        document_metadata: request.metadata ?? {},
+        tenant_metadata: {},
+      },
+      html ? { bytes: html, contentType } : undefined,
+    );
+    return {
+      file_id: request.source_id,
+      source_id: request.source_id,
+      success: true,
+      message: replaced ? 'Web page updated; processing queued' : 'Web page created; processing queued',
+    };
+  }
+
+  async deleteSources(request: DeleteIngestionSourcesRequest): Promise<DeleteIngestionSourcesResult> {
+    checkSourceIds(request, { nonEmpty: true });
+    const wanted = [...new Set(request.source_ids)];
+    const existing = new Set(
+      (await this.store.getMany(request.tenant_id, request.sub_tenant_id, wanted)).map((s) => s.source_id),
+    );
+    const found = wanted.filter((id) => existing.has(id));
+    if (found.length > 0) {
+      // Index entries first: when the search service fails nothing is deleted, and deleting
+      // again finishes the job. A worker that indexes after this sees the tombstone and erases
+      // its chunks itself.
+      await this.transport.send(SearchPatterns.deleteSources, {
+        tenant_id: request.tenant_id,
+        sub_tenant_id: request.sub_tenant_id,
+        source_ids: found,
+      } satisfies DeleteSourcesRequest);
+      await this.store.delete(request.tenant_id, request.sub_tenant_id, found, new Date());
+      for (const id of found) await this.blobs.delete(blobKey(request.tenant_id, request.sub_tenant_id, id));
+    }
+    const results: DeleteSourcesItem[] = request.source_ids.map((id) =>
+      existing.has(id)
+        ? { source_id: id, deleted: true }
+        : { source_id: id, deleted: false, error: 'Source not found' },
+    );
+    return { deleted_count: found.length, results };
+  }
+
+  /** Erases a deleted sub-tenant's records, jobs and blobs (the search service erases its own chunks). */
+  async deleteSubTenant(tenantId: string, subTenantId: string): Promise<void> {
+    await this.store.deleteSubTenant(tenantId, subTenantId, new Date());
+    await this.blobs.deletePrefix(blobPrefix(tenantId, subTenantId));
+  }
+
+  async processingStatus(request: ProcessingStatusRequest): Promise<ProcessingStatusReply> {
+    checkStatus(request);
+    const job = await this.store.getJob({
+      tenant_id: request.tenant_id,
+      sub_tenant_id: request.sub_tenant_id,
+      source_id: request.file_id,
+    });
+    if (!job || job.deleted) return { status: null };
+    return {
+      status: {
+        file_id: request.file_id,
+        indexing_status: job.status,
+        ...(job.status === 'errored'
+          ? { error_code: job.error_code ?? 'PROCESSING_FAILED', error_message: job.error_message ?? '' }
+          : {}),
+        progress: {
+          chunks_total: job.chunks_total,
+          chunks_indexed: job.chunks_indexed,
+          attempts: job.attempts,
+          size_bytes: job.size_bytes,
+          queued_at: job.queued_at.toISOString(),
+          ...(job.started_at ? { started_at: job.started_at.toISOString() } : {}),
+          ...(job.finished_at ? { finished_at: job.finished_at.toISOString() } : {}),
+        },
+      },
+    };
+  }
+
+  async counts(tenantId: string): Promise<CountsReply> {
+    const counts = await this.store.countBySubTenant(tenantId);
+    return {
+      by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { sources: n }])),
+    };
+  }
+
+  /**
+   * Stores the content (or drops the old one, for a page to be fetched again), then the record
+   * and its job in one transaction, then queues the job. Returns whether a source was replaced.
+   */
+  private async accept(
+    upload: SourceUpload,
+    content: { bytes: Uint8Array; contentType: string } | undefined,
+  ): Promise<boolean> {
+    await this.transport.send(TenantPatterns.ensureSubTenant, {
+      tenant_id: upload.tenant_id,
+      sub_tenant_id: upload.sub_tenant_id,
+    } satisfies SubTenantRef);
+    const key = blobKey(upload.tenant_id, upload.sub_tenant_id, upload.source_id);
+    if (content) await this.blobs.put(key, content.bytes, content.contentType);
+    else await this.blobs.delete(key);
+    const { revision, replaced } = await this.store.saveUpload(upload, new Date());
+    // Saved first: if queueing fails the caller gets an error and the reconciler queues the job later.
+    await this.queue.enqueue(jobMessage(upload, revision), jobDedupId(upload, revision));
+    return replaced;
+  }
+}

@@ -1,0 +1,67 @@
+import { ChunkInput, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
+import { discardPacked, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
+import { DocumentChunk } from '../extraction/extract-document';
+import { ExtractedContent, SourceRecord } from '../ports/source-store';
+import { displayTitle } from '../source-view';
+
+export interface ChunkIndexerOptions {
+  /** How long the search service may take to embed and index one source's chunks. */
+  timeoutMs: number;
+  /** Chunk lists whose JSON is larger travel through the payload stash (default 512 KiB). */
+  inlineMaxBytes?: number;
+}
+
+/** The chunk id of a source's n-th chunk. */
+export function chunkId(sourceId: string, position: number): string {
+  return `${sourceId}_${position}`;
+}
+
+/**
+ * Hands a source's chunks to the search service (SearchPatterns.indexChunks), which replaces
+ * whatever the source had: indexing a revision again is idempotent. A large document's chunk list
+ * would exceed NATS's 1 MB message limit, so it goes through the PayloadStash (claim check) then.
+ */
+export class ChunkIndexer {
+  constructor(
+    private readonly transport: TransportClient,
+    private readonly stash: PayloadStash,
+    private readonly options: ChunkIndexerOptions,
+  ) {}
+
+  async index(source: SourceRecord, content: ExtractedContent, chunks: DocumentChunk[]): Promise<number> {
+    const inputs: ChunkInput[] = chunks.map((chunk, position) => ({
+      chunk_uuid: chunkId(source.source_id, position),
+      position,
+      text: chunk.text,
+      start: chunk.start,
+      kind: 'original',
+    }));
+    const request: IndexChunksRequest = {
+      tenant_id: source.tenant_id,
+      sub_tenant_id: source.sub_tenant_id,
+      source: {
+        source_id: source.source_id,
+        source_type: source.type,
+        title: displayTitle({ ...source, extracted_title: content.extracted_title }),
+        created_at: source.created_at.toISOString(),
+        updated_at: source.updated_at.toISOString(),
+        document_metadata: source.document_metadata,
+        tenant_metadata: source.tenant_metadata,
+      },
+      chunks: inputs,
+    };
+    const json = Buffer.from(JSON.stringify(inputs));
+    if (json.byteLength > (this.options.inlineMaxBytes ?? 512 * 1024)) {
+      request.chunks = [];
+      request.packed_chunks = await packBytes(this.stash, json, 0);
+    }
+    try {
+      await this.transport.send(SearchPatterns.indexChunks, request, { timeoutMs: this.options.timeoutMs });
+    } catch (error: unknown) {
+      if (request.packed_chunks)
+        await discardPacked(this.stash, request.packed_chunks).catch(() => undefined);
+      throw error;
+    }
+    return inputs.length;
+  }
+}
