@@ -5,10 +5,12 @@ import { describe, it } from 'node:test';
 import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } from '@trove/testing';
 import { expectError } from './suites/expect-error';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
+import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('distributed');
 memoryAndSearchSuite('distributed');
+rawEmbeddingsSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {
