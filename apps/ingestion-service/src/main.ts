@@ -1,12 +1,38 @@
+import {
+  IngestionModule,
+  IngestionSettings,
+  jetStreamJobQueue,
+  openBlobStore,
+} from '@trove/domain-ingestion';
 import { loadConfig } from '@trove/platform-config';
-import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
+import { PostgresDatabase } from '@trove/platform-database';
+import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import { resolve } from 'node:path';
 
-class IngestionServiceConfig extends ServiceConfig {
+class IngestionServiceConfig extends DatabaseServiceConfig {
   override PORT = 8082;
 }
 
-// The ingestion domain module joins `imports` when its capability lands; until then the process
-// takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
-runService({ service: 'ingestion', config: loadConfig(IngestionServiceConfig), imports: [] }).catch(
-  exitOnStartupError,
-);
+async function main(): Promise<void> {
+  const config = loadConfig(IngestionServiceConfig);
+  const settings = loadConfig(IngestionSettings);
+  const database = await PostgresDatabase.connect(config.DATABASE_URL);
+  const blobStore = await openBlobStore(settings, resolve(config.DATA_DIR));
+  const queue = jetStreamJobQueue(settings, {
+    url: config.NATS_URL,
+    prefix: config.SUBJECT_PREFIX,
+    name: 'trove-ingestion-service',
+  });
+  await runService({
+    service: 'ingestion',
+    config,
+    imports: [IngestionModule.forRoot({ database, blobStore, queue, settings, singleProcess: false })],
+    checks: {
+      postgres: () => database.ping(),
+      [`blob store (${settings.BLOB_STORE})`]: () => blobStore.ping(),
+      'job queue (JetStream)': () => queue.ping(),
+    },
+  });
+}
+
+main().catch(exitOnStartupError);

@@ -1,3 +1,4 @@
+import { IngestionSettings } from '@trove/domain-ingestion';
 import { MemorySettings } from '@trove/domain-memory';
 import { SearchSettings } from '@trove/domain-search';
 import { GatewayConfig } from '@trove/gateway';
@@ -24,6 +25,7 @@ export interface StandaloneSettings {
   app: StandaloneConfig;
   search: SearchSettings;
   memory: MemorySettings;
+  ingestion: IngestionSettings;
 }
 
 export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): StandaloneSettings {
@@ -31,5 +33,6 @@ export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): St
     app: loadConfig(StandaloneConfig, env),
     search: loadConfig(SearchSettings, env),
     memory: loadConfig(MemorySettings, env),
+    ingestion: loadConfig(IngestionSettings, env),
   };
 }

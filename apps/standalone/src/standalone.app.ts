@@ -1,6 +1,7 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
+import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
 import { openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
@@ -31,6 +32,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
   // One embedded Postgres for every domain; each keeps to its own schema, as in distributed mode.
   const database = await PgliteDatabase.open(join(dataDir, 'postgres'));
   const search = await openSearchStores(settings.search, join(dataDir, 'search'));
+  const blobStore = await openBlobStore(settings.ingestion, dataDir);
   const server = new InProcessServer();
   const transport = new InProcessTransportClient(server, config.REQUEST_TIMEOUT_MS);
 
@@ -74,6 +76,13 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         alpha: settings.memory.MEMORY_ALPHA,
         sweepIntervalMs: settings.memory.MEMORY_SWEEP_INTERVAL_MS,
       }),
+      IngestionModule.forRoot({
+        database,
+        blobStore,
+        queue: embeddedJobQueue(database, settings.ingestion),
+        settings: settings.ingestion,
+        singleProcess: true,
+      }),
     ],
   })
   class StandaloneModule {}
@@ -85,6 +94,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
+  app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
   attachMessageServer(app, server);
   setupOpenApi(app, TROVE_VERSION);
   await app.startAllMicroservices();
