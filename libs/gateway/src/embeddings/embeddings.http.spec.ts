@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import {
   DomainError,
+  IngestionPatterns,
   MemoryPatterns,
   ProcessingStatusReply,
   RawEmbeddingsPatterns,
@@ -75,6 +76,7 @@ describe('raw embeddings and verify-processing over HTTP (gateway edge)', () => 
           embeddings: await packBytes(rig.stash, float32Bytes(Float32Array.of(0.25, -1))),
         };
       })
+      .respond(IngestionPatterns.processingStatus, () => ({ status: null }))
       .respond(MemoryPatterns.status, () => memoryStatus())
       .respond(RawEmbeddingsPatterns.status, () => rawStatus());
   });
