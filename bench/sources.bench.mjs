@@ -230,9 +230,9 @@ console.log(
     rows.map((r) => `${r.mode} ${fmt(r.pdf.seconds)} s, uploads done at ${fmt(r.pdf.uploadS)} s`).join('; ') +
     ')',
 );
-console.log(
-  `\nCommand: ${['BENCH_TEXT_DOCS', 'BENCH_PDF_DOCS', 'BENCH_CONCURRENCY', 'BENCH_MODES']
-    .filter((n) => process.env[n])
-    .map((n) => `${n}=${process.env[n]}`)
-    .join(' ')} node bench/sources.bench.mjs`.replace('  ', ' '),
-);
+const settings = Object.keys(process.env)
+  .filter((name) => name.startsWith('BENCH_'))
+  .sort()
+  .map((name) => `${name}=${process.env[name]} `)
+  .join('');
+console.log(`\nCommand: ${settings}node bench/sources.bench.mjs`);
