@@ -8,7 +8,12 @@ import { makeDocx, makeEncryptedPdf, makePdf } from './test-documents';
 const MB = 1024 * 1024;
 
 function input(bytes: Uint8Array | string, file_name?: string, mime_type?: string): ExtractionInput {
-  return { bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, file_name, mime_type, max_bytes: 10 * MB };
+  return {
+    bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
+    file_name,
+    mime_type,
+    max_bytes: 10 * MB,
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ExtractionError> {
@@ -74,9 +79,21 @@ describe('extractDocument', () => {
   });
 
   it('keeps the whole body of HTML that is not an article', async () => {
-    const result = await extractDocument(input('<html><body><p>Tiny page</p><ul><li>one</li><li>two</li></ul></body></html>', 'p.html'));
+    const result = await extractDocument(
+      input('<html><body><p>Tiny page</p><ul><li>one</li><li>two</li></ul></body></html>', 'p.html'),
+    );
     assert.equal(result.text, 'Tiny page\n\none\n\ntwo');
     assert.match(result.markdown ?? '', /-\s+one\n-\s+two/);
+  });
+
+  it('reads an HTML fragment without html or body tags (a form field), declared as HTML', async () => {
+    const doc = await extractDocument({
+      bytes: Buffer.from('<p>Guillemots nest on <b>cliffs</b>.</p>'),
+      mime_type: 'text/html',
+      max_bytes: 1e6,
+    });
+    assert.equal(doc.format, 'html');
+    assert.match(doc.text, /Guillemots nest on cliffs\./);
   });
 
   it('turns CSV rows into self-describing lines and a Markdown table', async () => {
@@ -91,7 +108,10 @@ describe('extractDocument', () => {
   });
 
   it('extracts every page of a PDF and its title, whatever the file is called', async () => {
-    const pdf = await makePdf([['Quarterly report.', 'Revenue grew by 12 percent.'], ['Page two: outlook.']], 'Q3 Report');
+    const pdf = await makePdf(
+      [['Quarterly report.', 'Revenue grew by 12 percent.'], ['Page two: outlook.']],
+      'Q3 Report',
+    );
     const result = await extractDocument(input(pdf, 'upload.bin', 'application/octet-stream'));
     assert.equal(result.format, 'pdf');
     assert.equal(result.content_type, 'application/pdf');
@@ -141,7 +161,10 @@ describe('extractDocument', () => {
   it('refuses images, other archives and binary data with UNSUPPORTED_FILE_TYPE', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     assert.equal((await refusal(extractDocument(input(png, 'photo.png')))).code, 'UNSUPPORTED_FILE_TYPE');
-    assert.equal((await refusal(extractDocument(input(zipWith('a.txt', 'x'), 'bundle.zip')))).code, 'UNSUPPORTED_FILE_TYPE');
+    assert.equal(
+      (await refusal(extractDocument(input(zipWith('a.txt', 'x'), 'bundle.zip')))).code,
+      'UNSUPPORTED_FILE_TYPE',
+    );
     const binary = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 32));
     assert.equal((await refusal(extractDocument(input(binary)))).code, 'UNSUPPORTED_FILE_TYPE');
   });
@@ -149,7 +172,10 @@ describe('extractDocument', () => {
   it('refuses empty and blank files with EMPTY_CONTENT', async () => {
     assert.equal((await refusal(extractDocument(input('')))).code, 'EMPTY_CONTENT');
     assert.equal((await refusal(extractDocument(input(' \n\t\n', 'a.txt')))).code, 'EMPTY_CONTENT');
-    assert.equal((await refusal(extractDocument(input('<html><body><script>x()</script></body></html>')))).code, 'EMPTY_CONTENT');
+    assert.equal(
+      (await refusal(extractDocument(input('<html><body><script>x()</script></body></html>')))).code,
+      'EMPTY_CONTENT',
+    );
     assert.equal((await refusal(extractDocument(input('\n\n', 'a.csv')))).code, 'EMPTY_CONTENT');
   });
 

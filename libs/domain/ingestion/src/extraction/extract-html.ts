@@ -12,7 +12,11 @@ export interface ExtractedHtml {
  * The readable part of a page (Readability drops navigation, footers and ads), as text and
  * Markdown. Pages Readability cannot make an article of keep their whole body.
  */
-export function extractHtml(html: string): ExtractedHtml {
+export function extractHtml(source: string): ExtractedHtml {
+  // A fragment (`<p>…</p>`, as a form's html field may hold) has no body for the parser to fill.
+  const html = /<(html|body)[\s>]/i.test(source)
+    ? source
+    : `<!doctype html><html><body>${source}</body></html>`;
   const { document } = parseHTML(html);
   const pageTitle = (document.querySelector('title')?.textContent ?? '').trim() || undefined;
   let article: ReturnType<Readability['parse']> = null;
