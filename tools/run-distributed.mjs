@@ -7,6 +7,10 @@
 //   DATABASE_URL  postgres://postgres@127.0.0.1:5432/trove   (created when missing)
 //   PORT          8080   gateway; services take PORT+1 … PORT+5 for /healthz and /readyz
 //   SUBJECT_PREFIX, ADMIN_API_KEY, LOG_LEVEL, REQUEST_TIMEOUT_MS: passed to every process
+//   DATA_DIR      ./data   embedded stores of the services (search indexes; ingestion blobs when BLOB_STORE=fs)
+//   BLOB_STORE    fs       or minio, with MINIO_ENDPOINT, MINIO_ACCESS_KEY, MINIO_SECRET_KEY, MINIO_BUCKET
+//                          (the ingestion service; MinIO presigns download links, fs leaves that to the gateway)
+//   WEB_FETCH_ALLOWED_CIDRS, INGESTION_*: ingestion settings (libs/domain/ingestion/src/ingestion-settings.ts)
 //
 // Prints "Trove (distributed) is listening on <url>" once the gateway's /readyz answers 200.
 import { spawn } from 'node:child_process';
