@@ -5,11 +5,13 @@ import { describe, it } from 'node:test';
 import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } from '@trove/testing';
 import { expectError } from './suites/expect-error';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
+import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('distributed');
 memoryAndSearchSuite('distributed');
+sourcesSuite('distributed');
 rawEmbeddingsSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {

@@ -1,7 +1,9 @@
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
+import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('standalone');
 memoryAndSearchSuite('standalone');
+sourcesSuite('standalone');
 rawEmbeddingsSuite('standalone');
