@@ -45,7 +45,10 @@ function extensionOf(fileName: string | undefined): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-function declaredFormat(fileName: string | undefined, mimeType: string | undefined): DocumentFormat | undefined {
+function declaredFormat(
+  fileName: string | undefined,
+  mimeType: string | undefined,
+): DocumentFormat | undefined {
   const mime = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
   const byExtension: Record<string, DocumentFormat> = {
     txt: 'text',
@@ -74,7 +77,9 @@ function declaredFormat(fileName: string | undefined, mimeType: string | undefin
 
 /** True when the text looks like an HTML document rather than prose that mentions a tag. */
 function looksLikeHtml(text: string): boolean {
-  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i.test(text.slice(0, 4096));
+  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i.test(
+    text.slice(0, 4096),
+  );
 }
 
 /**
@@ -97,16 +102,28 @@ export function detectFormat(
       return { format: 'docx' };
     }
     if (declared === 'docx') {
-      throw new ExtractionError('INVALID_FILE_FORMAT', 'The file is named or typed as DOCX but holds no Word document');
+      throw new ExtractionError(
+        'INVALID_FILE_FORMAT',
+        'The file is named or typed as DOCX but holds no Word document',
+      );
     }
-    throw new ExtractionError('UNSUPPORTED_FILE_TYPE', 'The file is a ZIP archive; archives other than DOCX are not read');
+    throw new ExtractionError(
+      'UNSUPPORTED_FILE_TYPE',
+      'The file is a ZIP archive; archives other than DOCX are not read',
+    );
   }
   if (declared === 'pdf' || declared === 'docx') {
-    throw new ExtractionError('INVALID_FILE_FORMAT', `The file is named or typed as ${declared.toUpperCase()} but its content is not one`);
+    throw new ExtractionError(
+      'INVALID_FILE_FORMAT',
+      `The file is named or typed as ${declared.toUpperCase()} but its content is not one`,
+    );
   }
   for (const magic of UNSUPPORTED_MAGIC) {
     if (startsWith(bytes, magic.bytes)) {
-      throw new ExtractionError('UNSUPPORTED_FILE_TYPE', `The file is a ${magic.name}; Trove reads text, Markdown, HTML, CSV, PDF and DOCX`);
+      throw new ExtractionError(
+        'UNSUPPORTED_FILE_TYPE',
+        `The file is a ${magic.name}; Trove reads text, Markdown, HTML, CSV, PDF and DOCX`,
+      );
     }
   }
   const text = decodeText(bytes);
@@ -143,7 +160,10 @@ export function decodeText(bytes: Uint8Array): string {
     if (c === 0 || (c < 32 && c !== 9 && c !== 10 && c !== 12 && c !== 13)) control++;
   }
   if (sample.length > 0 && (sample.includes('\u0000') || control / sample.length > 0.05)) {
-    throw new ExtractionError('UNSUPPORTED_FILE_TYPE', 'The file is binary data of a type Trove does not read');
+    throw new ExtractionError(
+      'UNSUPPORTED_FILE_TYPE',
+      'The file is binary data of a type Trove does not read',
+    );
   }
   return text;
 }

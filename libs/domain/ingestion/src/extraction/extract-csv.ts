@@ -32,7 +32,8 @@ export function extractCsv(source: string): ExtractedCsv {
             .join('; '),
         );
   const width = Math.max(...rows.map((r) => r.length));
-  const pad = (row: string[]): string[] => Array.from({ length: width }, (_, i) => escapeCell(row[i]?.trim() ?? ''));
+  const pad = (row: string[]): string[] =>
+    Array.from({ length: width }, (_, i) => escapeCell(row[i]?.trim() ?? ''));
   const markdown = [
     `| ${pad(names).join(' | ')} |`,
     `| ${Array.from({ length: width }, () => '---').join(' | ')} |`,

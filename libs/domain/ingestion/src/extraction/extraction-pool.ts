@@ -13,7 +13,9 @@ export interface ExtractionPoolOptions {
   maxHeapMb: number;
 }
 
-type Reply = { id: number; ok: true; result: ExtractedDocument } | { id: number; ok: false; code: ProcessingErrorCode; message: string };
+type Reply =
+  | { id: number; ok: true; result: ExtractedDocument }
+  | { id: number; ok: false; code: ProcessingErrorCode; message: string };
 
 interface Task {
   id: number;
@@ -80,7 +82,10 @@ export class ExtractionPool {
       slot.timer = setTimeout(() => {
         this.finish(slot, () =>
           task.reject(
-            new ExtractionError('EXTRACTION_TIMEOUT', `Text extraction took longer than ${this.options.timeoutMs} ms`),
+            new ExtractionError(
+              'EXTRACTION_TIMEOUT',
+              `Text extraction took longer than ${this.options.timeoutMs} ms`,
+            ),
           ),
         );
         this.replace(slot);

@@ -19,7 +19,10 @@ export async function makeEncryptedPdf(): Promise<Uint8Array> {
   const plain = Buffer.from(await makePdf([['secret text']])).toString('latin1');
   const hex = (byte: string): string => byte.repeat(32);
   const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O <${hex('ab')}> /U <${hex('cd')}> /P -4 >> /ID [<${hex('01').slice(0, 32)}> <${hex('01').slice(0, 32)}>]`;
-  return Buffer.from(plain.replace(/trailer\s*<</, (m) => `${m}\n${encrypt}\n`), 'latin1');
+  return Buffer.from(
+    plain.replace(/trailer\s*<</, (m) => `${m}\n${encrypt}\n`),
+    'latin1',
+  );
 }
 
 /** A DOCX with a heading, paragraphs and a 2×2 table. */
@@ -32,8 +35,12 @@ export async function makeDocx(heading: string, paragraphs: string[]): Promise<U
           ...paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })),
           new Table({
             rows: [
-              new TableRow({ children: ['Name', 'Role'].map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
-              new TableRow({ children: ['Ada', 'Engineer'].map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
+              new TableRow({
+                children: ['Name', 'Role'].map((t) => new TableCell({ children: [new Paragraph(t)] })),
+              }),
+              new TableRow({
+                children: ['Ada', 'Engineer'].map((t) => new TableCell({ children: [new Paragraph(t)] })),
+              }),
             ],
           }),
         ],
