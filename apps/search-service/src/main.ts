@@ -1,4 +1,10 @@
-import { openSearchStores, RawEmbeddingsModule, SearchModule, SearchSettings } from '@trove/domain-search';
+import {
+  openSearchStores,
+  RawEmbeddingsModule,
+  SearchModule,
+  SearchSettings,
+  SqlRawVectorStore,
+} from '@trove/domain-search';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
 import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
@@ -30,7 +36,9 @@ async function main(): Promise<void> {
       RawEmbeddingsModule.forRoot({
         database,
         vectorIndex: stores.vectorIndex,
-        dataDir: join(dataDir, 'raw-embeddings'),
+        // Uploaded vectors in PostgreSQL, not on this pod's disk: every replica can index and
+        // read back what another accepted, and a restart loses nothing.
+        vectorStore: new SqlRawVectorStore(database),
       }),
     ],
     checks: { postgres: () => database.ping() },

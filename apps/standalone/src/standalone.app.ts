@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
-import { openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
+import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
@@ -69,7 +69,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
       RawEmbeddingsModule.forRoot({
         database,
         vectorIndex: search.vectorIndex,
-        dataDir: join(dataDir, 'search', 'raw-embeddings'),
+        // One process owns DATA_DIR: files are the fastest store (see SqlRawVectorStore).
+        vectorStore: new FsRawVectorStore(join(dataDir, 'search', 'raw-embeddings')),
       }),
       MemoryModule.forRoot({
         database,

@@ -20,3 +20,4 @@ export * from './raw-embeddings/raw-batch-store';
 export * from './raw-embeddings/sql-raw-batch-store';
 export * from './raw-embeddings/raw-vector-store';
 export * from './raw-embeddings/fs-raw-vector-store';
+export * from './raw-embeddings/sql-raw-vector-store';

@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError } from '@trove/contracts';
 import { IndexScope } from '../ports/index-scope';
-import { RawVectorStore, StoredVectors } from './raw-vector-store';
+import { checkWholeRows, patchRows, RawVectorStore, StoredVectors } from './raw-vector-store';
 
 const MAGIC = 0x52565254; // "TRVR"
 const VERSION = 1;
@@ -45,7 +45,8 @@ function decode(file: Buffer, where: string): StoredVectors {
  * RawVectorStore on the local file system (the embedded default): one file per batch under
  * `<dir>/<tenant>/<sub-tenant>/`, a 16-byte header and the float32 rows. Writes go to a temporary
  * file renamed over the old one, so a crash leaves either version, never a mix; a 2000 × 3024
- * batch (24 MB) is one sequential write. Callers serialise writes to one batch.
+ * batch (24 MB) is one sequential write. Callers serialise writes to one batch. Only for one
+ * process with a data directory of its own: another replica cannot read these files.
  */
 export class FsRawVectorStore extends RawVectorStore {
   constructor(private readonly dir: string) {
@@ -53,9 +54,7 @@ export class FsRawVectorStore extends RawVectorStore {
   }
 
   async write(scope: IndexScope, fileId: string, dimension: number, vectors: Float32Array): Promise<void> {
-    if (!Number.isInteger(dimension) || dimension < 1 || vectors.length % dimension !== 0) {
-      throw new DomainError('INVALID_PARAMETERS', 'vectors must be whole rows of the dimension');
-    }
+    checkWholeRows(dimension, vectors);
     const dir = this.scopeDir(scope);
     await mkdir(dir, { recursive: true });
     const path = join(dir, safeName(fileId));
@@ -102,17 +101,8 @@ export class FsRawVectorStore extends RawVectorStore {
   async patch(scope: IndexScope, fileId: string, rows: number[], vectors: Float32Array): Promise<void> {
     const stored = await this.read(scope, fileId);
     if (!stored) throw new DomainError('FILE_NOT_FOUND', `No stored vectors for file_id "${fileId}"`);
-    const { dimension } = stored;
-    if (vectors.length !== rows.length * dimension) {
-      throw new DomainError('DIMENSION_MISMATCH', `Stored rows of "${fileId}" have ${dimension} dimensions`);
-    }
-    rows.forEach((row, i) => {
-      if (!Number.isInteger(row) || row < 0 || row >= stored.rows) {
-        throw new DomainError('INVALID_PARAMETERS', `Row ${row} is not a row of "${fileId}"`);
-      }
-      stored.vectors.set(vectors.subarray(i * dimension, (i + 1) * dimension), row * dimension);
-    });
-    await this.write(scope, fileId, dimension, stored.vectors);
+    patchRows(stored, fileId, rows, vectors);
+    await this.write(scope, fileId, stored.dimension, stored.vectors);
   }
 
   async delete(scope: IndexScope, fileId: string): Promise<void> {

@@ -61,8 +61,31 @@ export abstract class RawBatchStore {
 
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 
-  /** Batches whose indexing is owed, oldest first. */
-  abstract pending(limit: number): Promise<PendingBatch[]>;
+  /**
+   * Takes the batch for indexing at `generation` (status `processing`, leased to `token` for
+   * `leaseMs`). False when it is at another generation, no longer owed, or leased to a live claim
+   * (another replica is indexing it): of several callers, one gets true.
+   */
+  abstract claim(
+    scope: IndexScope,
+    fileId: string,
+    generation: number,
+    token: string,
+    leaseMs: number,
+  ): Promise<boolean>;
+
+  /**
+   * Claims the oldest batch whose indexing is owed (queued, or processing under a lease that
+   * ran out: its replica died) and that no live claim holds; null when there is none. Callers
+   * at the same moment get different batches.
+   */
+  abstract claimNext(token: string, leaseMs: number): Promise<PendingBatch | null>;
+
+  /** Extends the lease of `token` on the batch; false when the lease is no longer its own. */
+  abstract renew(scope: IndexScope, fileId: string, token: string, leaseMs: number): Promise<boolean>;
+
+  /** Ends the lease of `token` on the batch, if it still holds it. */
+  abstract release(scope: IndexScope, fileId: string, token: string): Promise<void>;
 
   /** Live rows (chunks) per sub-tenant of a tenant. */
   abstract countBySubTenant(tenantId: string): Promise<Record<string, number>>;

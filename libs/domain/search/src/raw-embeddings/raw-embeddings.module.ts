@@ -7,7 +7,6 @@ import {
 } from '@nestjs/common';
 import { SqlDatabase } from '@trove/platform-database';
 import { VectorIndex } from '../ports/vector-index';
-import { FsRawVectorStore } from './fs-raw-vector-store';
 import { RawBatchStore } from './raw-batch-store';
 import { RawEmbeddingsController } from './raw-embeddings.controller';
 import { RawEmbeddingsService } from './raw-embeddings.service';
@@ -19,14 +18,19 @@ export interface RawEmbeddingsModuleOptions {
   database: SqlDatabase;
   /** The same VectorIndex the SearchModule was given (which also closes it); raw vectors use its `raw` space. */
   vectorIndex: VectorIndex;
-  /** Where batches' vectors are kept as uploaded. */
-  dataDir: string;
+  /**
+   * Where batches' vectors are kept as uploaded: FsRawVectorStore for one process with a data
+   * directory of its own (standalone), SqlRawVectorStore on the shared database wherever several
+   * replicas may run (search-service). Its schema is migrated here.
+   */
+  vectorStore: RawVectorStore;
 }
 
 /**
  * Pre-computed embeddings, hosted by the search service beside SearchModule. Needs the global
  * TransportClient and PayloadStash (TransportModule). At init it migrates `search_raw`; once the
- * app is up it resumes the indexing owed; before shutdown it lets the running job finish.
+ * app is up it starts indexing, in the background, what is owed and nobody holds (and keeps
+ * looking, for batches a dead replica left); before shutdown it lets the running job finish.
  */
 @Module({})
 export class RawEmbeddingsModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -42,7 +46,7 @@ export class RawEmbeddingsModule implements OnModuleInit, OnApplicationBootstrap
       providers: [
         { provide: VectorIndex, useValue: options.vectorIndex },
         { provide: RawBatchStore, useFactory: () => new SqlRawBatchStore(options.database) },
-        { provide: RawVectorStore, useFactory: () => new FsRawVectorStore(options.dataDir) },
+        { provide: RawVectorStore, useValue: options.vectorStore },
         RawEmbeddingsService,
       ],
     };
@@ -52,8 +56,8 @@ export class RawEmbeddingsModule implements OnModuleInit, OnApplicationBootstrap
     if (this.batches instanceof SqlRawBatchStore) await this.batches.migrate();
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.service.resume();
+  onApplicationBootstrap(): void {
+    this.service.startIndexing();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

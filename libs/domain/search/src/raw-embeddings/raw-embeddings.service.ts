@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   CountsReply,
   DeleteRawEmbeddingsRequest,
@@ -22,8 +22,8 @@ import { float32Bytes, packBytes, PayloadStash, TransportClient } from '@trove/p
 import { IndexScope } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
 import { KeyedLock } from '../vector/keyed-lock';
-import { PendingBatch, RawBatchStore } from './raw-batch-store';
-import { RawIndexingQueue } from './raw-indexing-queue';
+import { batchKey, RawBatchIndexer } from './raw-batch-indexer';
+import { RawBatchStore } from './raw-batch-store';
 import { RawVectorStore } from './raw-vector-store';
 import { queryVector, scopeOf, takeVectors } from './raw-embeddings.support';
 import {
@@ -36,22 +36,18 @@ import {
 
 /** The model name the `raw` space records: the caller's vectors, whatever produced them. */
 export const RAW_MODEL_ID = 'caller-provided';
-const RAW_KIND = 'raw';
 
 /**
  * Pre-computed embeddings (SPEC 4.5, 4.6, 4.12; DECISIONS "Raw embeddings"). A batch is stored
  * as given and recorded `queued`, then indexed into the vector index's `raw` space (apart from
- * Trove's own chunk vectors) by a queue; verify-processing reads its state. Writes to one batch
- * are serialised by a lock on it; a tenant's dimension is the one of its first upload.
+ * Trove's own chunk vectors) by a RawBatchIndexer, which claims each batch so that one replica
+ * indexes it; verify-processing reads its state. Writes to one batch are serialised in this
+ * process by a lock on it; a tenant's dimension is the one of its first upload.
  */
 @Injectable()
 export class RawEmbeddingsService {
-  private readonly logger = new Logger('RawEmbeddings');
   private readonly locks = new KeyedLock();
-  private readonly queue = new RawIndexingQueue(
-    (job) => this.index(job),
-    (error, job) => this.logger.error(`indexing ${job.fileId} failed: ${String(error)}`),
-  );
+  private readonly indexer: RawBatchIndexer;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -59,7 +55,9 @@ export class RawEmbeddingsService {
     private readonly store: RawVectorStore,
     private readonly stash: PayloadStash,
     private readonly transport: TransportClient,
-  ) {}
+  ) {
+    this.indexer = new RawBatchIndexer(vectors, batches, store, this.locks);
+  }
 
   async upload(request: UploadRawEmbeddingsRequest): Promise<UploadRawEmbeddingsResult> {
     const vectors = await takeVectors(this.stash, request.vectors, () => checkUploadRequest(request));
@@ -85,7 +83,7 @@ export class RawEmbeddingsService {
       });
       // The old vectors leave the index now: the batch is searchable again once `completed`.
       if (replaced) await this.vectors.deleteBySources(scope, 'raw', [fileId]);
-      this.queue.push({ scope, fileId, generation });
+      this.indexer.push({ scope, fileId, generation });
       return { file_id: fileId, status: 'queued', rows, dimension, replaced };
     });
   }
@@ -127,7 +125,7 @@ export class RawEmbeddingsService {
         vectors,
       );
       const generation = (await this.batches.requeue(scope, fileId))!;
-      this.queue.push({ scope, fileId, generation });
+      this.indexer.push({ scope, fileId, generation });
       return { file_id: fileId, updated: chunkIds.length, status: 'queued' };
     });
   }
@@ -216,51 +214,23 @@ export class RawEmbeddingsService {
     await this.store.deleteSubTenant(scope);
   }
 
-  /** Queues the batches whose indexing was owed when the process stopped. */
+  /** Indexes, in the background, owed batches that nobody holds: now, and from time to time. */
+  startIndexing(): void {
+    this.indexer.start();
+  }
+
+  /** Indexes the owed batches that nobody holds, one at a time; resolves when none is left. */
   async resume(): Promise<void> {
-    for (const job of await this.batches.pending(100_000)) this.queue.push(job);
+    await this.indexer.sweep();
   }
 
   /** Resolves when every queued batch has been processed (tests and benchmarks). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.indexer.idle();
   }
 
   close(): Promise<void> {
-    return this.queue.close();
-  }
-
-  private async index(job: PendingBatch): Promise<void> {
-    const { scope, fileId, generation } = job;
-    await this.locks.run(batchKey(scope, fileId), async () => {
-      if (!(await this.batches.setStatus(scope, fileId, generation, 'processing'))) return;
-      try {
-        const batch = await this.batches.get(scope, fileId);
-        const stored = await this.store.read(scope, fileId);
-        if (!batch || !stored) throw new Error('the stored vectors of the batch are missing');
-        const removed = new Set(batch.removedRows);
-        const d = stored.dimension;
-        const items = [];
-        for (let row = 0; row < stored.rows; row++) {
-          if (removed.has(row)) continue;
-          const vector = stored.vectors.subarray(row * d, (row + 1) * d);
-          items.push({ id: rawChunkId(fileId, row), sourceId: fileId, kind: RAW_KIND, vector });
-        }
-        await this.vectors.upsert(scope, 'raw', items);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await this.batches.setStatus(scope, fileId, generation, 'errored', {
-          code: 'INDEXING_FAILED',
-          message,
-        });
-        return;
-      }
-      if (!(await this.batches.setStatus(scope, fileId, generation, 'completed'))) {
-        // Erased while being indexed (its sub-tenant was deleted): leave nothing behind.
-        if (!(await this.batches.get(scope, fileId)))
-          await this.vectors.deleteBySources(scope, 'raw', [fileId]);
-      }
-    });
+    return this.indexer.close();
   }
 
   private async deleteRows(scope: IndexScope, fileId: string, rows: Set<number>): Promise<number> {
@@ -323,8 +293,4 @@ export class RawEmbeddingsService {
     if (!model && !existing)
       await this.vectors.ensureSpace(tenantId, 'raw', { modelId: RAW_MODEL_ID, dimension });
   }
-}
-
-function batchKey(scope: IndexScope, fileId: string): string {
-  return JSON.stringify([scope.tenantId, scope.subTenantId, fileId]);
 }

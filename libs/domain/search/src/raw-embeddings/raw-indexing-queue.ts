@@ -4,23 +4,28 @@ import { PendingBatch } from './raw-batch-store';
  * Indexes uploaded batches one at a time, in arrival order, off the request path: an upload
  * answers `queued` as soon as its vectors are stored. One at a time because indexing is CPU work
  * on the event loop (in slices, so searches interleave); a job that is no longer wanted (the
- * batch was replaced or deleted) finds out itself and does nothing.
+ * batch was replaced or deleted, or another replica took it) finds out itself and does nothing.
  */
-export class RawIndexingQueue {
-  private readonly jobs: PendingBatch[] = [];
+export class RawIndexingQueue<Job extends PendingBatch = PendingBatch> {
+  private readonly jobs: Job[] = [];
   private running: Promise<void> | null = null;
   private closed = false;
 
   constructor(
-    private readonly run: (job: PendingBatch) => Promise<void>,
-    private readonly onError: (error: unknown, job: PendingBatch) => void,
+    private readonly run: (job: Job) => Promise<void>,
+    private readonly onError: (error: unknown, job: Job) => void,
   ) {}
 
   get size(): number {
     return this.jobs.length;
   }
 
-  push(job: PendingBatch): void {
+  /** Nothing waiting and nothing running. */
+  get empty(): boolean {
+    return this.jobs.length === 0 && this.running === null;
+  }
+
+  push(job: Job): void {
     if (this.closed) return;
     this.jobs.push(job);
     this.running ??= this.drain();

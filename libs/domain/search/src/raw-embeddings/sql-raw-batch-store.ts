@@ -20,6 +20,12 @@ interface BatchRow {
 const COLUMNS = `file_id, dimension, row_count, removed_rows, status, error_code, error_message, generation,
   created_at, updated_at`;
 const KEY = 'tenant_id = $1 AND sub_tenant_id = $2 AND file_id = $3';
+/** Indexing is owed and nobody alive holds it: queued, or processing under a lease that ran out. */
+const OWED = `status IN ('queued', 'processing') AND (lease_until IS NULL OR lease_until < now())`;
+/** SET clause taking a batch for indexing: the lease token and its length in ms are parameters. */
+const take = (token: string, leaseMs: string) =>
+  `status = 'processing', lease_token = ${token}, lease_until = now() + ${leaseMs} * interval '1 millisecond',
+   updated_at = now()`;
 
 function toBatch(row: BatchRow): RawBatch {
   return {
@@ -36,7 +42,11 @@ function toBatch(row: BatchRow): RawBatch {
   };
 }
 
-/** RawBatchStore in SQL, unchanged on PostgreSQL and PGlite (rows are small: no vectors here). */
+/**
+ * RawBatchStore in SQL, unchanged on PostgreSQL and PGlite (rows are small: no vectors here).
+ * Indexing leases are claimed with conditional UPDATEs, so replicas sharing the database never
+ * index one batch at once.
+ */
 export class SqlRawBatchStore extends RawBatchStore {
   constructor(private readonly db: SqlDatabase) {
     super();
@@ -133,22 +143,60 @@ export class SqlRawBatchStore extends RawBatchStore {
     ]);
   }
 
-  async pending(limit: number): Promise<PendingBatch[]> {
-    const rows = await this.db.query<{
+  async claim(
+    scope: IndexScope,
+    fileId: string,
+    generation: number,
+    token: string,
+    leaseMs: number,
+  ): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE search_raw.batches SET ${take('$5', '$6')}
+       WHERE ${KEY} AND generation = $4 AND ${OWED} RETURNING 1`,
+      [scope.tenantId, scope.subTenantId, fileId, generation, token, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  async claimNext(token: string, leaseMs: number): Promise<PendingBatch | null> {
+    // SKIP LOCKED: a batch another caller is claiming at this moment is passed over, not waited for.
+    const [row] = await this.db.query<{
       tenant_id: string;
       sub_tenant_id: string;
       file_id: string;
       generation: number;
     }>(
-      `SELECT tenant_id, sub_tenant_id, file_id, generation FROM search_raw.batches
-       WHERE status IN ('queued', 'processing') ORDER BY updated_at LIMIT $1`,
-      [limit],
+      `UPDATE search_raw.batches AS b SET ${take('$1', '$2')}
+       FROM (SELECT tenant_id, sub_tenant_id, file_id FROM search_raw.batches
+             WHERE ${OWED} ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED) AS owed
+       WHERE b.tenant_id = owed.tenant_id AND b.sub_tenant_id = owed.sub_tenant_id
+         AND b.file_id = owed.file_id
+       RETURNING b.tenant_id, b.sub_tenant_id, b.file_id, b.generation`,
+      [token, leaseMs],
     );
-    return rows.map((row) => ({
+    if (!row) return null;
+    return {
       scope: { tenantId: row.tenant_id, subTenantId: row.sub_tenant_id },
       fileId: row.file_id,
       generation: row.generation,
-    }));
+    };
+  }
+
+  async renew(scope: IndexScope, fileId: string, token: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE search_raw.batches SET lease_until = now() + $5 * interval '1 millisecond'
+       WHERE ${KEY} AND lease_token = $4 AND lease_until >= now() RETURNING 1`,
+      [scope.tenantId, scope.subTenantId, fileId, token, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  async release(scope: IndexScope, fileId: string, token: string): Promise<void> {
+    await this.db.query(
+      `UPDATE search_raw.batches SET lease_token = NULL, lease_until = NULL
+       WHERE ${KEY} AND lease_token = $4`,
+      [scope.tenantId, scope.subTenantId, fileId, token],
+    );
   }
 
   async countBySubTenant(tenantId: string): Promise<Record<string, number>> {
