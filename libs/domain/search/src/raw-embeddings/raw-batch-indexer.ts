@@ -71,7 +71,7 @@ export class RawBatchIndexer {
 
   /**
    * While this process has nothing else queued, claims owed batches one at a time and indexes
-   * each; resolves with how many it indexed once none is left that nobody holds.
+   * each; resolves with how many it took once none is left that nobody holds.
    */
   sweep(): Promise<number> {
     this.sweeping ??= this.claimOwed().finally(() => (this.sweeping = null));
