@@ -8,7 +8,7 @@ import { analyze } from '@trove/text';
 import { EmbeddedKeywordIndex } from '../keyword/embedded-keyword-index';
 import { keywordIndexContract } from '../keyword/keyword-index.contract';
 import { IndexWorkers } from './index-workers';
-import { PooledEmbedder } from './pooled-embedder';
+import { IN_PLACE_MAX_CHARS, PooledEmbedder } from './pooled-embedder';
 
 const TEXTS = [
   'Running runners ran; the user_id was E-1234 in café “Zoë’s”.',
@@ -38,9 +38,18 @@ describe('IndexWorkers', () => {
     const pooled = new PooledEmbedder(local, settings, workers);
     assert.equal(pooled.modelId, local.modelId);
     assert.equal(pooled.dimension, 256);
+    const tasksBefore = workers.completed;
     const got = await pooled.embedDocuments(TEXTS);
+    assert.equal(workers.completed, tasksBefore, 'a small batch is embedded in place');
     assert.equal(got.length, TEXTS.length);
     got.forEach((vector, i) => assert.deepEqual(Array.from(vector), Array.from(expected[i]!)));
+    // A batch over IN_PLACE_MAX_CHARS goes to the worker: the same vectors, and the worker ran it.
+    const long = TEXTS.map((text) => text.repeat(Math.ceil(IN_PLACE_MAX_CHARS / 40)));
+    const before = workers.completed;
+    const fromWorker = await pooled.embedDocuments(long);
+    assert.equal(workers.completed, before + 1);
+    const inPlace = await local.embedDocuments(long);
+    fromWorker.forEach((vector, i) => assert.deepEqual(Array.from(vector), Array.from(inPlace[i]!)));
     assert.deepEqual(await pooled.embedDocuments([]), []);
     assert.deepEqual(
       Array.from(await pooled.embedQuery('herpesvirus')),

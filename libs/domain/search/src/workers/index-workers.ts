@@ -31,6 +31,11 @@ export class IndexWorkers {
           });
   }
 
+  /** Tasks the threads have finished (0 without threads). */
+  get completed(): number {
+    return this.pool?.completed ?? 0;
+  }
+
   /** Index terms of each text (@trove/text's analyze). */
   async analyze(texts: string[]): Promise<string[][]> {
     if (!this.pool || texts.length === 0) return analyzeTexts(texts);

@@ -2,9 +2,17 @@ import { Embedder, EmbeddingSettings } from '@trove/embeddings';
 import { IndexWorkers } from './index-workers';
 
 /**
+ * Up to this many characters a batch is embedded in place: the n-gram embedder takes ~0.1 ms per
+ * KB, less than a message to a worker and back, and a query's pseudo-relevance feedback (a few
+ * chunks) must not queue behind an ingestion batch that a worker is busy with.
+ */
+export const IN_PLACE_MAX_CHARS = 8192;
+
+/**
  * A local embedder whose document batches are embedded on IndexWorkers' threads, each holding its
- * own copy of the same model (built from the same settings); queries stay on the calling thread.
- * Vectors are identical to the inner embedder's, so modelId and dimension are its own.
+ * own copy of the same model (built from the same settings); queries and small batches stay on
+ * the calling thread. Vectors are identical to the inner embedder's, so modelId and dimension are
+ * its own.
  */
 export class PooledEmbedder extends Embedder {
   readonly modelId: string;
@@ -25,7 +33,11 @@ export class PooledEmbedder extends Embedder {
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
-    return this.workers.embed(this.settings, this.dimension, texts);
+    let chars = 0;
+    for (const text of texts) chars += text.length;
+    return chars <= IN_PLACE_MAX_CHARS
+      ? this.inner.embedDocuments(texts)
+      : this.workers.embed(this.settings, this.dimension, texts);
   }
 
   override embedQuery(text: string): Promise<Float32Array> {
