@@ -12,3 +12,5 @@ export * from './nats/nats-transport.client';
 export * from './stash/payload-stash';
 export * from './stash/in-memory-payload-stash';
 export * from './stash/nats-payload-stash';
+export * from './nats/jetstream-events';
+export * from './nats/jetstream-event-consumer';

@@ -6,6 +6,11 @@
  */
 export abstract class TransportClient {
   abstract send<TResult>(pattern: string, payload: unknown, options?: SendOptions): Promise<TResult>;
+  /**
+   * Hands an event to every service that handles its pattern (one instance of each), without
+   * waiting for the handlers. Over NATS it resolves once JetStream stored the event, which then
+   * reaches each service at least once, even one that is down now; handlers must be idempotent.
+   */
   abstract emit(pattern: string, payload: unknown): Promise<void>;
   abstract close(): Promise<void>;
   /** Resolves when the transport itself answers (connection up); rejects with the reason otherwise. */

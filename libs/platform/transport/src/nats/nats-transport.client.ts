@@ -2,10 +2,11 @@ import { NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { DomainError } from '@trove/contracts';
 import { headers as natsHeaders, NatsConnection } from 'nats';
-import { firstValueFrom, lastValueFrom, timeout, TimeoutError } from 'rxjs';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
 import { outgoingHeaders } from '../rpc-context.interceptor';
 import { SendOptions, TransportClient } from '../transport-client';
+import { JetStreamEventPublisher } from './jetstream-events';
 import { PrefixedNatsClient } from './prefixed-nats.client';
 
 export interface NatsTransportOptions {
@@ -22,9 +23,14 @@ function record(payload: unknown) {
   return new NatsRecordBuilder(payload ?? null).setHeaders(headers).build();
 }
 
-/** The distributed transport: request/reply and events over NATS through Nest's client. */
+/**
+ * The distributed transport: request/reply over NATS through Nest's client; events into the
+ * deployment's JetStream event stream, where each service's durable consumer (PrefixedNatsServer)
+ * takes them, so an event outlives a service that is down when it is published.
+ */
 export class NatsTransportClient extends TransportClient {
   private readonly client: PrefixedNatsClient;
+  private readonly events: JetStreamEventPublisher;
 
   constructor(private readonly options: NatsTransportOptions) {
     super();
@@ -32,6 +38,7 @@ export class NatsTransportClient extends TransportClient {
       { servers: options.url, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
       options.prefix,
     );
+    this.events = new JetStreamEventPublisher(options.prefix);
   }
 
   async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
@@ -51,7 +58,7 @@ export class NatsTransportClient extends TransportClient {
 
   async emit(pattern: string, payload: unknown): Promise<void> {
     await this.connect();
-    await lastValueFrom(this.client.emit(pattern, record(payload)), { defaultValue: undefined });
+    await this.events.publish(this.client.unwrap<NatsConnection>(), pattern, payload, outgoingHeaders());
   }
 
   async ping(): Promise<void> {

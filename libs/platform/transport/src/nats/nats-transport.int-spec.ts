@@ -6,16 +6,29 @@ import { after, before, describe, it } from 'node:test';
 import { Controller, DynamicModule, Inject, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError } from '@trove/contracts';
-import type { NatsConnection } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import { describeTransport, startMessageApp } from '../transport.contract';
+import { eventStreamName } from './jetstream-events';
 import { NatsTransportClient } from './nats-transport.client';
 import { PrefixedNatsServer } from './prefixed-nats.server';
 
 const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 
+const prefixes: string[] = [];
+
 function uniquePrefix(): string {
-  return `test-${randomUUID().slice(0, 8)}`;
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  prefixes.push(prefix);
+  return prefix;
 }
+
+// Events are stored in a stream per prefix: this run's go.
+after(async () => {
+  const nc = await connect({ servers: NATS_URL });
+  const jsm = await nc.jetstreamManager();
+  for (const prefix of prefixes) await jsm.streams.delete(eventStreamName(prefix)).catch(() => undefined);
+  await nc.close();
+});
 
 /** Starts an app answering over NATS; resolves once its subscriptions reached the server. */
 async function hostOnNats(

@@ -1,5 +1,7 @@
-import { NatsOptions, ServerNats } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from 'nats';
+import { NatsContext, NatsOptions, ServerNats } from '@nestjs/microservices';
+import type { JsMsg, NatsConnection, Subscription } from 'nats';
+import { lastValueFrom } from 'rxjs';
+import { EventDeliveryOptions, JetStreamEventConsumer } from './jetstream-event-consumer';
 
 export interface PrefixedNatsServerOptions {
   url: string;
@@ -8,15 +10,20 @@ export interface PrefixedNatsServerOptions {
   queue: string;
   /** Connection name shown by the NATS server. */
   name: string;
+  /** Retry and claim timings of the durable event consumer (defaults suit production). */
+  events?: EventDeliveryOptions;
 }
 
 /**
  * Nest's NATS server, with every subject under a prefix (so deployments and test runs can share
- * one NATS server) and one queue group per service (so instances of a service share the load and
- * each event reaches one instance of every service).
+ * one NATS server) and one queue group per service (so instances of a service share the load).
+ * Events (@EventPattern) come from the deployment's JetStream event stream instead, through one
+ * durable consumer named after the queue group: each service gets every event at least once,
+ * even one published while it was down, and its instances share them.
  */
 export class PrefixedNatsServer extends ServerNats {
   private readonly ownSubscriptions: Subscription[] = [];
+  private readonly events: JetStreamEventConsumer;
 
   constructor(private readonly settings: PrefixedNatsServerOptions) {
     const options: NonNullable<NatsOptions['options']> = {
@@ -27,10 +34,20 @@ export class PrefixedNatsServer extends ServerNats {
       reconnectTimeWait: 500,
     };
     super(options);
+    this.events = new JetStreamEventConsumer({
+      ...settings.events,
+      prefix: settings.prefix,
+      durable: settings.queue,
+    });
   }
 
   override bindEvents(client: NatsConnection): void {
-    for (const [pattern, handler] of this.messageHandlers) {
+    const handlers = [...this.messageHandlers];
+    if (handlers.some(([, handler]) => handler.isEventHandler)) {
+      this.events.start(client, (pattern, data, msg) => this.handleDurableEvent(pattern, data, msg));
+    }
+    for (const [pattern, handler] of handlers) {
+      if (handler.isEventHandler) continue;
       const subscription = client.subscribe(`${this.settings.prefix}.${pattern}`, {
         queue: (handler.extras?.['queue'] as string | undefined) ?? this.settings.queue,
         callback: this.getMessageHandler(pattern).bind(this),
@@ -41,6 +58,22 @@ export class PrefixedNatsServer extends ServerNats {
 
   override async close(): Promise<void> {
     for (const subscription of this.ownSubscriptions.splice(0)) subscription.unsubscribe();
+    // The consumer stops before the connection closes: its pending pull ends on its own (within
+    // a second), and the event being handled is acknowledged, not left to ack_wait.
+    await this.events.stop();
     await super.close();
+  }
+
+  /**
+   * Runs every handler of the pattern (Nest chains the handlers of several controllers) and
+   * settles only when all finished, rejecting if one failed, so the event is acknowledged only
+   * then. An event this service does not handle is simply acknowledged.
+   */
+  private async handleDurableEvent(pattern: string, data: unknown, msg: JsMsg): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler?.isEventHandler) return;
+    const context = new NatsContext([msg.subject, msg.headers as never]);
+    const result: unknown = await handler(data, context);
+    await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
 }
