@@ -1,5 +1,6 @@
 export * from './errors/error-codes';
 export * from './errors/domain-error';
+export * from './errors/field-checks';
 export * from './common/ids';
 export * from './common/principal';
 export * from './common/headers';

@@ -1,5 +1,6 @@
 import {
-  DomainError,
+  checkScopeIds,
+  throwIfFieldErrors,
   FetchContentRequest,
   FetchModes,
   FieldError,
@@ -19,16 +20,6 @@ export const MIN_EXPIRY_SECONDS = 60;
 export const MAX_EXPIRY_SECONDS = 604_800;
 
 type Errors = FieldError[];
-
-function fail(errors: Errors): never {
-  throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
-    errors,
-  });
-}
-
-function done(errors: Errors): void {
-  if (errors.length > 0) fail(errors);
-}
 
 function id(value: unknown, field: string, errors: Errors): void {
   if (!isValidId(value)) errors.push({ field, message: `${field} must be a valid id` });
@@ -53,17 +44,8 @@ function packed(value: unknown): value is PackedBytes {
   return typeof candidate['inline'] === 'string' || typeof candidate['stashed'] === 'string';
 }
 
-export function checkScope(
-  request: { tenant_id: unknown; sub_tenant_id: unknown },
-  errors: Errors = [],
-): Errors {
-  id(request.tenant_id, 'tenant_id', errors);
-  id(request.sub_tenant_id, 'sub_tenant_id', errors);
-  return errors;
-}
-
 export function checkUpload(request: UploadDocumentRequest): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   if (request.file_id !== undefined && request.file_id !== null) id(request.file_id, 'file_id', errors);
   if (typeof request.file_name !== 'string' || request.file_name.length > 1024) {
     errors.push({ field: 'file_name', message: 'file_name must be a string of at most 1024 characters' });
@@ -73,7 +55,7 @@ export function checkUpload(request: UploadDocumentRequest): void {
   optionalObject(request.metadata, 'metadata', errors);
   optionalObject(request.tenant_metadata, 'tenant_metadata', errors);
   if (!packed(request.content)) errors.push({ field: 'content', message: 'content must be packed bytes' });
-  done(errors);
+  throwIfFieldErrors(errors);
 }
 
 /** A web page's address: an absolute http(s) URL (what the fetcher may reach is decided when it fetches). */
@@ -88,7 +70,7 @@ export function isWebUrl(value: unknown): value is string {
 }
 
 export function checkWebpage(request: UpsertWebpageRequest): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   id(request.source_id, 'source_id', errors);
   if (!isWebUrl(request.web_url)) {
     errors.push({ field: 'web_url', message: 'web_url must be an absolute http or https URL' });
@@ -103,14 +85,14 @@ export function checkWebpage(request: UpsertWebpageRequest): void {
   if (request.html_packed !== undefined && !packed(request.html_packed)) {
     errors.push({ field: 'html_packed', message: 'html_packed must be packed bytes' });
   }
-  done(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkSourceIds(
   request: { tenant_id: unknown; sub_tenant_id: unknown; source_ids: unknown },
   options: { nonEmpty: boolean },
 ): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   const ids = request.source_ids;
   if (!Array.isArray(ids) || ids.length > MAX_IDS_PER_REQUEST || (options.nonEmpty && ids.length === 0)) {
     errors.push({
@@ -120,20 +102,20 @@ export function checkSourceIds(
   } else {
     ids.forEach((value, i) => id(value, `source_ids.${i}`, errors));
   }
-  done(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkList(request: ListSourcesRequest): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > MAX_LIST_LIMIT) {
     errors.push({ field: 'limit', message: `limit must be an integer from 1 to ${MAX_LIST_LIMIT}` });
   }
   optionalString(request.cursor, 'cursor', errors, 1024);
-  done(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkFetch(request: FetchContentRequest): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   id(request.source_id, 'source_id', errors);
   if (!(FetchModes as readonly unknown[]).includes(request.mode)) {
     errors.push({ field: 'mode', message: `mode must be one of ${FetchModes.join(', ')}` });
@@ -145,11 +127,11 @@ export function checkFetch(request: FetchContentRequest): void {
       message: `expiry_seconds must be an integer from ${MIN_EXPIRY_SECONDS} to ${MAX_EXPIRY_SECONDS}`,
     });
   }
-  done(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkStatus(request: { tenant_id: unknown; sub_tenant_id: unknown; file_id: unknown }): void {
-  const errors = checkScope(request);
+  const errors = checkScopeIds(request);
   id(request.file_id, 'file_id', errors);
-  done(errors);
+  throwIfFieldErrors(errors);
 }

@@ -1,30 +1,16 @@
 import {
+  checkScopeIds,
+  throwIfFieldErrors,
   AddMemoryRequest,
-  DomainError,
   FieldError,
   isValidId,
   RetrieveMemoryRequest,
 } from '@trove/contracts';
 
-function fail(errors: FieldError[]): void {
-  if (errors.length > 0) {
-    throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
-      errors,
-    });
-  }
-}
-
-function checkScope(request: { tenant_id: unknown; sub_tenant_id: unknown }, errors: FieldError[]): void {
-  if (!isValidId(request.tenant_id))
-    errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
-  if (!isValidId(request.sub_tenant_id))
-    errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
-}
-
 /** What the memory service relies on, checked again behind the gateway (STYLE 5). */
 export function checkAddRequest(request: AddMemoryRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   const hasText = typeof request.raw_text === 'string' && request.raw_text.trim() !== '';
   const pairs = request.user_assistant_pairs;
   const hasPairs =
@@ -46,25 +32,25 @@ export function checkAddRequest(request: AddMemoryRequest): void {
     });
   }
   if (typeof request.infer !== 'boolean') errors.push({ field: 'infer', message: 'infer must be a boolean' });
-  fail(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkRetrieveRequest(request: RetrieveMemoryRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (typeof request.query !== 'string' || request.query.trim() === '') {
     errors.push({ field: 'query', message: 'query must be a non-empty string' });
   }
   if (!Number.isInteger(request.max_count) || request.max_count < 0 || request.max_count > 100) {
     errors.push({ field: 'max_count', message: 'max_count must be an integer from 0 to 100' });
   }
-  fail(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkKey(request: { tenant_id: string; sub_tenant_id: string; memory_id: string }): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (!isValidId(request.memory_id))
     errors.push({ field: 'memory_id', message: 'memory_id must be a valid id' });
-  fail(errors);
+  throwIfFieldErrors(errors);
 }

@@ -1,6 +1,7 @@
 import {
+  checkScopeIds,
+  throwIfFieldErrors,
   ChunkKinds,
-  DomainError,
   FieldError,
   IndexChunksRequest,
   isValidId,
@@ -8,27 +9,14 @@ import {
 } from '@trove/contracts';
 import { IndexScope } from './ports/index-scope';
 
-function fail(errors: FieldError[]): never {
-  throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
-    errors,
-  });
-}
-
 export function scopeOf(request: { tenant_id: string; sub_tenant_id: string }): IndexScope {
   return { tenantId: request.tenant_id, subTenantId: request.sub_tenant_id };
-}
-
-function checkScope(request: { tenant_id: unknown; sub_tenant_id: unknown }, errors: FieldError[]): void {
-  if (!isValidId(request.tenant_id))
-    errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
-  if (!isValidId(request.sub_tenant_id))
-    errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
 }
 
 /** What the search service itself relies on; the gateway validated the caller's input already. */
 export function checkIndexRequest(request: IndexChunksRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (!isValidId(request.source?.source_id))
     errors.push({ field: 'source.source_id', message: 'source_id must be a valid id' });
   if (!Array.isArray(request.chunks)) errors.push({ field: 'chunks', message: 'chunks must be an array' });
@@ -49,7 +37,7 @@ export function checkIndexRequest(request: IndexChunksRequest): void {
       }
     }
   }
-  if (errors.length > 0) fail(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkSearchRequest(request: {
@@ -60,7 +48,7 @@ export function checkSearchRequest(request: {
   search_mode: unknown;
 }): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (typeof request.query !== 'string' || request.query.trim() === '') {
     errors.push({ field: 'query', message: 'query must be a non-empty string' });
   }
@@ -74,5 +62,5 @@ export function checkSearchRequest(request: {
   if (!(SearchModes as readonly unknown[]).includes(request.search_mode)) {
     errors.push({ field: 'search_mode', message: `search_mode must be one of ${SearchModes.join(', ')}` });
   }
-  if (errors.length > 0) fail(errors);
+  throwIfFieldErrors(errors);
 }

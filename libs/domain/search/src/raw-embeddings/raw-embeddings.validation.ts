@@ -1,4 +1,6 @@
 import {
+  checkScopeIds,
+  throwIfFieldErrors,
   DeleteRawEmbeddingsRequest,
   DomainError,
   FieldError,
@@ -12,21 +14,6 @@ import {
 } from '@trove/contracts';
 
 /** What the search service relies on, checked again behind the gateway (STYLE 5). */
-
-function fail(errors: FieldError[]): void {
-  if (errors.length > 0) {
-    throw new DomainError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => e.message).join('; ')}`, {
-      errors,
-    });
-  }
-}
-
-function checkScope(request: { tenant_id: unknown; sub_tenant_id: unknown }, errors: FieldError[]): void {
-  if (!isValidId(request.tenant_id))
-    errors.push({ field: 'tenant_id', message: 'tenant_id must be a valid id' });
-  if (!isValidId(request.sub_tenant_id))
-    errors.push({ field: 'sub_tenant_id', message: 'sub_tenant_id must be a valid id' });
-}
 
 /** SPEC 8: at most 2000 rows (400 TOO_MANY_ROWS) and 3024 columns per upload or update. */
 export function checkShape(rows: unknown, dimension: unknown, what = 'embeddings'): void {
@@ -82,28 +69,28 @@ export function checkVectors(vectors: Float32Array, dimension: number, label: (r
 
 export function checkUploadRequest(request: UploadRawEmbeddingsRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (!isValidId(request.file_id)) errors.push({ field: 'file_id', message: 'file_id must be a valid id' });
-  fail(errors);
+  throwIfFieldErrors(errors);
   checkShape(request.rows, request.dimension);
 }
 
 export function checkUpdateRequest(request: UpdateRawEmbeddingsRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (
     !Array.isArray(request.chunk_ids) ||
     request.chunk_ids.some((id) => typeof id !== 'string' || id === '')
   ) {
     errors.push({ field: 'embeddings', message: 'keys must be chunk ids' });
   }
-  fail(errors);
+  throwIfFieldErrors(errors);
   checkShape(request.chunk_ids.length, request.dimension);
 }
 
 export function checkDeleteRequest(request: DeleteRawEmbeddingsRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   const bySource = request.source_id !== undefined;
   const byChunks = request.chunk_ids !== undefined;
   if (bySource === byChunks) {
@@ -118,12 +105,12 @@ export function checkDeleteRequest(request: DeleteRawEmbeddingsRequest): void {
   ) {
     errors.push({ field: 'chunk_ids', message: 'chunk_ids must be a non-empty list of chunk ids' });
   }
-  fail(errors);
+  throwIfFieldErrors(errors);
 }
 
 export function checkSearchRequest(request: SearchRawEmbeddingsRequest): void {
   const errors: FieldError[] = [];
-  checkScope(request, errors);
+  checkScopeIds(request, errors);
   if (!Number.isInteger(request.limit) || request.limit < 1 || request.limit > RAW_SEARCH_MAX_LIMIT) {
     errors.push({ field: 'limit', message: `limit must be an integer from 1 to ${RAW_SEARCH_MAX_LIMIT}` });
   }
@@ -136,5 +123,5 @@ export function checkSearchRequest(request: SearchRawEmbeddingsRequest): void {
   ) {
     errors.push({ field: 'source_ids', message: 'source_ids must be a list of valid ids' });
   }
-  fail(errors);
+  throwIfFieldErrors(errors);
 }
