@@ -34,16 +34,39 @@ export function generateAdminKey(): string {
   return 'sk_live_' + [...randomBytes(40)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Binds `port` on 127.0.0.1 (0: any) and releases it; resolves the port, or null when taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : null;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (port === null) throw new Error('no free TCP port on 127.0.0.1');
+  return port;
+}
+
+/**
+ * A base port with `count` consecutive free ports, for launchers that give their processes
+ * PORT, PORT+1, …. Taken below Linux's ephemeral range (32768+), from which the OS hands out the
+ * local ports of outgoing connections: a port next to an OS-assigned one can be taken by the next
+ * client socket to PostgreSQL or NATS, as happened to a distributed e2e run (EADDRINUSE).
+ */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - count));
+    let free = true;
+    for (let k = 0; k < count && free; k++) free = (await tryPort(base + k)) !== null;
+    if (free) return base;
+  }
+  throw new Error(`no ${count} consecutive free TCP ports found on 127.0.0.1`);
 }
 
 interface LaunchSpec {
@@ -126,7 +149,7 @@ export async function startDistributed(options: RigOptions = {}): Promise<TroveR
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-dist-'));
   const adminKey = generateAdminKey();
   // The launcher gives the gateway PORT and the services PORT+1 … PORT+5.
-  const port = await freePort();
+  const port = await freePortRange(6);
   return launch({
     mode: 'distributed',
     script: 'tools/run-distributed.mjs',
