@@ -525,7 +525,7 @@ try {
     `\n# Retrieval speed: standalone over HTTP, ${OTHERS} other tenants × ${int(OTHER_MEMORIES)} memories present\n`,
   );
   console.log(
-    `Embedder ${engineInfo.modelId} (${engineInfo.dimension}-d); pseudo-relevance feedback ${engineInfo.feedbackDocs} docs × ${engineInfo.feedbackWeight} (both sides); engine chunk store PGlite ${engineInfo.pg}; ` +
+    `Embedder ${engineInfo.modelId} (${engineInfo.dimension}-d); pseudo-relevance feedback ${engineInfo.feedbackDocs} docs × ${engineInfo.feedbackWeight}, query word weights ${engineInfo.wordWeights ? 'on' : 'off'} (both sides); engine chunk store PGlite ${engineInfo.pg}; ` +
       `${CONCURRENCY} adds in flight; search on one keep-alive connection, ${QUERIES} SciFact claims per alpha, max_chunks ${MAX_CHUNKS}, search_mode memories.\n`,
   );
 
@@ -599,9 +599,10 @@ try {
   );
   header([
     'chunks in tenant',
-    'embed query',
     'keyword search',
-    'feedback (fetch + embed hits)',
+    'feedback fetch',
+    'word weights (idf)',
+    'embed query + hits',
     'vector search',
     'fuse',
     'chunk store getMany',
@@ -611,9 +612,10 @@ try {
     const c = (p) => `${fmt(p.p50, 2)} / ${fmt(p.p99, 2)}`;
     line([
       int(r.chunks),
-      c(r.embed),
       c(r.keyword),
       c(r.feedback),
+      c(r.weights),
+      c(r.embed),
       c(r.vector),
       c(r.fuse),
       c(r.getMany),

@@ -9,8 +9,9 @@ import search from '@trove/domain-search';
 import embeddings from '@trove/embeddings';
 import text from '@trove/text';
 import database from '@trove/platform-database';
+import config from '@trove/platform-config';
 
-const { SearchService, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } = search;
+const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } = search;
 
 /**
  * Opens the stack. `embedderSettings` go to createEmbedder (empty: the offline default).
@@ -18,6 +19,7 @@ const { SearchService, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, 
  */
 export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.8 } = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'trove-quality-'));
+  const settings = config.loadConfig(SearchSettings, process.env);
   const db = await database.PgliteDatabase.open('memory://');
   const chunks = new SqlChunkStore(db);
   await chunks.migrate();
@@ -31,8 +33,10 @@ export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.
   const service = new SearchService(embedder, vectors, keywords, chunks, {
     recencyHalfLifeDays: 30,
     defaultAlpha,
-    feedbackDocs: Number(process.env.SEARCH_FEEDBACK_DOCS ?? 3),
-    feedbackWeight: Number(process.env.SEARCH_FEEDBACK_WEIGHT ?? 3),
+    // The service's defaults (SearchSettings), each overridable from the environment as in the apps.
+    feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
+    feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+    queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
   });
   return {
     service,

@@ -41,6 +41,7 @@ async function open({ pgDir }) {
     semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
     feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
     feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+    queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
   };
   const service = new SearchService(embedder, vectors, keywords, chunks, options);
   engine = { dir, db, chunks, embedder, vectors, keywords, service, options, sentences: loadSentences() };
@@ -50,6 +51,7 @@ async function open({ pgDir }) {
     pg: pgDir === 'disk' ? 'disk' : 'memory://',
     feedbackDocs: options.feedbackDocs ?? 0,
     feedbackWeight: options.feedbackWeight ?? 0,
+    wordWeights: options.queryWordWeights !== false && embedder.weighsWords,
   };
 }
 
@@ -112,37 +114,48 @@ async function hybrid({ tenantId, query, alpha, maxChunks }) {
 
 /**
  * The parts of one hybrid query (alpha 0.8), each timed alone, in SearchService.hybrid's order:
- * with pseudo-relevance feedback on, keyword search first, then the feedback (chunk store fetch of
- * the best keyword hits, their embeddings, the mixed query vector), then the vector search.
+ * keyword search first, then the feedback fetch (chunk store read of the best keyword hits), the
+ * word weights (idf of every word of the query and hits, from the keyword index), the embedding
+ * of the query and hits into one vector, the vector search, fusion and the final chunk read.
  */
 async function parts({ tenantId, query, maxChunks }) {
   const scope = scopeOf(tenantId);
   const n = candidateCount(maxChunks);
   const filter = { kinds: ['memories:original', 'memories:inferred'] };
+  const { embedder, options } = engine;
   const out = {};
   let t = process.hrtime.bigint();
-  let vector = await engine.embedder.embedQuery(query);
-  out.embed = ms(t);
-  t = process.hrtime.bigint();
   const keyword = await engine.keywords.search(scope, query, n, filter);
   out.keyword = ms(t);
-  const docs = engine.options.feedbackDocs ?? 0;
-  out.feedback = 0;
-  if (docs > 0 && keyword.length > 0) {
-    t = process.hrtime.bigint();
-    const records = await engine.chunks.getMany(
-      scope,
-      keyword.slice(0, docs).map((h) => h.id),
-    );
-    const vectors = await engine.embedder.embedDocuments(records.map((r) => r.content));
-    const weight = (engine.options.feedbackWeight ?? 1) / vectors.length;
-    const mixed = Float32Array.from(vector);
-    for (const v of vectors) for (let i = 0; i < mixed.length; i++) mixed[i] += weight * v[i];
-    vector = mixed; // the index normalises it
-    out.feedback = ms(t);
-  }
   t = process.hrtime.bigint();
-  const semantic = await engine.vectors.search(scope, 'chunks', vector, n, filter);
+  const docs = options.feedbackDocs ?? 0;
+  const records =
+    docs > 0 && keyword.length > 0
+      ? await engine.chunks.getMany(
+          scope,
+          keyword.slice(0, docs).map((h) => h.id),
+        )
+      : [];
+  const texts = [query, ...records.map((r) => r.content)];
+  out.feedback = ms(t);
+  t = process.hrtime.bigint();
+  let weights;
+  if (options.queryWordWeights !== false && embedder.weighsWords) {
+    const words = [...new Set(texts.flatMap((x) => embedder.wordsOf(x)))];
+    const idf = await engine.keywords.idf(scope, words);
+    if (idf.size > 0) weights = new Map(words.map((w) => [w, Math.max(0.05, idf.get(w) ?? 0)]));
+  }
+  out.weights = ms(t);
+  t = process.hrtime.bigint();
+  const [vector, ...hits] = weights
+    ? await embedder.embedWeighted(texts, weights)
+    : [await embedder.embedQuery(query), ...(records.length ? await embedder.embedDocuments(texts.slice(1)) : [])];
+  const mixed = Float32Array.from(vector);
+  const weight = (options.feedbackWeight ?? 1) / Math.max(1, hits.length);
+  for (const v of hits) for (let i = 0; i < mixed.length; i++) mixed[i] += weight * v[i];
+  out.embed = ms(t); // the index normalises the mixed vector
+  t = process.hrtime.bigint();
+  const semantic = await engine.vectors.search(scope, 'chunks', mixed, n, filter);
   out.vector = ms(t);
   t = process.hrtime.bigint();
   const fused = fuse({ keyword, semantic, alpha: 0.8 });

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
         semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
         feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+        queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
       }),
       RawEmbeddingsModule.forRoot({
         database,

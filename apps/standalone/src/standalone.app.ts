@@ -65,6 +65,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         semanticFloor: settings.search.SEARCH_SEMANTIC_FLOOR || undefined,
         feedbackDocs: settings.search.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.search.SEARCH_FEEDBACK_WEIGHT,
+        queryWordWeights: settings.search.SEARCH_QUERY_WORD_WEIGHTS,
       }),
       RawEmbeddingsModule.forRoot({
         database,

@@ -1,6 +1,6 @@
 import { createEmbedder, Embedder, EmbeddingSettings } from '@trove/embeddings';
 import { analyze } from '@trove/text';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ElasticsearchKeywordIndex } from './keyword/elasticsearch-keyword-index';
@@ -79,8 +79,9 @@ export class SearchSettings {
   /**
    * Pseudo-relevance feedback for the semantic query: add SEARCH_FEEDBACK_WEIGHT × the mean vector
    * of the SEARCH_FEEDBACK_DOCS best keyword hits to the query vector (0 docs: off). Measured on
-   * SciFact with the offline embedder (bench/quality-scifact.bench.mjs): hybrid at alpha 0.8 rises
-   * from 0.554 to 0.650 nDCG@10 on the first 300 train queries, for about 4 ms per query.
+   * SciFact with the offline embedder (bench/quality-scifact.bench.mjs, alpha 0.8, nDCG@10): 3 docs
+   * × 3 was best before query word weights (0.674); with them 3 × 1 is (0.695; 3 × 0.5 0.689,
+   * 3 × 1.5 0.693, 2 × 1 0.691, 5 × 1 0.686 in an exact-search prototype; issue 3 notes).
    */
   @IsInt()
   @Min(0)
@@ -90,7 +91,15 @@ export class SearchSettings {
   @IsNumber()
   @Min(0)
   @Max(10)
-  SEARCH_FEEDBACK_WEIGHT = 3;
+  SEARCH_FEEDBACK_WEIGHT = 1;
+
+  /**
+   * With the offline embedder, every word of the semantic query and of its feedback chunks weighs
+   * its BM25 idf in the searched sub-tenant, so rare words lead the query vector as they lead BM25
+   * (stored vectors are unchanged). Learned models ignore it.
+   */
+  @IsBoolean()
+  SEARCH_QUERY_WORD_WEIGHTS = true;
 
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()

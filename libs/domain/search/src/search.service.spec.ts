@@ -190,6 +190,29 @@ describe('SearchService (embedded engines)', () => {
     );
   });
 
+  it("weighs the semantic query's words by their idf in the scope, unless told not to", async () => {
+    // "patients" is in every chunk of this sub-tenant, "zirconium" in one: weighted, the chunk
+    // about zirconium leads a semantic-only search; unweighted, the one that repeats "patients".
+    const words = { tenant_id: 'acme', sub_tenant_id: 'weights' };
+    await service.indexChunks({
+      ...words,
+      source: source('many'),
+      chunks: chunks('many', [
+        'Patients, patients and more patients: the hospital admitted patients all night.',
+        'Zirconium crowns were fitted after a dental consultation about enamel, molars and bite.',
+        ...Array.from({ length: 8 }, (_, i) => `Patients of ward ${i} were discharged.`),
+      ]),
+    });
+    const semanticOnly = { ...words, query: 'patients given zirconium', alpha: 1 };
+    const plain = new SearchService(new NgramHashingEmbedder(), vectors, keywords, new SqlChunkStore(db), {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+      queryWordWeights: false,
+    });
+    assert.equal((await service.hybrid(query(semanticOnly))).chunks[0]!.chunk_uuid, 'many_1');
+    assert.equal((await plain.hybrid(query(semanticOnly))).chunks[0]!.chunk_uuid, 'many_0');
+  });
+
   it('validates what it relies on', async () => {
     await assert.rejects(
       service.hybrid(query({ query: ' ' })),

@@ -34,7 +34,19 @@ export interface SearchServiceOptions {
    */
   feedbackDocs?: number;
   feedbackWeight?: number;
+  /**
+   * With an embedder that weighs words (the offline default), each word of the semantic query and
+   * of its feedback chunks weighs its BM25 idf in the searched scope (SEARCH_QUERY_WORD_WEIGHTS).
+   * Default true.
+   */
+  queryWordWeights?: boolean;
 }
+
+/**
+ * Weight of a word the keyword analyser drops (its stop words beyond the embedder's own list):
+ * near nothing, as BM25 gives it nothing.
+ */
+const DROPPED_WORD_WEIGHT = 0.05;
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
 
@@ -213,39 +225,54 @@ export class SearchService {
           `embeds with ${this.embedder.modelId} (${this.embedder.dimension}-d). Re-index the tenant or configure the original model.`,
       );
     }
-    const vector = await this.embedder.embedQuery(query);
-    return this.vectors.search(
-      scope,
-      'chunks',
-      await this.withFeedback(scope, vector, keywordHits),
-      n,
-      filter,
-    );
+    return this.vectors.search(scope, 'chunks', await this.queryVector(scope, query, keywordHits), n, filter);
   }
 
-  /** Rocchio: q + w · mean(best keyword hits), normalised. Unchanged without hits. */
-  private async withFeedback(
-    scope: IndexScope,
-    query: Float32Array,
-    keywordHits: ScoredId[],
-  ): Promise<Float32Array> {
+  /**
+   * The semantic query's vector. Rocchio pseudo-relevance feedback: the query's vector plus
+   * feedbackWeight × the mean vector of the feedbackDocs best keyword hits, normalised (unchanged
+   * without hits). With word weights (queryWordWeights), the query and those hits are embedded
+   * with every word weighing its idf, so that rare words lead, as they do in BM25.
+   */
+  private async queryVector(scope: IndexScope, query: string, keywordHits: ScoredId[]): Promise<Float32Array> {
     const docs = this.options.feedbackDocs ?? 0;
-    if (docs <= 0 || keywordHits.length === 0) return query;
-    const records = await this.chunks.getMany(
-      scope,
-      keywordHits.slice(0, docs).map((hit) => hit.id),
-    );
-    if (records.length === 0) return query;
-    const vectors = await this.embedder.embedDocuments(records.map((r) => r.content));
-    const weight = (this.options.feedbackWeight ?? 1) / vectors.length;
-    const expanded = Float32Array.from(query);
-    for (const vector of vectors)
-      for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * vector[i]!;
+    const records =
+      docs > 0 && keywordHits.length > 0
+        ? await this.chunks.getMany(
+            scope,
+            keywordHits.slice(0, docs).map((hit) => hit.id),
+          )
+        : [];
+    const feedbackTexts = records.map((record) => record.content);
+    const weights = await this.wordWeights(scope, [query, ...feedbackTexts]);
+    const [vector, ...feedback] = weights
+      ? await this.embedder.embedWeighted([query, ...feedbackTexts], weights)
+      : [
+          await this.embedder.embedQuery(query),
+          ...(feedbackTexts.length > 0 ? await this.embedder.embedDocuments(feedbackTexts) : []),
+        ];
+    if (feedback.length === 0) return vector!;
+    const weight = (this.options.feedbackWeight ?? 1) / feedback.length;
+    const expanded = Float32Array.from(vector!);
+    for (const doc of feedback) for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * doc[i]!;
     let norm = 0;
     for (const x of expanded) norm += x * x;
     norm = Math.sqrt(norm);
     if (norm > 0) for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
     return expanded;
+  }
+
+  /** Word → its idf in this scope, for every word of `texts`; undefined when not weighing. */
+  private async wordWeights(scope: IndexScope, texts: string[]): Promise<Map<string, number> | undefined> {
+    if (this.options.queryWordWeights === false || !this.embedder.weighsWords) return undefined;
+    const words = new Set<string>();
+    for (const text of texts) for (const word of this.embedder.wordsOf(text)) words.add(word);
+    if (words.size === 0) return undefined;
+    const idf = await this.keywords.idf(scope, [...words]);
+    if (idf.size === 0) return undefined;
+    const weights = new Map<string, number>();
+    for (const word of words) weights.set(word, Math.max(DROPPED_WORD_WEIGHT, idf.get(word) ?? 0));
+    return weights;
   }
 
   /** Applies recency, keeps the best max_chunks, and builds result chunks with their neighbours. */

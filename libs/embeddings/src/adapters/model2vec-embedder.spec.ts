@@ -171,6 +171,14 @@ describe('Model2VecEmbedder', () => {
     assertClose(await model.embedQuery('running'), [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
   });
 
+  it('does not weigh words: a weighted embedding is the document embedding', async () => {
+    const model = await Model2VecEmbedder.load(f32);
+    assert.equal(model.weighsWords, false);
+    assert.deepEqual(model.wordsOf('the dog sat'), []);
+    const texts = ['the dog sat', 'Cats'];
+    assert.deepEqual(await model.embedWeighted(texts, new Map([['dog', 5]])), await model.embedDocuments(texts));
+  });
+
   it('drops unknown tokens, and gives the zero vector when nothing is known', async () => {
     const model = await Model2VecEmbedder.load(f32);
     assert.deepEqual(await model.embedQuery('cat zebra'), await model.embedQuery('cat'));

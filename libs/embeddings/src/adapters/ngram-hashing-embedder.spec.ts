@@ -63,6 +63,32 @@ describe('NgramHashingEmbedder', () => {
     assert.notDeepEqual(vectors[0], vectors[1]);
   });
 
+  it('lists the distinct words it weighs, folded, without its stop words', () => {
+    assert.equal(embedder.weighsWords, true);
+    assert.deepEqual(embedder.wordsOf('The Café and the cafe: CAFÉ rules, 2024!'), ['cafe', 'rules', '2024']);
+  });
+
+  it('embeds with every weight 1 as it embeds documents, for every variant', async () => {
+    const text = 'Vitamin D supplementation and vitamin D receptor expression in human macrophages';
+    for (const options of [{}, { wordNgrams: 2 as const }, { signed: true }, { sublinearTf: false }]) {
+      const variant = new NgramHashingEmbedder(options);
+      const ones = new Map(variant.wordsOf(text).map((word) => [word, 1]));
+      const [weighted] = await variant.embedWeighted([text], ones);
+      const plain = variant.embedText(text);
+      for (let i = 0; i < plain.length; i++) assert.ok(Math.abs(weighted![i]! - plain[i]!) < 1e-6, `component ${i}`);
+    }
+  });
+
+  it('lets a heavy word lead the query: the text that holds it gains on the one that does not', async () => {
+    const [rare, common] = await embedder.embedDocuments(['patients with zirconium implants', 'patients in hospital wards']);
+    const query = 'zirconium patients';
+    const [plain] = await embedder.embedWeighted([query], new Map());
+    const [weighted] = await embedder.embedWeighted([query], new Map([['zirconium', 8], ['patients', 0.5]]));
+    const gap = (q: Float32Array) => dot(q, rare!) - dot(q, common!);
+    assert.ok(gap(weighted!) > gap(plain!) + 0.1, `plain gap ${gap(plain!)}, weighted ${gap(weighted!)}`);
+    assert.ok(Math.abs(norm(weighted!) - 1) < 1e-5);
+  });
+
   it('signed hashing produces negative components; unsigned does not', () => {
     const text = 'randomised controlled trial of vitamin D supplementation';
     assert.ok(new NgramHashingEmbedder({ signed: true }).embedText(text).some((x) => x < 0));

@@ -61,6 +61,7 @@ export class NgramHashingEmbedder extends Embedder {
    * p99 0.42, max 0.54; judged related p50 0.42. Above 0.45 a pair is very rarely unrelated.
    */
   override readonly relatedCosine = 0.45;
+  override readonly weighsWords = true;
   readonly options: Readonly<Required<NgramHashingOptions>>;
   private readonly mask: number;
   private readonly chars = new FeatureBuffer();
@@ -93,24 +94,89 @@ export class NgramHashingEmbedder extends Embedder {
 
   /** Synchronous core, exposed for callers that embed in a tight loop. */
   embedText(text: string): Float32Array {
-    const { charNgrams, wordNgrams, dropStopwords, wordWeight } = this.options;
-    const [min, max] = charNgrams;
     const normalized = normalizeText(text);
     this.chars.clear();
     this.words.clear();
-    let previous = -1;
-    forEachToken(normalized, (start, end) => {
-      const word = hashWordAt(normalized, start, end);
-      if (dropStopwords && STOPWORD_HASHES.has(word)) return;
+    this.features(normalized, (start, end, word, previous) => {
+      const [min, max] = this.options.charNgrams;
       if (max > 0) pushCharNgrams(normalized, start, end, min, max, this.chars);
-      if (wordNgrams >= 1) this.words.push(word);
-      if (wordNgrams >= 2 && previous >= 0) this.words.push(bigramHash(previous, word));
-      previous = word;
+      if (this.options.wordNgrams >= 1) this.words.push(word);
+      if (this.options.wordNgrams >= 2 && previous >= 0) this.words.push(bigramHash(previous, word));
     });
     const vector = new Float32Array(this.dimension);
     this.accumulate(this.chars, 1, vector);
-    this.accumulate(this.words, wordWeight, vector);
+    this.accumulate(this.words, this.options.wordWeight, vector);
     return l2Normalize(vector);
+  }
+
+  override wordsOf(text: string): string[] {
+    const normalized = normalizeText(text);
+    const words = new Set<string>();
+    this.features(normalized, (start, end) => words.add(normalized.slice(start, end)));
+    return [...words];
+  }
+
+  override async embedWeighted(texts: string[], weights: ReadonlyMap<string, number>): Promise<Float32Array[]> {
+    return texts.map((text) => this.embedWeightedText(text, weights));
+  }
+
+  /**
+   * embedText with every feature of a word scaled by that word's weight (a feature several words
+   * share takes their mean weight). With every weight 1 it equals embedText up to rounding.
+   */
+  embedWeightedText(text: string, weights: ReadonlyMap<string, number>): Float32Array {
+    const { charNgrams, wordNgrams, wordWeight } = this.options;
+    const [min, max] = charNgrams;
+    const normalized = normalizeText(text);
+    const chars = new WeightedFeatures();
+    const words = new WeightedFeatures();
+    let previousWeight = 1;
+    this.features(normalized, (start, end, word, previous) => {
+      const weight = weights.get(normalized.slice(start, end)) ?? 1;
+      if (max > 0) {
+        this.chars.clear();
+        pushCharNgrams(normalized, start, end, min, max, this.chars);
+        for (let i = 0; i < this.chars.length; i++) chars.add(this.chars.values[i]!, weight);
+      }
+      if (wordNgrams >= 1) words.add(word, weight);
+      if (wordNgrams >= 2 && previous >= 0) words.add(bigramHash(previous, word), (weight + previousWeight) / 2);
+      previousWeight = weight;
+    });
+    const vector = new Float32Array(this.dimension);
+    this.accumulateWeighted(chars, 1, vector);
+    this.accumulateWeighted(words, wordWeight, vector);
+    return l2Normalize(vector);
+  }
+
+  /** Calls `onWord` for each token of normalised text that is not a dropped stop word. */
+  private features(
+    normalized: string,
+    onWord: (start: number, end: number, word: number, previous: number) => void,
+  ): void {
+    let previous = -1;
+    forEachToken(normalized, (start, end) => {
+      const word = hashWordAt(normalized, start, end);
+      if (this.options.dropStopwords && STOPWORD_HASHES.has(word)) return;
+      onWord(start, end, word, previous);
+      previous = word;
+    });
+  }
+
+  /** accumulate() for features carrying a weight: (1 + ln tf or tf) × their mean weight. */
+  private accumulateWeighted(features: WeightedFeatures, weight: number, vector: Float32Array): void {
+    if (features.size === 0 || weight === 0) return;
+    const { sublinearTf, signed } = this.options;
+    const values: [number, number][] = [];
+    let sumSquares = 0;
+    for (const [hash, [tf, weightSum]] of features.entries()) {
+      const w = (sublinearTf ? 1 + Math.log(tf) : tf) * (weightSum / tf);
+      values.push([hash, w]);
+      sumSquares += w * w;
+    }
+    if (sumSquares === 0) return;
+    const scale = weight / Math.sqrt(sumSquares);
+    for (const [hash, w] of values)
+      vector[hash & this.mask] += signed && hash >= 0x80000000 ? -w * scale : w * scale;
   }
 
   /** Adds one block of features, scaled so the block alone would have length `weight`. */
@@ -132,6 +198,27 @@ export class NgramHashingEmbedder extends Embedder {
         i = j;
       }
     }
+  }
+}
+
+/** Feature hash → [occurrences, sum of the occurring words' weights]. */
+class WeightedFeatures {
+  private readonly sums = new Map<number, [number, number]>();
+
+  get size(): number {
+    return this.sums.size;
+  }
+
+  add(hash: number, weight: number): void {
+    const sum = this.sums.get(hash);
+    if (sum) {
+      sum[0]++;
+      sum[1] += weight;
+    } else this.sums.set(hash, [1, weight]);
+  }
+
+  entries(): IterableIterator<[number, [number, number]]> {
+    return this.sums.entries();
   }
 }
 

@@ -27,6 +27,26 @@ export abstract class Embedder {
   /** Embeds texts for storage, in order: one L2-normalised vector per text, any number of texts. */
   abstract embedDocuments(texts: string[]): Promise<Float32Array[]>;
 
+  /**
+   * Whether `embedWeighted` honours word weights: true for embedders whose features come from the
+   * words of the text (the n-gram hashing embedder), false for learned models.
+   */
+  readonly weighsWords: boolean = false;
+
+  /** The distinct words of `text` that `embedWeighted` can weigh, as the embedder spells them. */
+  wordsOf(_text: string): string[] {
+    return [];
+  }
+
+  /**
+   * Embeds texts with each word's features scaled by `weights` (a word of `wordsOf`; missing: 1),
+   * so that a query can stress its rare words. Embedders that do not weigh words embed the texts
+   * as documents.
+   */
+  embedWeighted(texts: string[], _weights: ReadonlyMap<string, number>): Promise<Float32Array[]> {
+    return this.embedDocuments(texts);
+  }
+
   /** Embeds a search query. Symmetric models embed it as a document. */
   async embedQuery(text: string): Promise<Float32Array> {
     const [vector] = await this.embedDocuments([text]);

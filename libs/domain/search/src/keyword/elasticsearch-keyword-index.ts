@@ -7,9 +7,12 @@ import {
   deleteBySourcesQuery,
   deleteSubTenantQuery,
   documentId,
+  idfFromTermVectors,
+  idfRequestBody,
   indexedDocument,
   keywordIndexBody,
   searchBody,
+  TermVectorsReply,
 } from './elasticsearch-keyword-queries';
 import { checkDocuments, checkQuery, checkScope, checkTenantId, lastPerId } from './keyword-input';
 
@@ -95,6 +98,23 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       }),
     );
     return response.hits.hits.map((hit) => ({ id: hit._source!.chunk_id, score: hit._score ?? 0 }));
+  }
+
+  /**
+   * From the term vectors of an artificial document of the words, routed like the tenant's
+   * documents: the statistics are its shard's, as its BM25 scores' are (other tenants on the
+   * shard count too, as they do in scoring).
+   */
+  override async idf(scope: IndexScope, words: string[]): Promise<Map<string, number>> {
+    checkScope(scope);
+    const unique = [...new Set(words)].filter((word) => word.trim() !== '');
+    if (unique.length === 0) return new Map();
+    await this.ensureIndex();
+    const { starts, ...body } = idfRequestBody(unique);
+    const reply = await this.call(() =>
+      this.client.termvectors({ index: this.index, routing: scope.tenantId, ...body }),
+    );
+    return idfFromTermVectors(unique, starts, reply as TermVectorsReply);
   }
 
   override async deleteBySources(scope: IndexScope, sourceIds: string[]): Promise<number> {

@@ -5,6 +5,8 @@ import {
   deleteBySourcesQuery,
   deleteSubTenantQuery,
   documentId,
+  idfFromTermVectors,
+  idfRequestBody,
   indexedDocument,
   keywordIndexBody,
   searchBody,
@@ -117,5 +119,51 @@ describe('Elasticsearch keyword request builders', () => {
       kind: 'chunk',
       text: 'hello',
     });
+  });
+});
+
+describe('Elasticsearch idf from term vectors', () => {
+  it('asks for the term statistics of an artificial document of the words, with offsets', () => {
+    const body = idfRequestBody(['zircon', 'the', 'quartzes']);
+    assert.deepEqual(body.doc, { text: 'zircon the quartzes' });
+    assert.deepEqual(body.starts, [0, 7, 11]);
+    assert.equal(body['term_statistics'], true);
+    assert.equal(body['field_statistics'], true);
+    assert.equal(body['offsets'], true);
+  });
+
+  it('maps each term back to its word by offset, with the BM25 idf of the shard statistics', () => {
+    const words = ['zircon', 'the', 'quartzes', 'user_id'];
+    const { starts } = idfRequestBody(words);
+    const idf = idfFromTermVectors(words, starts, {
+      term_vectors: {
+        text: {
+          field_statistics: { doc_count: 10 },
+          terms: {
+            zircon: { doc_freq: 1, tokens: [{ start_offset: 0 }] },
+            quartz: { doc_freq: 4, tokens: [{ start_offset: 11 }] },
+            // A word the analyser splits in two takes the mean of its terms; "the" was dropped.
+            user: { doc_freq: 9, tokens: [{ start_offset: 20 }] },
+            id: { tokens: [{ start_offset: 25 }] },
+          },
+        },
+      },
+    });
+    const lucene = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    assert.deepEqual(
+      [...idf].sort(),
+      [
+        ['quartzes', lucene(10, 4)],
+        ['user_id', (lucene(10, 9) + lucene(10, 0)) / 2],
+        ['zircon', lucene(10, 1)],
+      ],
+    );
+  });
+
+  it('answers nothing when the shard holds no documents', () => {
+    const { starts } = idfRequestBody(['zircon']);
+    const reply = { term_vectors: { text: { field_statistics: { doc_count: 0 }, terms: { zircon: { tokens: [{ start_offset: 0 }] } } } } };
+    assert.equal(idfFromTermVectors(['zircon'], starts, reply).size, 0);
+    assert.equal(idfFromTermVectors(['zircon'], starts, {}).size, 0);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IndexScope } from '../ports/index-scope';
 import { KeywordQueryOptions } from '../ports/keyword-index';
-import { BM25_B, BM25_K1 } from './bm25';
+import { BM25_B, BM25_K1, bm25Idf } from './bm25';
 
 /*
  * Pure request builders of ElasticsearchKeywordIndex, kept apart so unit tests can check them
@@ -124,4 +124,81 @@ export function indexedDocument(
     kind: doc.kind,
     text: doc.text,
   };
+}
+
+/**
+ * The term vectors of an artificial document made of `words` (one space apart), with term
+ * statistics: each term's document frequency and the field's document count on the shard that
+ * holds the routed tenant, the statistics its BM25 scores use. `starts[i]` is where word i begins.
+ */
+export function idfRequestBody(words: string[]): { doc: Json; starts: number[] } & Json {
+  const starts: number[] = [];
+  let text = '';
+  for (const word of words) {
+    if (text.length > 0) text += ' ';
+    starts.push(text.length);
+    text += word;
+  }
+  return {
+    doc: { text },
+    starts,
+    fields: ['text'],
+    term_statistics: true,
+    field_statistics: true,
+    positions: false,
+    offsets: true,
+    payloads: false,
+  };
+}
+
+/** The part of a term vectors response idfFromTermVectors reads. */
+export interface TermVectorsReply {
+  term_vectors?: Record<
+    string,
+    {
+      field_statistics?: { doc_count?: number };
+      terms?: Record<string, { doc_freq?: number; tokens?: { start_offset?: number }[] }>;
+    }
+  >;
+}
+
+/**
+ * Word → BM25 idf from the term vectors of idfRequestBody's document: a word takes the mean idf
+ * of the terms whose tokens start inside it; words the analyser dropped are left out.
+ */
+export function idfFromTermVectors(words: string[], starts: number[], reply: TermVectorsReply): Map<string, number> {
+  const field = reply.term_vectors?.['text'];
+  const docCount = field?.field_statistics?.doc_count ?? 0;
+  const idf = new Map<string, number>();
+  if (docCount === 0) return idf;
+  const sums = new Map<number, [number, number]>();
+  for (const term of Object.values(field?.terms ?? {})) {
+    const value = bm25Idf(docCount, term.doc_freq ?? 0);
+    for (const token of term.tokens ?? []) {
+      const word = wordAt(starts, token.start_offset ?? -1);
+      if (word < 0) continue;
+      const sum = sums.get(word) ?? [0, 0];
+      sum[0] += value;
+      sum[1]++;
+      sums.set(word, sum);
+    }
+  }
+  for (const [word, [total, count]] of sums) idf.set(words[word]!, total / count);
+  return idf;
+}
+
+/** Index of the word whose span holds `offset` (starts ascending), or -1. */
+function wordAt(starts: number[], offset: number): number {
+  if (offset < 0) return -1;
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (starts[mid]! <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }

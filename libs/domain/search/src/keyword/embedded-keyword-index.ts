@@ -6,6 +6,7 @@ import { KeywordDocument, KeywordIndex, KeywordQueryOptions } from '../ports/key
 import { checkDocuments, checkQuery, checkScope, checkTenantId, lastPerId } from './keyword-input';
 import { KeywordPartition, analysedDocument } from './keyword-partition';
 import { PartitionFiles } from './partition-files';
+import { WordTerms } from './word-terms';
 
 /*
  * The embedded default keyword index: an in-memory inverted index per (tenant, sub-tenant) with
@@ -56,10 +57,12 @@ const DEFAULT_SNAPSHOT_AFTER_BYTES = 8 * 1024 * 1024;
 export class EmbeddedKeywordIndex extends KeywordIndex {
   private readonly tenants = new Map<string, Map<string, Held>>();
   private readonly locks = new Map<string, Promise<void>>();
+  private readonly wordTerms: WordTerms;
   private closed = false;
 
   private constructor(private readonly options: EmbeddedKeywordIndexOptions) {
     super();
+    this.wordTerms = new WordTerms(options.analyze);
   }
 
   static async open(options: EmbeddedKeywordIndexOptions): Promise<EmbeddedKeywordIndex> {
@@ -129,6 +132,22 @@ export class EmbeddedKeywordIndex extends KeywordIndex {
       sourceIds: options?.sourceIds ? new Set(options.sourceIds) : undefined,
       kinds: options?.kinds ? new Set(options.kinds) : undefined,
     });
+  }
+
+  override async idf(scope: IndexScope, words: string[]): Promise<Map<string, number>> {
+    this.checkOpen();
+    checkScope(scope);
+    const idf = new Map<string, number>();
+    const held = this.tenants.get(scope.tenantId)?.get(scope.subTenantId);
+    if (!held || held.partition.count === 0) return idf;
+    for (const word of words) {
+      const terms = this.wordTerms.of(word);
+      if (terms.length === 0) continue;
+      let sum = 0;
+      for (const term of terms) sum += held.partition.idf(term);
+      idf.set(word, sum / terms.length);
+    }
+    return idf;
   }
 
   override async deleteBySources(scope: IndexScope, sourceIds: string[]): Promise<number> {

@@ -61,6 +61,21 @@ export function keywordIndexContract(name: string, createSubject: () => Promise<
       assert.ok(hits[0].score > hits[1].score);
     });
 
+    it('gives each word the idf of its analysed term: rarer higher, unseen highest, stop words left out', async () => {
+      assert.equal((await index.idf(a, ['quartz'])).size, 0, 'no statistics before any document');
+      await index.upsert(a, [
+        doc('rare', 'zircon ant'),
+        doc('c1', 'quartz bee'),
+        doc('c2', 'quartz cat'),
+        doc('c3', 'Quartz dog'),
+      ]);
+      const idf = await index.idf(a, ['zircon', 'quartz', 'unobtainium', 'the']);
+      assert.equal(idf.has('the'), false);
+      assert.ok(idf.get('zircon')! > idf.get('quartz')!, JSON.stringify([...idf]));
+      assert.ok(idf.get('unobtainium')! > idf.get('zircon')!);
+      assert.ok(idf.get('quartz')! > 0);
+    });
+
     it('saturates term frequency and normalises by length', async () => {
       await index.upsert(a, [
         doc('tf1', 'kiwi ant bee cat dog eel fox gnu'),

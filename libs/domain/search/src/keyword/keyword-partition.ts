@@ -175,6 +175,12 @@ export class KeywordPartition {
   }
 
   /** Term-at-a-time BM25 over the query's postings, then a top-k heap over the matches that pass. */
+  /** BM25 idf of a term in this partition (a term it has never seen gets the highest). */
+  idf(term: string): number {
+    const termId = this.termIds.get(term);
+    return bm25Idf(this.count, termId === undefined ? 0 : this.df[termId]!);
+  }
+
   search(query: PartitionQuery): { id: string; score: number }[] {
     const weights = new Map<number, number>();
     for (const term of query.terms) {

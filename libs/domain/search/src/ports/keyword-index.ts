@@ -24,6 +24,13 @@ export abstract class KeywordIndex {
   /** The k best BM25 matches, best first; score is the engine's BM25 score (> 0). */
   abstract search(scope: IndexScope, query: string, k: number, options?: KeywordQueryOptions): Promise<ScoredId[]>;
 
+  /**
+   * The BM25 idf, in this scope's statistics, of the term each word analyses to (words are single
+   * tokens, such as an embedder's words). Words the analyser drops (stop words) are left out; a
+   * term no document holds gets the highest idf. Empty when the scope holds no documents.
+   */
+  abstract idf(scope: IndexScope, words: string[]): Promise<Map<string, number>>;
+
   /** Removes every document of these sources; returns how many were removed. */
   abstract deleteBySources(scope: IndexScope, sourceIds: string[]): Promise<number>;
 

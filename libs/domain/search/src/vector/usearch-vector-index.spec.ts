@@ -74,7 +74,7 @@ describe('UsearchVectorIndex persistence', () => {
     const shardDir = join(dataDir, 'tenants', `x${Buffer.from('acme').toString('hex')}`, 'chunks');
     const [sub] = await readdir(shardDir);
     assert.deepEqual((await readdir(join(shardDir, sub!))).sort(), [
-      'graph-2.usearch',
+      'graph-v2-2.usearch',
       'log-2.bin',
       'scope.json',
       'snapshot.bin',

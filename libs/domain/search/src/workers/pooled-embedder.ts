@@ -19,6 +19,7 @@ export class PooledEmbedder extends Embedder {
   readonly dimension: number;
   readonly maxBatchSize: number;
   override readonly relatedCosine?: number;
+  override readonly weighsWords: boolean;
 
   constructor(
     private readonly inner: Embedder,
@@ -30,6 +31,7 @@ export class PooledEmbedder extends Embedder {
     this.dimension = inner.dimension;
     this.maxBatchSize = inner.maxBatchSize;
     this.relatedCosine = inner.relatedCosine;
+    this.weighsWords = inner.weighsWords;
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
@@ -42,5 +44,14 @@ export class PooledEmbedder extends Embedder {
 
   override embedQuery(text: string): Promise<Float32Array> {
     return this.inner.embedQuery(text);
+  }
+
+  override wordsOf(text: string): string[] {
+    return this.inner.wordsOf(text);
+  }
+
+  /** In place: a weighted embedding is a query's (the query and its few feedback chunks). */
+  override embedWeighted(texts: string[], weights: ReadonlyMap<string, number>): Promise<Float32Array[]> {
+    return this.inner.embedWeighted(texts, weights);
   }
 }
