@@ -155,7 +155,7 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
       : await EmbeddedKeywordIndex.open({
           directory: join(dataDir, 'keywords'),
           analyze,
-          analyzeMany: (texts) => workers.analyze(texts),
+          analyzeMany: (texts) => workers.analyzeMany(texts),
           analyzerId: 'trove-text-v1',
         });
   return { embedder, vectorIndex, keywordIndex, workers };

@@ -31,6 +31,15 @@ describe('IndexWorkers', () => {
     assert.deepEqual(await inline.analyze(TEXTS), expected);
   });
 
+  it('analyses a small batch in place and a large one on the worker, alike', async () => {
+    const before = workers.completed;
+    assert.deepEqual(await workers.analyzeMany(TEXTS), TEXTS.map((text) => analyze(text)));
+    assert.equal(workers.completed, before, 'a small batch is analysed in place');
+    const long = TEXTS.map((text) => text.repeat(Math.ceil(IN_PLACE_MAX_CHARS / 40)));
+    assert.deepEqual(await workers.analyzeMany(long), long.map((text) => analyze(text)));
+    assert.equal(workers.completed, before + 1);
+  });
+
   it('embeds on a worker thread exactly as the embedder in place', async () => {
     const settings = { EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: '256' };
     const local = await createEmbedder(settings);

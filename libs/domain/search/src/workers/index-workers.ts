@@ -4,6 +4,16 @@ import { join } from 'node:path';
 import { analyzeTexts, embedTexts, unpackVectors } from './index-work';
 
 /**
+ * Up to this many characters a batch is analysed or embedded in place: the work (~0.1 ms per KB
+ * for the embedder, ~1 ms per KB for the analyser) costs less than a message to a worker and back,
+ * and a one-chunk write or a query's feedback chunks must not queue behind a large batch that a
+ * worker is busy with. Measured in bench/retrieval-speed.bench.mjs: with every one-chunk memory's
+ * analysis sent to the one worker thread, adds of 20 tenants at 16 in flight waited ~1 s at a time
+ * for it (queued tasks, an idle pool) and some passed the 5 s service timeout.
+ */
+export const IN_PLACE_MAX_CHARS = 8192;
+
+/**
  * Runs the CPU-bound part of indexing (document analysis, local embedding) on worker threads, so
  * that the event loop keeps serving requests and writing indexes while another core prepares the
  * next batch. Measured on 2 cores: see bench/retrieval-speed.bench.mjs (ingestion). With 0 threads
@@ -40,6 +50,13 @@ export class IndexWorkers {
   async analyze(texts: string[]): Promise<string[][]> {
     if (!this.pool || texts.length === 0) return analyzeTexts(texts);
     return (await this.pool.run({ texts }, { name: 'analyze' })) as string[][];
+  }
+
+  /** analyze(), in place for a batch of at most IN_PLACE_MAX_CHARS characters. */
+  async analyzeMany(texts: string[]): Promise<string[][]> {
+    let chars = 0;
+    for (const text of texts) chars += text.length;
+    return chars <= IN_PLACE_MAX_CHARS ? analyzeTexts(texts) : this.analyze(texts);
   }
 
   /** Document vectors from the embedder these settings build, in text order. */

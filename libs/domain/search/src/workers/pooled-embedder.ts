@@ -1,12 +1,7 @@
 import { Embedder, EmbeddingSettings } from '@trove/embeddings';
-import { IndexWorkers } from './index-workers';
+import { IN_PLACE_MAX_CHARS, IndexWorkers } from './index-workers';
 
-/**
- * Up to this many characters a batch is embedded in place: the n-gram embedder takes ~0.1 ms per
- * KB, less than a message to a worker and back, and a query's pseudo-relevance feedback (a few
- * chunks) must not queue behind an ingestion batch that a worker is busy with.
- */
-export const IN_PLACE_MAX_CHARS = 8192;
+export { IN_PLACE_MAX_CHARS };
 
 /**
  * A local embedder whose document batches are embedded on IndexWorkers' threads, each holding its
