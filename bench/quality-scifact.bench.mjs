@@ -181,7 +181,9 @@ async function explore() {
   const qVectors = [];
   for (const query of queries) {
     kwRaw.push(await stack.keywordHits(scope, query.text, CANDIDATES));
-    const v = await stack.embedder.embedQuery(query.text);
+    // The service's own semantic query (word weights and feedback from these keyword hits);
+    // queryVector is private in TypeScript, and read here only to reproduce the service's list.
+    const v = await stack.service.queryVector(scope, query.text, kwRaw.at(-1));
     qVectors.push(v);
     semRaw.push(
       await stack.vectors.search(scope, 'chunks', v, CANDIDATES, {
