@@ -32,10 +32,10 @@ const GRAPH = { connectivity: 16, expansionAdd: 64, expansionSearch: 256 };
  * direction), re-normalised, and is searched with the query treated alike; candidates are still
  * rescored with the stored vectors. Vectors that all share one large component (the n-gram hashing
  * embedder's are non-negative: every pair has a cosine around 0.3) make HNSW's neighbour lists
- * degenerate: on SciFact's 9,531 chunks, 106 could not be found even by their own vector (89 still
- * with ef 2,048, 104 with an f32 graph), and hybrid nDCG@10 at alpha 0.8 lost 0.006 to exact
- * search; with the projection, none was lost. vector-shard.spec.ts shows the same on synthetic
- * vectors. Vectors already centred (learned models) barely move.
+ * degenerate: some items cannot be reached even from their own vector, whatever ef_search (on
+ * SciFact's chunks about 1%; issue 3's notes have the figures), and with the projection none is
+ * lost. vector-shard.spec.ts shows it on synthetic vectors; bench/quality-scifact.bench.mjs
+ * counts it on SciFact. Vectors already centred (learned models) barely move.
  */
 export function centredForGraph(unit: Float32Array, out: Float32Array, at = 0): void {
   const d = unit.length;
