@@ -16,6 +16,7 @@ import {
 } from '@trove/contracts';
 import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
+import { detectFormat, FORMAT_CONTENT_TYPES } from './extraction/document-format';
 import { checkSourceIds, checkStatus, checkUpload, checkWebpage } from './ingestion.validation';
 import { jobDedupId, jobMessage } from './pipeline/stall-reconciler';
 import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
@@ -23,8 +24,18 @@ import { JobQueue } from './ports/job-queue';
 import { SourceStore, SourceUpload } from './ports/source-store';
 
 /** Content type stored for an upload until processing detects the real one. */
-function declaredType(mimeType: string | undefined): string {
-  return mimeType?.trim() || 'application/octet-stream';
+/**
+ * The stored content type: the declared one, else the format the bytes show (as processing will
+ * find it), so that a fetch before processing ends already tells text from binary.
+ */
+function storedContentType(mimeType: string | undefined, bytes: Uint8Array, fileName: string | undefined): string {
+  const declared = mimeType?.trim();
+  if (declared) return declared;
+  try {
+    return FORMAT_CONTENT_TYPES[detectFormat(bytes, fileName).format];
+  } catch {
+    return 'application/octet-stream'; // not a format Trove reads: processing will say so
+  }
 }
 
 /**
@@ -46,7 +57,7 @@ export class IngestionService {
     checkUpload(request);
     const sourceId = request.file_id || randomUUID();
     const bytes = await unpackBytes(this.stash, request.content);
-    const contentType = declaredType(request.mime_type);
+    const contentType = storedContentType(request.mime_type, bytes, request.file_name);
     const replaced = await this.accept(
       {
         tenant_id: request.tenant_id,
