@@ -11,7 +11,8 @@ import text from '@trove/text';
 import database from '@trove/platform-database';
 import config from '@trove/platform-config';
 
-const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } = search;
+const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } =
+  search;
 
 /**
  * Opens the stack. `embedderSettings` go to createEmbedder (empty: the offline default).

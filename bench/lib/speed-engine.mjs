@@ -149,7 +149,10 @@ async function parts({ tenantId, query, maxChunks }) {
   t = process.hrtime.bigint();
   const [vector, ...hits] = weights
     ? await embedder.embedWeighted(texts, weights)
-    : [await embedder.embedQuery(query), ...(records.length ? await embedder.embedDocuments(texts.slice(1)) : [])];
+    : [
+        await embedder.embedQuery(query),
+        ...(records.length ? await embedder.embedDocuments(texts.slice(1)) : []),
+      ];
   const mixed = Float32Array.from(vector);
   const weight = (options.feedbackWeight ?? 1) / Math.max(1, hits.length);
   for (const v of hits) for (let i = 0; i < mixed.length; i++) mixed[i] += weight * v[i];

@@ -28,7 +28,11 @@ import { SourceStore, SourceUpload } from './ports/source-store';
  * The stored content type: the declared one, else the format the bytes show (as processing will
  * find it), so that a fetch before processing ends already tells text from binary.
  */
-function storedContentType(mimeType: string | undefined, bytes: Uint8Array, fileName: string | undefined): string {
+function storedContentType(
+  mimeType: string | undefined,
+  bytes: Uint8Array,
+  fileName: string | undefined,
+): string {
   const declared = mimeType?.trim();
   if (declared) return declared;
   try {

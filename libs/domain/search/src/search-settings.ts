@@ -1,6 +1,16 @@
 import { createEmbedder, Embedder, EmbeddingSettings } from '@trove/embeddings';
 import { analyze } from '@trove/text';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ElasticsearchKeywordIndex } from './keyword/elasticsearch-keyword-index';

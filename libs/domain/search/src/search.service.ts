@@ -234,7 +234,11 @@ export class SearchService {
    * without hits). With word weights (queryWordWeights), the query and those hits are embedded
    * with every word weighing its idf, so that rare words lead, as they do in BM25.
    */
-  private async queryVector(scope: IndexScope, query: string, keywordHits: ScoredId[]): Promise<Float32Array> {
+  private async queryVector(
+    scope: IndexScope,
+    query: string,
+    keywordHits: ScoredId[],
+  ): Promise<Float32Array> {
     const docs = this.options.feedbackDocs ?? 0;
     const records =
       docs > 0 && keywordHits.length > 0
@@ -301,7 +305,12 @@ export class SearchService {
       const batch = scored.slice(next, next + maxChunks - ranked.length);
       next += batch.length;
       const records = new Map(
-        (await this.chunks.getMany(scope, batch.map((hit) => hit.id))).map((r) => [r.chunk_uuid, r]),
+        (
+          await this.chunks.getMany(
+            scope,
+            batch.map((hit) => hit.id),
+          )
+        ).map((r) => [r.chunk_uuid, r]),
       );
       for (const hit of batch) {
         const record = records.get(hit.id);

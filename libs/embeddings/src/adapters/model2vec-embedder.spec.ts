@@ -176,7 +176,10 @@ describe('Model2VecEmbedder', () => {
     assert.equal(model.weighsWords, false);
     assert.deepEqual(model.wordsOf('the dog sat'), []);
     const texts = ['the dog sat', 'Cats'];
-    assert.deepEqual(await model.embedWeighted(texts, new Map([['dog', 5]])), await model.embedDocuments(texts));
+    assert.deepEqual(
+      await model.embedWeighted(texts, new Map([['dog', 5]])),
+      await model.embedDocuments(texts),
+    );
   });
 
   it('drops unknown tokens, and gives the zero vector when nothing is known', async () => {

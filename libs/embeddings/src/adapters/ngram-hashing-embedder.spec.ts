@@ -75,15 +75,25 @@ describe('NgramHashingEmbedder', () => {
       const ones = new Map(variant.wordsOf(text).map((word) => [word, 1]));
       const [weighted] = await variant.embedWeighted([text], ones);
       const plain = variant.embedText(text);
-      for (let i = 0; i < plain.length; i++) assert.ok(Math.abs(weighted![i]! - plain[i]!) < 1e-6, `component ${i}`);
+      for (let i = 0; i < plain.length; i++)
+        assert.ok(Math.abs(weighted![i]! - plain[i]!) < 1e-6, `component ${i}`);
     }
   });
 
   it('lets a heavy word lead the query: the text that holds it gains on the one that does not', async () => {
-    const [rare, common] = await embedder.embedDocuments(['patients with zirconium implants', 'patients in hospital wards']);
+    const [rare, common] = await embedder.embedDocuments([
+      'patients with zirconium implants',
+      'patients in hospital wards',
+    ]);
     const query = 'zirconium patients';
     const [plain] = await embedder.embedWeighted([query], new Map());
-    const [weighted] = await embedder.embedWeighted([query], new Map([['zirconium', 8], ['patients', 0.5]]));
+    const [weighted] = await embedder.embedWeighted(
+      [query],
+      new Map([
+        ['zirconium', 8],
+        ['patients', 0.5],
+      ]),
+    );
     const gap = (q: Float32Array) => dot(q, rare!) - dot(q, common!);
     assert.ok(gap(weighted!) > gap(plain!) + 0.1, `plain gap ${gap(plain!)}, weighted ${gap(weighted!)}`);
     assert.ok(Math.abs(norm(weighted!) - 1) < 1e-5);

@@ -116,7 +116,10 @@ export class NgramHashingEmbedder extends Embedder {
     return [...words];
   }
 
-  override async embedWeighted(texts: string[], weights: ReadonlyMap<string, number>): Promise<Float32Array[]> {
+  override async embedWeighted(
+    texts: string[],
+    weights: ReadonlyMap<string, number>,
+  ): Promise<Float32Array[]> {
     return texts.map((text) => this.embedWeightedText(text, weights));
   }
 
@@ -139,7 +142,8 @@ export class NgramHashingEmbedder extends Embedder {
         for (let i = 0; i < this.chars.length; i++) chars.add(this.chars.values[i]!, weight);
       }
       if (wordNgrams >= 1) words.add(word, weight);
-      if (wordNgrams >= 2 && previous >= 0) words.add(bigramHash(previous, word), (weight + previousWeight) / 2);
+      if (wordNgrams >= 2 && previous >= 0)
+        words.add(bigramHash(previous, word), (weight + previousWeight) / 2);
       previousWeight = weight;
     });
     const vector = new Float32Array(this.dimension);

@@ -150,19 +150,20 @@ describe('Elasticsearch idf from term vectors', () => {
       },
     });
     const lucene = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    assert.deepEqual(
-      [...idf].sort(),
-      [
-        ['quartzes', lucene(10, 4)],
-        ['user_id', (lucene(10, 9) + lucene(10, 0)) / 2],
-        ['zircon', lucene(10, 1)],
-      ],
-    );
+    assert.deepEqual([...idf].sort(), [
+      ['quartzes', lucene(10, 4)],
+      ['user_id', (lucene(10, 9) + lucene(10, 0)) / 2],
+      ['zircon', lucene(10, 1)],
+    ]);
   });
 
   it('answers nothing when the shard holds no documents', () => {
     const { starts } = idfRequestBody(['zircon']);
-    const reply = { term_vectors: { text: { field_statistics: { doc_count: 0 }, terms: { zircon: { tokens: [{ start_offset: 0 }] } } } } };
+    const reply = {
+      term_vectors: {
+        text: { field_statistics: { doc_count: 0 }, terms: { zircon: { tokens: [{ start_offset: 0 }] } } },
+      },
+    };
     assert.equal(idfFromTermVectors(['zircon'], starts, reply).size, 0);
     assert.equal(idfFromTermVectors(['zircon'], starts, {}).size, 0);
   });

@@ -166,7 +166,11 @@ export interface TermVectorsReply {
  * Word → BM25 idf from the term vectors of idfRequestBody's document: a word takes the mean idf
  * of the terms whose tokens start inside it; words the analyser dropped are left out.
  */
-export function idfFromTermVectors(words: string[], starts: number[], reply: TermVectorsReply): Map<string, number> {
+export function idfFromTermVectors(
+  words: string[],
+  starts: number[],
+  reply: TermVectorsReply,
+): Map<string, number> {
   const field = reply.term_vectors?.['text'];
   const docCount = field?.field_statistics?.doc_count ?? 0;
   const idf = new Map<string, number>();

@@ -59,16 +59,27 @@ describe('EmbeddedKeywordIndex', () => {
   it("answers idf from the scope's own statistics, as BM25 scores it, whatever other scopes hold", async () => {
     const index = await EmbeddedKeywordIndex.open({ directory: freshDirectory(), analyze });
     await index.upsert(scope, [doc('1', 'fig date'), doc('2', 'date'), doc('3', 'plum')]);
-    await index.upsert({ ...scope, subTenantId: 'other' }, [doc('1', 'fig'), doc('2', 'fig'), doc('3', 'fig')]);
+    await index.upsert({ ...scope, subTenantId: 'other' }, [
+      doc('1', 'fig'),
+      doc('2', 'fig'),
+      doc('3', 'fig'),
+    ]);
     await index.upsert({ tenantId: 'other', subTenantId: 'main' }, [doc('1', 'fig')]);
     const idf = await index.idf(scope, ['fig', 'date', 'kiwi', 'and']);
-    assert.deepEqual([...idf], [
-      ['fig', bm25Idf(3, 1)],
-      ['date', bm25Idf(3, 2)],
-      ['kiwi', bm25Idf(3, 0)],
-    ]);
+    assert.deepEqual(
+      [...idf],
+      [
+        ['fig', bm25Idf(3, 1)],
+        ['date', bm25Idf(3, 2)],
+        ['kiwi', bm25Idf(3, 0)],
+      ],
+    );
     await index.deleteByIds(scope, ['1']);
-    assert.equal((await index.idf(scope, ['date'])).get('date'), bm25Idf(2, 1), 'a delete corrects the statistics');
+    assert.equal(
+      (await index.idf(scope, ['date'])).get('date'),
+      bm25Idf(2, 1),
+      'a delete corrects the statistics',
+    );
     await index.close();
   });
 

@@ -22,7 +22,12 @@ export abstract class KeywordIndex {
   abstract upsert(scope: IndexScope, documents: KeywordDocument[]): Promise<void>;
 
   /** The k best BM25 matches, best first; score is the engine's BM25 score (> 0). */
-  abstract search(scope: IndexScope, query: string, k: number, options?: KeywordQueryOptions): Promise<ScoredId[]>;
+  abstract search(
+    scope: IndexScope,
+    query: string,
+    k: number,
+    options?: KeywordQueryOptions,
+  ): Promise<ScoredId[]>;
 
   /**
    * The BM25 idf, in this scope's statistics, of the term each word analyses to (words are single

@@ -33,10 +33,16 @@ describe('IndexWorkers', () => {
 
   it('analyses a small batch in place and a large one on the worker, alike', async () => {
     const before = workers.completed;
-    assert.deepEqual(await workers.analyzeMany(TEXTS), TEXTS.map((text) => analyze(text)));
+    assert.deepEqual(
+      await workers.analyzeMany(TEXTS),
+      TEXTS.map((text) => analyze(text)),
+    );
     assert.equal(workers.completed, before, 'a small batch is analysed in place');
     const long = TEXTS.map((text) => text.repeat(Math.ceil(IN_PLACE_MAX_CHARS / 40)));
-    assert.deepEqual(await workers.analyzeMany(long), long.map((text) => analyze(text)));
+    assert.deepEqual(
+      await workers.analyzeMany(long),
+      long.map((text) => analyze(text)),
+    );
     assert.equal(workers.completed, before + 1);
   });
 
