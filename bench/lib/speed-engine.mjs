@@ -15,7 +15,15 @@ import text from '@trove/text';
 import database from '@trove/platform-database';
 import { loadSentences, memoryAt, pool } from './speed-data.mjs';
 
-const { SearchService, SearchSettings, SqlChunkStore, openSearchStores, fuse, candidateCount } = search;
+const {
+  SearchService,
+  SearchSettings,
+  SqlChunkStore,
+  openSearchStores,
+  fuse,
+  candidateCount,
+  DROPPED_WORD_WEIGHT,
+} = search;
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 let engine;
@@ -143,7 +151,8 @@ async function parts({ tenantId, query, maxChunks }) {
   if (options.queryWordWeights !== false && embedder.weighsWords) {
     const words = [...new Set(texts.flatMap((x) => embedder.wordsOf(x)))];
     const idf = await engine.keywords.idf(scope, words);
-    if (idf.size > 0) weights = new Map(words.map((w) => [w, Math.max(0.05, idf.get(w) ?? 0)]));
+    if (idf.size > 0)
+      weights = new Map(words.map((w) => [w, Math.max(DROPPED_WORD_WEIGHT, idf.get(w) ?? 0)]));
   }
   out.weights = ms(t);
   t = process.hrtime.bigint();

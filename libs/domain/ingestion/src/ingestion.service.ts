@@ -23,7 +23,6 @@ import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';
 import { SourceStore, SourceUpload } from './ports/source-store';
 
-/** Content type stored for an upload until processing detects the real one. */
 /**
  * The stored content type: the declared one, else the format the bytes show (as processing will
  * find it), so that a fetch before processing ends already tells text from binary.

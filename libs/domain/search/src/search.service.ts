@@ -46,7 +46,7 @@ export interface SearchServiceOptions {
  * Weight of a word the keyword analyser drops (its stop words beyond the embedder's own list):
  * near nothing, as BM25 gives it nothing.
  */
-const DROPPED_WORD_WEIGHT = 0.05;
+export const DROPPED_WORD_WEIGHT = 0.05;
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
 

@@ -94,18 +94,19 @@ export class NgramHashingEmbedder extends Embedder {
 
   /** Synchronous core, exposed for callers that embed in a tight loop. */
   embedText(text: string): Float32Array {
+    const { charNgrams, wordNgrams, wordWeight } = this.options;
+    const [min, max] = charNgrams;
     const normalized = normalizeText(text);
     this.chars.clear();
     this.words.clear();
     this.features(normalized, (start, end, word, previous) => {
-      const [min, max] = this.options.charNgrams;
       if (max > 0) pushCharNgrams(normalized, start, end, min, max, this.chars);
-      if (this.options.wordNgrams >= 1) this.words.push(word);
-      if (this.options.wordNgrams >= 2 && previous >= 0) this.words.push(bigramHash(previous, word));
+      if (wordNgrams >= 1) this.words.push(word);
+      if (wordNgrams >= 2 && previous >= 0) this.words.push(bigramHash(previous, word));
     });
     const vector = new Float32Array(this.dimension);
     this.accumulate(this.chars, 1, vector);
-    this.accumulate(this.words, this.options.wordWeight, vector);
+    this.accumulate(this.words, wordWeight, vector);
     return l2Normalize(vector);
   }
 

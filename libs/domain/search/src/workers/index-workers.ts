@@ -7,9 +7,9 @@ import { analyzeTexts, embedTexts, unpackVectors } from './index-work';
  * Up to this many characters a batch is analysed or embedded in place: the work (~0.1 ms per KB
  * for the embedder, ~1 ms per KB for the analyser) costs less than a message to a worker and back,
  * and a one-chunk write or a query's feedback chunks must not queue behind a large batch that a
- * worker is busy with. Measured in bench/retrieval-speed.bench.mjs: with every one-chunk memory's
- * analysis sent to the one worker thread, adds of 20 tenants at 16 in flight waited ~1 s at a time
- * for it (queued tasks, an idle pool) and some passed the 5 s service timeout.
+ * worker is busy with. With every one-chunk memory's analysis sent to the one worker thread,
+ * bench/retrieval-speed.bench.mjs's load phase (20 tenants, 16 adds in flight) failed on the 5 s
+ * service timeout; instrumented, those tasks waited ~1 s at a time in the queue (issue 3 notes).
  */
 export const IN_PLACE_MAX_CHARS = 8192;
 
