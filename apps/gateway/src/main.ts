@@ -16,16 +16,17 @@ async function main(): Promise<void> {
       'DOWNLOAD_SIGNING_KEY is unset: download links the gateway signs (embedded blob store) die with this process and are not valid on other replicas',
     );
   }
+  const stash = new NatsPayloadStash({
+    url: config.NATS_URL,
+    prefix: config.SUBJECT_PREFIX,
+    name: 'trove-gateway',
+  });
   const transport = new NatsTransportClient({
     url: config.NATS_URL,
     prefix: config.SUBJECT_PREFIX,
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     name: 'trove-gateway',
-  });
-  const stash = new NatsPayloadStash({
-    url: config.NATS_URL,
-    prefix: config.SUBJECT_PREFIX,
-    name: 'trove-gateway',
+    stash,
   });
 
   @Module({

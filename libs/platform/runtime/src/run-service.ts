@@ -29,16 +29,17 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   const { service, config } = options;
   const name = `${service}-service`;
   const logger = createLogger({ name, level: config.LOG_LEVEL });
+  const stash = new NatsPayloadStash({
+    url: config.NATS_URL,
+    prefix: config.SUBJECT_PREFIX,
+    name: `trove-${name}`,
+  });
   const transport = new NatsTransportClient({
     url: config.NATS_URL,
     prefix: config.SUBJECT_PREFIX,
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     name: `trove-${name}`,
-  });
-  const stash = new NatsPayloadStash({
-    url: config.NATS_URL,
-    prefix: config.SUBJECT_PREFIX,
-    name: `trove-${name}`,
+    stash,
   });
 
   @Module({
@@ -62,6 +63,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
       prefix: config.SUBJECT_PREFIX,
       queue: name,
       name: `trove-${name}`,
+      stash,
     }),
   );
   await app.startAllMicroservices();

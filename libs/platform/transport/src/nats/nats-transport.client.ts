@@ -5,7 +5,9 @@ import { headers as natsHeaders, NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
 import { outgoingHeaders } from '../rpc-context.interceptor';
+import { PayloadStash } from '../stash/payload-stash';
 import { SendOptions, TransportClient } from '../transport-client';
+import { checkIn, checkOut, discardClaim } from './claim-check';
 import { JetStreamEventPublisher } from './jetstream-events';
 import { PrefixedNatsClient } from './prefixed-nats.client';
 
@@ -15,6 +17,11 @@ export interface NatsTransportOptions {
   timeoutMs: number;
   /** Connection name shown by the NATS server (`trove-gateway`, …). */
   name: string;
+  /**
+   * Where payloads too large for a NATS message go (claim-check.ts), both ways; the services
+   * answering must have one too. Without it, such a request fails.
+   */
+  stash?: PayloadStash;
 }
 
 function record(payload: unknown) {
@@ -43,12 +50,17 @@ export class NatsTransportClient extends TransportClient {
 
   async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
     const timeoutMs = sendOptions?.timeoutMs ?? this.options.timeoutMs;
+    const { stash } = this.options;
+    let body: unknown = payload;
     try {
       await this.connect();
-      return await firstValueFrom(
-        this.client.send<TResult>(pattern, record(payload)).pipe(timeout({ first: timeoutMs })),
+      if (stash) body = await checkIn(stash, payload);
+      const reply = await firstValueFrom(
+        this.client.send<unknown>(pattern, record(body)).pipe(timeout({ first: timeoutMs })),
       );
+      return (stash ? await checkOut(stash, reply) : reply) as TResult;
     } catch (error: unknown) {
+      if (stash && body !== payload) await discardClaim(stash, body);
       if (error instanceof TimeoutError) throw timeoutError(pattern, timeoutMs);
       // NATS answers a request nobody subscribes to with an empty "no responders" reply.
       if (error instanceof EmptyResponseException) throw noResponderError(pattern);

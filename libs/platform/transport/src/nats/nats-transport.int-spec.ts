@@ -8,6 +8,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError } from '@trove/contracts';
 import { connect, type NatsConnection } from 'nats';
 import { describeTransport, startMessageApp } from '../transport.contract';
+import { NatsPayloadStash, stashBucketName } from '../stash/nats-payload-stash';
 import { eventStreamName } from './jetstream-events';
 import { NatsTransportClient } from './nats-transport.client';
 import { PrefixedNatsServer } from './prefixed-nats.server';
@@ -167,6 +168,65 @@ describe('NATS transport: instances and prefixes', () => {
     await sleep(200);
     assert.deepEqual(onlyA.requests, [3]);
     assert.deepEqual(onlyA.events, [4]);
+  });
+});
+
+@Controller()
+class EchoController {
+  @MessagePattern('echo.reverse')
+  reverse(@Payload() data: { items: string[] }): { items: string[]; count: number } {
+    return { items: [...data.items].reverse(), count: data.items.length };
+  }
+}
+
+@Module({ controllers: [EchoController] })
+class EchoModule {}
+
+describe('NATS transport: payloads over the message limit', () => {
+  it('carries a 3 MB request and its 3 MB reply as claim checks through the stash', async () => {
+    const prefix = uniquePrefix();
+    const stash = new NatsPayloadStash({ url: NATS_URL, prefix, name: 'trove-test-stash' });
+    const server = new PrefixedNatsServer({
+      url: NATS_URL,
+      prefix,
+      queue: 'echo-service',
+      name: 'trove-test-echo',
+      stash,
+    });
+    const app = await startMessageApp(EchoModule, server, 'echo');
+    await server.unwrap<NatsConnection>().flush();
+    const client = new NatsTransportClient({
+      url: NATS_URL,
+      prefix,
+      timeoutMs: 10_000,
+      name: 'trove-test',
+      stash,
+    });
+    const bare = natsClient(prefix, 5000);
+    try {
+      // Three-byte characters: 1 M of them is 3 MB, three times NATS's default max_payload.
+      const items = Array.from({ length: 1000 }, (_, i) => `${i}:${'模'.repeat(1000)}`);
+      const reply = await client.send<{ items: string[]; count: number }>('echo.reverse', { items });
+      assert.equal(reply.count, 1000);
+      assert.deepEqual(reply.items, [...items].reverse());
+      // Small messages still go inline, and a client without a stash cannot send a large one.
+      assert.deepEqual(await client.send('echo.reverse', { items: ['a', 'b'] }), {
+        items: ['b', 'a'],
+        count: 2,
+      });
+      await assert.rejects(bare.send('echo.reverse', { items }), (e: unknown) => e instanceof DomainError);
+    } finally {
+      await Promise.all([client.close(), bare.close()]);
+      await app.close();
+      await stash.close();
+      const nc = await connect({ servers: NATS_URL });
+      await (
+        await nc.jetstreamManager()
+      ).streams
+        .delete(`OBJ_${stashBucketName(prefix)}`)
+        .catch(() => undefined);
+      await nc.close();
+    }
   });
 });
 

@@ -1,6 +1,9 @@
-import { NatsContext, NatsOptions, ServerNats } from '@nestjs/microservices';
+import { MessageHandler, NatsContext, NatsOptions, ServerNats } from '@nestjs/microservices';
+import { DomainError } from '@trove/contracts';
 import type { JsMsg, NatsConnection, Subscription } from 'nats';
-import { lastValueFrom } from 'rxjs';
+import { concatMap, lastValueFrom, throwError } from 'rxjs';
+import { PayloadStash } from '../stash/payload-stash';
+import { checkIn, checkOut } from './claim-check';
 import { EventDeliveryOptions, JetStreamEventConsumer } from './jetstream-event-consumer';
 
 export interface PrefixedNatsServerOptions {
@@ -12,6 +15,8 @@ export interface PrefixedNatsServerOptions {
   name: string;
   /** Retry and claim timings of the durable event consumer (defaults suit production). */
   events?: EventDeliveryOptions;
+  /** Where requests and replies too large for a NATS message go (claim-check.ts). */
+  stash?: PayloadStash;
 }
 
 /**
@@ -62,6 +67,34 @@ export class PrefixedNatsServer extends ServerNats {
     // a second), and the event being handled is acknowledged, not left to ack_wait.
     await this.events.stop();
     await super.close();
+  }
+
+  /**
+   * A request handler that redeems a claim-checked request before the handler sees it, and sends a
+   * reply too large for one message as a claim check. A request whose stashed payload is gone gets
+   * the stash's SERVICE_UNAVAILABLE back (send again), like any handler error.
+   */
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    const handler = super.getHandlerByPattern(pattern);
+    const stash = this.settings.stash;
+    if (!handler || handler.isEventHandler || !stash) return handler;
+    const claimChecked: MessageHandler = async (data: unknown, context: unknown) => {
+      let request: unknown;
+      try {
+        request = await checkOut(stash, data);
+      } catch (error: unknown) {
+        const reason =
+          error instanceof DomainError
+            ? error
+            : new DomainError('INTERNAL_ERROR', 'The request could not be read');
+        return throwError(() => reason.toJSON());
+      }
+      const reply$ = this.transformToObservable(await handler(request, context));
+      return reply$.pipe(concatMap((reply) => checkIn(stash, reply)));
+    };
+    claimChecked.extras = handler.extras;
+    claimChecked.isEventHandler = false;
+    return claimChecked;
   }
 
   /**
