@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chunkText, DEFAULT_MAX_TOKENS, DEFAULT_OVERLAP_TOKENS, type TextChunk } from './chunker';
-import { countTokens, MAX_PIECE_CHARS } from './token-counter';
+import { chunkText, DEFAULT_MAX_TOKENS, DEFAULT_OVERLAP_TOKENS, packChunks, type TextChunk } from './chunker';
+import { countTokens, MAX_PIECE_CHARS, pieceTable } from './token-counter';
 
 /** Deterministic pseudo-random numbers (a linear congruential generator), so failures replay. */
 function randomSource(seed: number): (n: number) => number {
@@ -109,6 +109,24 @@ describe('chunkText', () => {
         assertChunksValid(text, chunkText(text, options), maxTokens, overlapTokens);
       }
     }
+  });
+
+  it('answers a text that fits in one chunk exactly as packing its sentences would', () => {
+    let whole = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const random = randomSource(seed);
+      // Short texts around the limits: from a few pieces to about 2 × maxTokens.
+      let text = '';
+      for (let i = 1 + random(8); i > 0; i--) text += PIECES[random(PIECES.length)](random);
+      for (const options of OPTION_SETS) {
+        const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+        const overlapTokens = options.overlapTokens ?? Math.floor(maxTokens / 4);
+        const packed = packChunks(text, pieceTable(text), maxTokens, overlapTokens);
+        assert.deepEqual(chunkText(text, options), packed, `seed ${seed}, maxTokens ${maxTokens}`);
+        if (packed.length === 1) whole++;
+      }
+    }
+    assert.ok(whole > 200, `only ${whole} of the texts were one chunk: the comparison saw too few`);
   });
 
   it('returns no chunks for empty or whitespace-only text', () => {

@@ -1,5 +1,5 @@
 import { Boundary, isSpace, splitSentences } from './sentence-splitter';
-import { countRange, pieceTable, type PieceTable } from './token-counter';
+import { countRange, pieceAt, pieceTable, type PieceTable } from './token-counter';
 
 /**
  * Default chunk size, in cl100k_base tokens: about 190 English words, a paragraph or two. Small
@@ -110,6 +110,37 @@ function segmentsOf(text: string, table: PieceTable, maxTokens: number): Segment
 export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[] {
   const { maxTokens, overlapTokens } = validOptions(options);
   const table = pieceTable(text);
+  return wholeText(text, table, maxTokens) ?? packChunks(text, table, maxTokens, overlapTokens);
+}
+
+/**
+ * The whole text (trimmed) as the one chunk, when packing would make exactly that: packing takes
+ * sentences while the estimate of their tokens (from the text's pieces) stays within maxTokens,
+ * and keeps the chunk when its exact count does too; sentences are trimmed, so the first starts at
+ * the text's first non-space and the last ends after its last. Splitting a short text into
+ * sentences only to put them all back together is most of the cost of chunking it (a memory is
+ * usually one chunk), so this answers without splitting.
+ */
+function wholeText(text: string, table: PieceTable, maxTokens: number): TextChunk[] | undefined {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (start === end) return [];
+  const { before } = table;
+  if (before[pieceAt(table, end - 1) + 1] - before[pieceAt(table, start)] > maxTokens) return undefined;
+  const tokenCount = countRange(text, table, start, end);
+  if (tokenCount > maxTokens) return undefined;
+  return [{ index: 0, text: text.slice(start, end), start, end, tokenCount }];
+}
+
+/** chunkText's packing of sentences into chunks; exported for the spec that checks wholeText against it. */
+export function packChunks(
+  text: string,
+  table: PieceTable,
+  maxTokens: number,
+  overlapTokens: number,
+): TextChunk[] {
   const segments = segmentsOf(text, table, maxTokens);
   const { before } = table;
   // Tokens of segments [from, to), taken from the whole text's pieces: the gaps are included.

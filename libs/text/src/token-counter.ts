@@ -130,7 +130,7 @@ export function pieceTable(text: string): PieceTable {
 }
 
 /** Index of the piece holding offset `at` (the first piece that ends after it). */
-function pieceAt({ ends }: PieceTable, at: number): number {
+export function pieceAt({ ends }: PieceTable, at: number): number {
   let low = 0;
   let high = ends.length - 1;
   while (low < high) {
