@@ -264,6 +264,71 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
       assert.deepEqual([...list.body.sub_tenant_ids].sort(), [tenant, 'team'].sort());
     });
 
+    it('writes concurrent adds of two owners and several sub-tenants each into its own place', async () => {
+      // Adds that arrive together are written in one batch: tenants must stay apart inside it.
+      const bobs = `${tenant}-bob`;
+      assert.equal((await bob.post('/tenants/create', { json: { tenant_id: bobs } })).status, 200);
+      const places = [
+        { client: alice, tenant_id: tenant, sub_tenant_id: 'c1' },
+        { client: alice, tenant_id: tenant, sub_tenant_id: 'c2' },
+        { client: bob, tenant_id: bobs, sub_tenant_id: bobs },
+      ];
+      const adds = Array.from({ length: 36 }, (_, i) => {
+        const place = places[i % places.length]!;
+        return place.client.post<AddMemoryResult>('/user_memory/add_user_memory', {
+          json: {
+            tenant_id: place.tenant_id,
+            sub_tenant_id: place.sub_tenant_id,
+            memory_id: `burst-${i}`,
+            raw_text: `Burst note ${i} about the quokka census, filed for ${place.sub_tenant_id}.`,
+          },
+        });
+      });
+      for (const added of await Promise.all(adds))
+        assert.equal(added.status, 200, JSON.stringify(added.body));
+      for (const [p, place] of places.entries()) {
+        const found = await place.client.post<RetrieveMemoryResult>('/user_memory/retrieve_user_memory', {
+          query: { tenant_id: place.tenant_id, sub_tenant_id: place.sub_tenant_id, max_count: 50 },
+          json: { query: 'quokka census burst note' },
+        });
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        const expected = Array.from({ length: 12 }, (_, k) => `burst-${k * places.length + p}`);
+        assert.deepEqual(found.body.user_memories.map((m) => m.memory_id).sort(), expected.sort());
+        for (const memory of found.body.user_memories)
+          assert.match(memory.source_content, new RegExp(`filed for ${place.sub_tenant_id}\\.$`));
+      }
+    });
+
+    it('stores a memory of the largest size accepted whole, and answers more than a NATS message holds', async () => {
+      // A million characters, 1.4 MB of UTF-8: over NATS's 1 MiB message limit both ways.
+      const sentence = 'The keeper logged the tide at dawn. 灯塔看守人记录了潮汐。 ';
+      const text =
+        sentence.repeat(Math.floor((1_000_000 - 60) / sentence.length)) + 'Final entry: albatross.';
+      assert.ok(text.length <= 1_000_000 && Buffer.byteLength(text) > 1_400_000);
+      const added = await add({ raw_text: text, memory_id: 'logbook' });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.ok(added.body.chunks_created > 1000, JSON.stringify(added.body));
+      const found = await retrieve('albatross final entry', { max_count: 1 });
+      assert.equal(
+        found.body.user_memories[0]?.memory_id,
+        'logbook',
+        JSON.stringify(found.body).slice(0, 500),
+      );
+      assert.equal(found.body.user_memories[0]!.source_content, text);
+      const many = await hybrid({
+        query: 'keeper logged the tide',
+        max_chunks: 1001,
+        search_mode: 'memories',
+      });
+      assert.equal(many.status, 200, JSON.stringify(many.body).slice(0, 500));
+      assert.equal(many.body.chunks.length, 1001);
+      assert.ok(Buffer.byteLength(JSON.stringify(many.body)) > 1024 * 1024);
+      const deleted = await alice.delete('/memories/delete-memory', {
+        query: { tenant_id: tenant, memory_id: 'logbook' },
+      });
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    });
+
     it('counts memories and chunks in stats, and erases a deleted sub-tenant everywhere', async () => {
       const stats = await alice.get<{
         sub_tenants: { sub_tenant_id: string; counts: Record<string, number> }[];

@@ -2,6 +2,8 @@
 export const SearchPatterns = {
   /** Embeds and indexes a source's chunks (keyword, vector, chunk store), replacing older ones. */
   indexChunks: 'search.chunks.index',
+  /** indexChunks for many sources at once (IndexManyRequest → BatchReply<IndexChunksResult>). */
+  indexMany: 'search.chunks.index-many',
   hybrid: 'search.query.hybrid',
   fullText: 'search.query.full-text',
   /** Removes every chunk of the given sources from every index. */

@@ -36,6 +36,11 @@ export interface IndexChunksRequest {
   packed_chunks?: PackedBytes;
 }
 
+/** Sources to index in one go (each as IndexChunksRequest, possibly of different tenants). */
+export interface IndexManyRequest {
+  requests: IndexChunksRequest[];
+}
+
 export interface IndexChunksResult {
   indexed: number;
   model_id: string;

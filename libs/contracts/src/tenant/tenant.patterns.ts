@@ -6,6 +6,8 @@ export const TenantPatterns = {
   checkAccess: 'tenant.tenant.check-access',
   listSubTenants: 'tenant.sub-tenant.list',
   ensureSubTenant: 'tenant.sub-tenant.ensure',
+  /** ensureSubTenant for many sub-tenants at once (EnsureSubTenantsRequest → BatchReply<SubTenantEnsured>). */
+  ensureSubTenants: 'tenant.sub-tenant.ensure-many',
   deleteSubTenant: 'tenant.sub-tenant.delete',
   stats: 'tenant.stats.get',
 } as const;

@@ -60,6 +60,10 @@ export interface SubTenantList {
   sub_tenant_ids: string[];
 }
 
+export interface EnsureSubTenantsRequest {
+  sub_tenants: SubTenantRef[];
+}
+
 export interface SubTenantEnsured {
   tenant_id: string;
   sub_tenant_id: string;

@@ -10,8 +10,8 @@ describe('MemoryService.status (verify-processing for memories)', () => {
   let db: PgliteDatabase;
   let service: MemoryService;
   const transport = new RecordingTransportClient()
-    .respond(TenantPatterns.ensureSubTenant, () => ({}))
-    .respond(SearchPatterns.indexChunks, () => ({ indexed: 1, model_id: 'm' }))
+    .respond(TenantPatterns.ensureSubTenants, () => ({ outcomes: [{ ok: {} }] }))
+    .respond(SearchPatterns.indexMany, () => ({ outcomes: [{ ok: { indexed: 1, model_id: 'm' } }] }))
     .respond(SearchPatterns.deleteSources, () => ({ deleted_chunks: 1 }));
 
   before(async () => {

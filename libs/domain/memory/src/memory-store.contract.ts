@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PgliteDatabase } from '@trove/platform-database';
-import { MemoryRecord } from '../ports/memory-store';
-import { SqlMemoryStore } from './sql-memory-store';
+import { MemoryRecord, MemoryStore } from './ports/memory-store';
 
-function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
+export function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   const now = new Date('2026-01-01T00:00:00Z');
   return {
     tenant_id: 't1',
@@ -26,63 +24,122 @@ function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   };
 }
 
-describe('SqlMemoryStore (PGlite)', () => {
-  let db: PgliteDatabase;
-  let store: SqlMemoryStore;
-  const now = new Date('2026-06-01T00:00:00Z');
+export interface MemoryStoreHarness {
+  store: MemoryStore;
+  dispose(): Promise<void>;
+}
 
-  before(async () => {
-    db = await PgliteDatabase.open('memory://');
-    store = new SqlMemoryStore(db);
-    await store.migrate();
-  });
-  after(() => db.close());
+/** The behaviour every MemoryStore adapter must have; run against each one. */
+export function describeMemoryStore(name: string, open: () => Promise<MemoryStoreHarness>): void {
+  describe(`MemoryStore contract: ${name}`, () => {
+    let harness: MemoryStoreHarness;
+    let store: MemoryStore;
+    const now = new Date('2026-06-01T00:00:00Z');
 
-  it('provisions a sub-tenant once, idempotently', async () => {
-    assert.equal(await store.isProvisioned('t1', 't1'), false);
-    await store.provision('t1', 't1');
-    await store.provision('t1', 't1');
-    assert.equal(await store.isProvisioned('t1', 't1'), true);
-    assert.equal(await store.isProvisioned('t1', 'other'), false);
-  });
+    before(async () => {
+      harness = await open();
+      store = harness.store;
+    });
+    after(() => harness.dispose());
 
-  it('replaces a memory by id, keeping when it was created', async () => {
-    await store.upsert(memory());
-    const replaced = await store.upsert(
-      memory({ content: 'I like coffee', created_at: new Date('2026-03-01T00:00:00Z'), updated_at: new Date('2026-03-01T00:00:00Z') }),
-    );
-    assert.equal(replaced.content, 'I like coffee');
-    assert.equal(replaced.created_at.toISOString(), '2026-01-01T00:00:00.000Z');
-    assert.equal(replaced.updated_at.toISOString(), '2026-03-01T00:00:00.000Z');
-    const [live] = await store.getLive('t1', 't1', ['m1'], now);
-    assert.deepEqual(live?.inferred, ['Ann likes tea']);
-  });
+    it('provisions a sub-tenant with its first memory, once', async () => {
+      assert.equal(await store.isProvisioned('t1', 't1'), false);
+      await store.save([memory({ memory_id: 'p1' }), memory({ memory_id: 'p2' })]);
+      await store.save([memory({ memory_id: 'p1' })]);
+      assert.equal(await store.isProvisioned('t1', 't1'), true);
+      assert.equal(await store.isProvisioned('t1', 'other'), false);
+      assert.equal(await store.delete({ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'p1' }), true);
+      assert.equal(await store.delete({ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'p2' }), true);
+    });
 
-  it('hides expired memories and lists them for erasure', async () => {
-    await store.upsert(memory({ memory_id: 'old', expires_at: new Date('2026-05-01T00:00:00Z') }));
-    await store.upsert(memory({ memory_id: 'later', expires_at: new Date('2026-07-01T00:00:00Z') }));
-    const live = await store.getLive('t1', 't1', ['m1', 'old', 'later'], now);
-    assert.deepEqual(live.map((m) => m.memory_id).sort(), ['later', 'm1']);
-    assert.deepEqual(await store.countBySubTenant('t1', now), { t1: 2 });
-    const expired = await store.listExpired(now, 100);
-    assert.deepEqual(expired, [{ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'old' }]);
-    assert.equal(await store.deleteMany([...expired, { tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'nope' }]), 1);
-    assert.deepEqual(await store.listExpired(now, 100), []);
-  });
+    it('replaces a memory by id, keeping when it was created', async () => {
+      await store.save([memory()]);
+      const [replaced] = await store.save([
+        memory({
+          content: 'I like coffee',
+          created_at: new Date('2026-03-01T00:00:00Z'),
+          updated_at: new Date('2026-03-01T00:00:00Z'),
+        }),
+      ]);
+      assert.equal(replaced?.content, 'I like coffee');
+      assert.equal(replaced?.created_at.toISOString(), '2026-01-01T00:00:00.000Z');
+      assert.equal(replaced?.updated_at.toISOString(), '2026-03-01T00:00:00.000Z');
+      const [live] = await store.getLive('t1', 't1', ['m1'], now);
+      assert.deepEqual(live?.inferred, ['Ann likes tea']);
+    });
 
-  it('keeps tenants and sub-tenants apart, and erases a sub-tenant whole', async () => {
-    await store.upsert(memory({ sub_tenant_id: 'team', memory_id: 'm1' }));
-    await store.upsert(memory({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }));
-    await store.provision('t1', 'team');
-    assert.equal((await store.getLive('t2', 't2', ['m1', 'later'], now)).length, 1);
-    await store.deleteSubTenant('t1', 'team');
-    assert.equal(await store.isProvisioned('t1', 'team'), false);
-    assert.deepEqual(await store.getLive('t1', 'team', ['m1'], now), []);
-    assert.equal((await store.getLive('t1', 't1', ['m1'], now)).length, 1);
-  });
+    it('saves a batch across tenants in one call: records back in order, every field kept', async () => {
+      const pairs = [{ user: 'I moved to "Lyon"', assistant: 'Noted \\ done' }];
+      const batch = [
+        memory({ tenant_id: 'b1', sub_tenant_id: 'b1', memory_id: 'x', content: 'plain', raw_text: 'plain' }),
+        memory({
+          tenant_id: 'b2',
+          sub_tenant_id: 'team',
+          memory_id: 'x',
+          content: 'User: I moved to "Lyon"\nAssistant: Noted \\ done',
+          raw_text: null,
+          user_assistant_pairs: pairs,
+          user_name: null,
+          custom_instructions: 'be brief, {curly} and "quoted"',
+          infer: false,
+          inferred: [],
+          inferred_chunks: 0,
+          expires_at: new Date('2026-09-01T12:34:56.789Z'),
+        }),
+        memory({
+          tenant_id: 'b1',
+          sub_tenant_id: 'b1',
+          memory_id: 'y',
+          content: 'ünïcødé ✓ 中文',
+          raw_text: 'ünïcødé ✓ 中文',
+        }),
+      ];
+      const saved = await store.save(batch);
+      assert.deepEqual(
+        saved.map((r) => [r.tenant_id, r.sub_tenant_id, r.memory_id]),
+        batch.map((r) => [r.tenant_id, r.sub_tenant_id, r.memory_id]),
+      );
+      const [second] = await store.getLive('b2', 'team', ['x'], now);
+      assert.deepEqual(second, batch[1]);
+      assert.equal((await store.getLive('b1', 'b1', ['y'], now))[0]?.content, 'ünïcødé ✓ 中文');
+      assert.equal(await store.isProvisioned('b1', 'b1'), true);
+      assert.equal(await store.isProvisioned('b2', 'team'), true);
+      assert.equal(await store.isProvisioned('b2', 'b2'), false);
+      assert.deepEqual(await store.save([]), []);
+      await assert.rejects(store.save([memory({ memory_id: 'd' }), memory({ memory_id: 'd' })]), /same key/);
+    });
 
-  it('deletes one memory and says whether it existed', async () => {
-    assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), true);
-    assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), false);
+    it('hides expired memories and lists them for erasure', async () => {
+      await store.save([
+        memory({ memory_id: 'old', expires_at: new Date('2026-05-01T00:00:00Z') }),
+        memory({ memory_id: 'later', expires_at: new Date('2026-07-01T00:00:00Z') }),
+      ]);
+      const live = await store.getLive('t1', 't1', ['m1', 'old', 'later'], now);
+      assert.deepEqual(live.map((m) => m.memory_id).sort(), ['later', 'm1']);
+      assert.deepEqual(await store.countBySubTenant('t1', now), { t1: 2 });
+      const expired = await store.listExpired(now, 100);
+      assert.deepEqual(expired, [{ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'old' }]);
+      assert.equal(
+        await store.deleteMany([...expired, { tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'nope' }]),
+        1,
+      );
+      assert.deepEqual(await store.listExpired(now, 100), []);
+    });
+
+    it('keeps tenants and sub-tenants apart, and erases a sub-tenant whole', async () => {
+      await store.save([memory({ sub_tenant_id: 'team', memory_id: 'm1' })]);
+      await store.save([memory({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' })]);
+      assert.equal(await store.isProvisioned('t1', 'team'), true);
+      assert.equal((await store.getLive('t2', 't2', ['m1', 'later'], now)).length, 1);
+      await store.deleteSubTenant('t1', 'team');
+      assert.equal(await store.isProvisioned('t1', 'team'), false);
+      assert.deepEqual(await store.getLive('t1', 'team', ['m1'], now), []);
+      assert.equal((await store.getLive('t1', 't1', ['m1'], now)).length, 1);
+    });
+
+    it('deletes one memory and says whether it existed', async () => {
+      assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), true);
+      assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), false);
+    });
   });
-});
+}

@@ -2,18 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AddMemoryRequest,
   AddMemoryResult,
+  BatchReply,
   ChunkInput,
   CountsReply,
   DeleteMemoryRequest,
   DeleteMemoryResult,
   DeleteSourcesRequest,
   DomainError,
+  EnsureSubTenantsRequest,
   IndexChunksRequest,
+  IndexChunksResult,
+  IndexManyRequest,
   RetrieveMemoryRequest,
   RetrieveMemoryResult,
   SearchPatterns,
   SearchResult,
-  SubTenantRef,
+  SubTenantEnsured,
   TenantPatterns,
   UserAssistantPair,
   HybridSearchRequest,
@@ -24,9 +28,10 @@ import { TransportClient } from '@trove/platform-transport';
 import { chunkText } from '@trove/text';
 import { randomUUID } from 'node:crypto';
 import { inferStatements } from './inference/infer-statements';
+import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { selectMemories } from './memory-selection';
-import { MemoryKey, MemoryStore } from './ports/memory-store';
+import { MemoryKey, MemoryRecord, MemoryStore } from './ports/memory-store';
 
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
@@ -47,42 +52,60 @@ function pairsAsText(pairs: UserAssistantPair[], userName?: string): string {
     .join('\n');
 }
 
+/** Most adds written together in one batch. */
+const MAX_BATCH_ADDS = 64;
 /**
- * User memories: stored as records here, chunked (and with `infer`, summarised into inferred
- * statements) and handed to the search service to index; retrieved by hybrid search over the
- * sub-tenant's memories, one entry per memory.
+ * Most text (UTF-8 bytes) in one batch: its index message, chunk overlap included, then stays
+ * under NATS's 1 MiB message limit (a longer memory goes alone, and the transport stashes it),
+ * and a batch is indexed in well under the request timeout.
  */
-@Injectable()
-export class MemoryService {
-  constructor(
-    private readonly store: MemoryStore,
-    private readonly transport: TransportClient,
-    @Inject(MEMORY_SERVICE_OPTIONS) private readonly options: MemoryServiceOptions,
-  ) {}
+const MAX_BATCH_BYTES = 256 * 1024;
 
-  async add(request: AddMemoryRequest): Promise<AddMemoryResult> {
-    checkAddRequest(request);
-    const now = new Date();
-    const memoryId = request.memory_id ?? randomUUID();
-    const rawText =
-      request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
-    const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
-    const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
-    const originals = chunkText(content);
-    const inferred = request.infer
-      ? inferStatements({
-          raw_text: rawText ?? undefined,
-          user_assistant_pairs: pairs ?? undefined,
-          user_name: request.user_name,
-          reference_time: now,
-        }).map((s) => s.text)
-      : [];
-    await this.transport.send(TenantPatterns.ensureSubTenant, {
-      tenant_id: request.tenant_id,
-      sub_tenant_id: request.sub_tenant_id,
-    } satisfies SubTenantRef);
-    await this.store.provision(request.tenant_id, request.sub_tenant_id);
-    const record = await this.store.upsert({
+/** An add checked, chunked and (with infer) inferred, waiting to be written with its batch. */
+interface PreparedAdd {
+  record: MemoryRecord;
+  chunks: ChunkInput[];
+  /** UTF-8 size of the memory's text. */
+  bytes: number;
+}
+
+function scopeKey(ref: { tenant_id: string; sub_tenant_id: string }): string {
+  return JSON.stringify([ref.tenant_id, ref.sub_tenant_id]);
+}
+
+/** The CPU part of an add (chunking, inference), done before it joins a batch. */
+function prepareAdd(request: AddMemoryRequest, now: Date): PreparedAdd {
+  const memoryId = request.memory_id ?? randomUUID();
+  const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
+  const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
+  const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
+  const originals = chunkText(content);
+  const inferred = request.infer
+    ? inferStatements({
+        raw_text: rawText ?? undefined,
+        user_assistant_pairs: pairs ?? undefined,
+        user_name: request.user_name,
+        reference_time: now,
+      }).map((s) => s.text)
+    : [];
+  const chunks: ChunkInput[] = [
+    ...originals.map((c, i) => ({
+      chunk_uuid: `${memoryId}_${i}`,
+      position: i,
+      text: c.text,
+      start: c.start,
+      kind: 'original' as const,
+    })),
+    ...inferred.map((text, i) => ({
+      chunk_uuid: `${memoryId}_inferred_${i}`,
+      position: originals.length + i,
+      text,
+      start: 0,
+      kind: 'inferred' as const,
+    })),
+  ];
+  return {
+    record: {
       tenant_id: request.tenant_id,
       sub_tenant_id: request.sub_tenant_id,
       memory_id: memoryId,
@@ -98,49 +121,121 @@ export class MemoryService {
       expires_at: request.expiry_time ? new Date(now.getTime() + request.expiry_time * 1000) : null,
       created_at: now,
       updated_at: now,
-    });
-    const chunks: ChunkInput[] = [
-      ...originals.map((c, i) => ({
-        chunk_uuid: `${memoryId}_${i}`,
-        position: i,
-        text: c.text,
-        start: c.start,
-        kind: 'original' as const,
-      })),
-      ...inferred.map((text, i) => ({
-        chunk_uuid: `${memoryId}_inferred_${i}`,
-        position: originals.length + i,
-        text,
-        start: 0,
-        kind: 'inferred' as const,
-      })),
-    ];
-    await this.transport.send(SearchPatterns.indexChunks, {
-      tenant_id: request.tenant_id,
-      sub_tenant_id: request.sub_tenant_id,
-      source: {
-        source_id: memoryId,
-        source_type: 'memory',
-        title: request.user_name ? `Memory of ${request.user_name}` : 'Memory',
-        created_at: record.created_at.toISOString(),
-        updated_at: record.updated_at.toISOString(),
-        document_metadata: {
-          memory_id: memoryId,
-          ...(request.user_name ? { user_name: request.user_name } : {}),
-          ...(request.custom_instructions ? { custom_instructions: request.custom_instructions } : {}),
-        },
+    },
+    chunks,
+    bytes: Buffer.byteLength(content) + inferred.reduce((n, text) => n + Buffer.byteLength(text), 0),
+  };
+}
+
+/** What the search service indexes for a stored memory. */
+function indexRequest(add: PreparedAdd, record: MemoryRecord): IndexChunksRequest {
+  return {
+    tenant_id: record.tenant_id,
+    sub_tenant_id: record.sub_tenant_id,
+    source: {
+      source_id: record.memory_id,
+      source_type: 'memory',
+      title: record.user_name ? `Memory of ${record.user_name}` : 'Memory',
+      created_at: record.created_at.toISOString(),
+      updated_at: record.updated_at.toISOString(),
+      document_metadata: {
+        memory_id: record.memory_id,
+        ...(record.user_name ? { user_name: record.user_name } : {}),
+        ...(record.custom_instructions ? { custom_instructions: record.custom_instructions } : {}),
       },
-      chunks,
-    } satisfies IndexChunksRequest);
-    return {
-      success: true,
-      user_memory_added: true,
-      memory_id: memoryId,
-      source_id: memoryId,
-      chunks_created: chunks.length,
-      original_chunks: originals.length,
-      inferred_chunks: inferred.length,
-    };
+    },
+    chunks: add.chunks,
+  };
+}
+
+function addedResult(add: PreparedAdd): AddMemoryResult {
+  return {
+    success: true,
+    user_memory_added: true,
+    memory_id: add.record.memory_id,
+    source_id: add.record.memory_id,
+    chunks_created: add.chunks.length,
+    original_chunks: add.record.original_chunks,
+    inferred_chunks: add.record.inferred_chunks,
+  };
+}
+
+/**
+ * User memories: stored as records here, chunked (and with `infer`, summarised into inferred
+ * statements) and handed to the search service to index; retrieved by hybrid search over the
+ * sub-tenant's memories, one entry per memory.
+ */
+@Injectable()
+export class MemoryService {
+  private readonly adds: GroupCommit<PreparedAdd, AddMemoryResult>;
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly transport: TransportClient,
+    @Inject(MEMORY_SERVICE_OPTIONS) private readonly options: MemoryServiceOptions,
+  ) {
+    this.adds = new GroupCommit((batch) => this.writeAdds(batch), {
+      maxItems: MAX_BATCH_ADDS,
+      maxWeight: MAX_BATCH_BYTES,
+      weigh: (add) => add.bytes,
+      keyOf: (add) => JSON.stringify([add.record.tenant_id, add.record.sub_tenant_id, add.record.memory_id]),
+    });
+  }
+
+  /**
+   * Adds (or replaces) a memory and answers once it is indexed. Concurrent adds are written
+   * together (GroupCommit): one sub-tenant message, one SQL statement and one index message per
+   * batch, however many adds it holds.
+   */
+  async add(request: AddMemoryRequest): Promise<AddMemoryResult> {
+    checkAddRequest(request);
+    return this.adds.submit(prepareAdd(request, new Date()));
+  }
+
+  /** One batch of adds, each settled on its own: a missing tenant fails its adds only. */
+  private async writeAdds(adds: PreparedAdd[]): Promise<Settled<AddMemoryResult>[]> {
+    const failed = await this.ensureSubTenants(adds);
+    const ready = adds.filter((add) => !failed.has(add));
+    if (ready.length > 0) {
+      const saved = await this.store.save(ready.map((add) => add.record));
+      const indexed = await this.transport.send<BatchReply<IndexChunksResult>>(SearchPatterns.indexMany, {
+        requests: ready.map((add, i) => indexRequest(add, saved[i]!)),
+      } satisfies IndexManyRequest);
+      ready.forEach((add, i) => {
+        const outcome = indexed.outcomes[i];
+        if (outcome === undefined)
+          failed.set(add, new DomainError('INTERNAL_ERROR', 'the search service skipped a memory'));
+        else if ('error' in outcome) failed.set(add, DomainError.fromSerialized(outcome.error));
+      });
+    }
+    return adds.map((add) => {
+      const error = failed.get(add);
+      return error ? { error } : { ok: addedResult(add) };
+    });
+  }
+
+  /** Creates the batch's sub-tenants on their first write; the adds whose tenant is refused, with why. */
+  private async ensureSubTenants(adds: PreparedAdd[]): Promise<Map<PreparedAdd, DomainError>> {
+    const scopes = [...new Map(adds.map((add) => [scopeKey(add.record), add.record])).values()];
+    const reply = await this.transport.send<BatchReply<SubTenantEnsured>>(TenantPatterns.ensureSubTenants, {
+      sub_tenants: scopes.map((r) => ({ tenant_id: r.tenant_id, sub_tenant_id: r.sub_tenant_id })),
+    } satisfies EnsureSubTenantsRequest);
+    const refused = new Map<string, DomainError>();
+    scopes.forEach((scope, i) => {
+      const outcome = reply.outcomes[i];
+      if (outcome === undefined)
+        refused.set(
+          scopeKey(scope),
+          new DomainError('INTERNAL_ERROR', 'the tenant service skipped a sub-tenant'),
+        );
+      else if ('error' in outcome) refused.set(scopeKey(scope), DomainError.fromSerialized(outcome.error));
+    });
+    const failed = new Map<PreparedAdd, DomainError>();
+    for (const add of adds) {
+      const error = refused.get(scopeKey(add.record));
+      if (error) failed.set(add, error);
+    }
+    return failed;
   }
 
   async retrieve(request: RetrieveMemoryRequest): Promise<RetrieveMemoryResult> {

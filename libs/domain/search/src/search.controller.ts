@@ -1,14 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  BatchReply,
   CountsReply,
   CountsRequest,
   DeleteSourcesRequest,
   DeleteSourcesResult,
+  DomainError,
   FullTextSearchRequest,
   HybridSearchRequest,
   IndexChunksRequest,
   IndexChunksResult,
+  IndexManyRequest,
   SearchPatterns,
   SearchResult,
   statsPattern,
@@ -29,6 +32,15 @@ export class SearchController {
   @MessagePattern(SearchPatterns.indexChunks)
   async indexChunks(@Payload() request: IndexChunksRequest): Promise<IndexChunksResult> {
     return this.service.indexChunks(await withChunks(this.stash, request));
+  }
+
+  @MessagePattern(SearchPatterns.indexMany)
+  async indexMany(@Payload() request: IndexManyRequest): Promise<BatchReply<IndexChunksResult>> {
+    if (!Array.isArray(request?.requests)) {
+      throw new DomainError('INVALID_PARAMETERS', 'requests must be an array of index requests');
+    }
+    const requests = await Promise.all(request.requests.map((r) => withChunks(this.stash, r)));
+    return this.service.indexMany(requests);
   }
 
   @MessagePattern(SearchPatterns.hybrid)
@@ -61,5 +73,8 @@ export class SearchController {
 async function withChunks(stash: PayloadStash, request: IndexChunksRequest): Promise<IndexChunksRequest> {
   if (request.packed_chunks === undefined) return request;
   const bytes = await unpackBytes(stash, request.packed_chunks);
-  return { ...request, chunks: JSON.parse(Buffer.from(bytes).toString('utf8')) as IndexChunksRequest['chunks'] };
+  return {
+    ...request,
+    chunks: JSON.parse(Buffer.from(bytes).toString('utf8')) as IndexChunksRequest['chunks'],
+  };
 }

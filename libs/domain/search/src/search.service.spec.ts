@@ -213,6 +213,108 @@ describe('SearchService (embedded engines)', () => {
     assert.equal((await plain.hybrid(query(semanticOnly))).chunks[0]!.chunk_uuid, 'many_0');
   });
 
+  it('indexes a batch across tenants and scopes in one call; a bad request or tenant fails alone', async () => {
+    const older = new SearchService(
+      new NgramHashingEmbedder({ dimension: 512 }),
+      vectors,
+      keywords,
+      new SqlChunkStore(db),
+      { recencyHalfLifeDays: 30, defaultAlpha: 0.8 },
+    );
+    await older.indexChunks({
+      tenant_id: 'old-model',
+      sub_tenant_id: 'old-model',
+      source: source('o'),
+      chunks: chunks('o', ['embedded with 512 dimensions']),
+    });
+    const reply = await service.indexMany([
+      {
+        tenant_id: 'b1',
+        sub_tenant_id: 'b1',
+        source: source('one'),
+        chunks: chunks('one', ['walrus tusks ivory']),
+      },
+      { tenant_id: 'b1', sub_tenant_id: 'b1', source: source('bad id!'), chunks: chunks('bad', ['x']) },
+      {
+        tenant_id: 'b2',
+        sub_tenant_id: 'b2',
+        source: source('two'),
+        chunks: chunks('two', ['walrus colony count']),
+      },
+      {
+        tenant_id: 'old-model',
+        sub_tenant_id: 'old-model',
+        source: source('p'),
+        chunks: chunks('p', ['walrus in the wrong model']),
+      },
+      {
+        tenant_id: 'b1',
+        sub_tenant_id: 'side',
+        source: source('three'),
+        chunks: chunks('three', ['walrus side']),
+      },
+    ]);
+    assert.deepEqual(
+      reply.outcomes.map((o) => ('error' in o ? o.error.code : o.ok.indexed)),
+      [1, 'VALIDATION_ERROR', 1, 'DIMENSION_MISMATCH', 1],
+    );
+    const found = async (tenant: string, sub: string) =>
+      (
+        await service.fullText({
+          tenant_id: tenant,
+          sub_tenant_id: sub,
+          query: 'walrus',
+          operator: 'or',
+          max_chunks: 10,
+          search_mode: 'sources',
+        })
+      ).chunks.map((c) => c.chunk_uuid);
+    assert.deepEqual(await found('b1', 'b1'), ['one_0']);
+    assert.deepEqual(await found('b2', 'b2'), ['two_0']);
+    assert.deepEqual(await found('b1', 'side'), ['three_0']);
+    const semantic = await service.hybrid({
+      ...query({ query: 'walrus', alpha: 1 }),
+      tenant_id: 'b2',
+      sub_tenant_id: 'b2',
+    });
+    assert.deepEqual(
+      semantic.chunks.map((c) => c.chunk_uuid),
+      ['two_0'],
+    );
+    assert.deepEqual(await service.counts('old-model'), { by_sub_tenant: { 'old-model': { chunks: 1 } } });
+  });
+
+  it('writes a source repeated in one batch as if sent in order: the later wins, ids shared or not', async () => {
+    const b3 = { tenant_id: 'b3', sub_tenant_id: 'b3' };
+    const shared = (id: string, text: string) => [
+      { chunk_uuid: 'shared', position: 0, text, start: 0, kind: 'original' as const },
+      ...chunks(id, [`${text} extra`]).map((c) => ({ ...c, position: 1 })),
+    ];
+    const reply = await service.indexMany([
+      {
+        ...b3,
+        source: source('dup'),
+        chunks: chunks('dup', ['first version of dup', 'second chunk of dup']),
+      },
+      { ...b3, source: source('dup'), chunks: chunks('dup', ['latest version of dup']) },
+      { ...b3, source: source('left'), chunks: shared('left', 'narwhal left') },
+      { ...b3, source: source('right'), chunks: shared('right', 'narwhal right') },
+    ]);
+    assert.ok(reply.outcomes.every((o) => 'ok' in o));
+    const hits = async (q: string) =>
+      (
+        await service.fullText({ ...b3, query: q, operator: 'or', max_chunks: 10, search_mode: 'sources' })
+      ).chunks.map((c) => `${c.chunk_uuid}:${c.source_id}:${c.chunk_content}`);
+    assert.deepEqual(await hits('version'), ['dup_0:dup:latest version of dup']);
+    assert.deepEqual(await hits('second chunk'), []);
+    // "shared" was written by "left", then taken over by "right".
+    assert.deepEqual((await hits('narwhal')).sort(), [
+      'left_0:left:narwhal left extra',
+      'right_0:right:narwhal right extra',
+      'shared:right:narwhal right',
+    ]);
+  });
+
   it('validates what it relies on', async () => {
     await assert.rejects(
       service.hybrid(query({ query: ' ' })),

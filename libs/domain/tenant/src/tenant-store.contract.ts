@@ -124,11 +124,13 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
 
     it('ensures sub-tenants idempotently and lists the default one first', async () => {
       await store.createTenant('t-two', 'owner-a');
-      assert.equal(await store.ensureSubTenant('t-two', 'zeta'), true);
-      assert.equal(await store.ensureSubTenant('t-two', 'zeta'), false);
-      assert.equal(await store.ensureSubTenant('t-two', 't-two'), false);
-      const racing = await Promise.all([1, 2, 3].map(() => store.ensureSubTenant('t-two', 'alpha')));
-      assert.deepEqual(racing.filter(Boolean), [true]);
+      const ensure = async (tenantId: string, subTenantId: string) =>
+        (await store.ensureSubTenants([{ tenantId, subTenantId }]))[0];
+      assert.equal(await ensure('t-two', 'zeta'), 'created');
+      assert.equal(await ensure('t-two', 'zeta'), 'existed');
+      assert.equal(await ensure('t-two', 't-two'), 'existed');
+      const racing = await Promise.all([1, 2, 3].map(() => ensure('t-two', 'alpha')));
+      assert.deepEqual(racing.sort(), ['created', 'existed', 'existed']);
       const ids = (await store.listSubTenants('t-two')).map((s) => s.subTenantId);
       assert.equal(ids[0], 't-two');
       assert.deepEqual([...ids].sort(), ['alpha', 't-two', 'zeta']);
@@ -139,13 +141,41 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
     });
 
     it('creates nothing for a sub-tenant of a missing tenant', async () => {
-      assert.equal(await store.ensureSubTenant('t-ghost', 'x'), false);
+      assert.deepEqual(await store.ensureSubTenants([{ tenantId: 't-ghost', subTenantId: 'x' }]), [
+        'no-tenant',
+      ]);
       assert.deepEqual(await store.listSubTenants('t-ghost'), []);
+    });
+
+    it('ensures a batch in one call: each ref answered in order, repeats alike, other tenants untouched', async () => {
+      await store.createTenant('t-batch', 'owner-a');
+      await store.createTenant('t-batch-2', 'owner-b');
+      await store.ensureSubTenants([{ tenantId: 't-batch', subTenantId: 'old' }]);
+      const outcomes = await store.ensureSubTenants([
+        { tenantId: 't-batch', subTenantId: 'new' },
+        { tenantId: 't-batch', subTenantId: 'old' },
+        { tenantId: 't-ghost', subTenantId: 'new' },
+        { tenantId: 't-batch-2', subTenantId: 'new' },
+        { tenantId: 't-batch', subTenantId: 'new' },
+        { tenantId: 't-batch', subTenantId: 't-batch' },
+      ]);
+      assert.deepEqual(outcomes, ['created', 'existed', 'no-tenant', 'created', 'created', 'existed']);
+      assert.deepEqual((await store.listSubTenants('t-batch')).map((s) => s.subTenantId).sort(), [
+        'new',
+        'old',
+        't-batch',
+      ]);
+      assert.deepEqual((await store.listSubTenants('t-batch-2')).map((s) => s.subTenantId).sort(), [
+        'new',
+        't-batch-2',
+      ]);
+      assert.deepEqual(await store.listSubTenants('t-ghost'), []);
+      assert.deepEqual(await store.ensureSubTenants([]), []);
     });
 
     it('deletes a sub-tenant row and reports whether there was one', async () => {
       await store.createTenant('t-three', 'owner-a');
-      await store.ensureSubTenant('t-three', 'gone');
+      await store.ensureSubTenants([{ tenantId: 't-three', subTenantId: 'gone' }]);
       assert.equal(await store.deleteSubTenant('t-three', 'gone'), true);
       assert.equal(await store.deleteSubTenant('t-three', 'gone'), false);
       assert.equal(await store.findSubTenant('t-three', 'gone'), null);
@@ -158,7 +188,7 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
     it('keeps ids with every allowed character intact', async () => {
       const id = 'Org.1_a:b-C';
       await store.createTenant(id, 'owner.x:y');
-      await store.ensureSubTenant(id, 'team:42.eu-west_1');
+      await store.ensureSubTenants([{ tenantId: id, subTenantId: 'team:42.eu-west_1' }]);
       assert.deepEqual(
         (await store.listSubTenants(id)).map((s) => s.subTenantId),
         [id, 'team:42.eu-west_1'],

@@ -3,9 +3,11 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AccessGranted,
   ApiKeyCreated,
+  BatchReply,
   CheckAccessRequest,
   CreateApiKeyRequest,
   CreateTenantRequest,
+  EnsureSubTenantsRequest,
   SubTenantDeleted,
   SubTenantEnsured,
   SubTenantList,
@@ -52,6 +54,11 @@ export class TenantController {
   @MessagePattern(TenantPatterns.ensureSubTenant)
   ensureSubTenant(@Payload() payload: SubTenantRef): Promise<SubTenantEnsured> {
     return this.service.ensureSubTenant(payload);
+  }
+
+  @MessagePattern(TenantPatterns.ensureSubTenants)
+  ensureSubTenants(@Payload() payload: EnsureSubTenantsRequest): Promise<BatchReply<SubTenantEnsured>> {
+    return this.service.ensureSubTenants(payload);
   }
 
   @MessagePattern(TenantPatterns.deleteSubTenant)

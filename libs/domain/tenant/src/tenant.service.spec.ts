@@ -247,6 +247,27 @@ describe('TenantService', () => {
       );
     });
 
+    it('ensures a batch: each ref gets its own outcome, a bad one fails alone', async () => {
+      await service().createTenant({ principal: owner('carol'), tenant_id: 'batch-org' });
+      const reply = await service().ensureSubTenants({
+        sub_tenants: [
+          { tenant_id: 'batch-org', sub_tenant_id: 'team-c' },
+          { tenant_id: 'ghost', sub_tenant_id: 'x' },
+          { tenant_id: 'batch-org', sub_tenant_id: 'bad/id' },
+          { tenant_id: 'batch-org', sub_tenant_id: '' },
+          { tenant_id: 'batch-org', sub_tenant_id: 'team-c' },
+        ],
+      });
+      const codes = reply.outcomes.map((o) => ('error' in o ? o.error.code : o.ok.created));
+      assert.deepEqual(codes, [true, 'TENANT_NOT_FOUND', 'VALIDATION_ERROR', false, true]);
+      assert.deepEqual('ok' in reply.outcomes[3]! && reply.outcomes[3].ok.sub_tenant_id, 'batch-org');
+      await assert.rejects(
+        service().ensureSubTenants({ sub_tenants: 'nope' } as never),
+        rejectsWith('INVALID_PARAMETERS'),
+      );
+      assert.deepEqual(await service().ensureSubTenants({ sub_tenants: [] }), { outcomes: [] });
+    });
+
     it('lists sub-tenants (default first) and reports when each was created', async () => {
       await service().ensureSubTenant({ tenant_id: 'org', sub_tenant_id: 'team-b' });
       const list = await service().listSubTenants({ tenant_id: 'org' });

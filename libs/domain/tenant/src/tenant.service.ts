@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessGranted,
   ApiKeyCreated,
+  BatchReply,
   CheckAccessRequest,
   CreateApiKeyRequest,
   CreateTenantRequest,
   DomainError,
+  EnsureSubTenantsRequest,
   isAdmin,
   resolveSubTenantId,
   Scope,
@@ -18,12 +20,13 @@ import {
   TenantEvents,
   TenantRef,
   TenantStats,
+  unwrapOutcome,
   VerifyApiKeyRequest,
   VerifyApiKeyResult,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { displayPrefix, generateApiKey, generateApiKeyId, hashApiKey } from './api-key';
-import { NewApiKey, TenantStore } from './ports/tenant-store';
+import { NewApiKey, SubTenantKey, TenantStore } from './ports/tenant-store';
 import { PayloadCheck, requirePrincipal } from './tenant.validation';
 
 /** Options of the tenant service, given to TenantModule.forRoot. */
@@ -147,11 +150,38 @@ export class TenantService {
 
   /** Called before every write: creates the sub-tenant on its first write. */
   async ensureSubTenant(payload: SubTenantRef): Promise<SubTenantEnsured> {
-    const { tenantId, subTenantId } = this.subTenantRef(payload);
-    const created = await this.store.ensureSubTenant(tenantId, subTenantId);
-    // Nothing inserted: either it existed, or there is no such tenant.
-    if (!created && !(await this.store.findTenant(tenantId))) throw tenantNotFound(tenantId);
-    return { tenant_id: tenantId, sub_tenant_id: subTenantId, created };
+    return unwrapOutcome((await this.ensureSubTenants({ sub_tenants: [payload] })).outcomes[0]!);
+  }
+
+  /**
+   * ensureSubTenant for a batch of writes (memory adds grouped together), in one statement; a bad
+   * ref or a missing tenant fails that ref only.
+   */
+  async ensureSubTenants(payload: EnsureSubTenantsRequest): Promise<BatchReply<SubTenantEnsured>> {
+    if (!Array.isArray(payload?.sub_tenants)) {
+      throw new DomainError('INVALID_PARAMETERS', 'sub_tenants must be an array');
+    }
+    const refs = payload.sub_tenants.map((ref) => {
+      try {
+        return this.subTenantRef(ref);
+      } catch (error: unknown) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+    });
+    const valid = refs.filter((ref): ref is SubTenantKey => !(ref instanceof DomainError));
+    const ensured = await this.store.ensureSubTenants(valid);
+    let next = 0;
+    return {
+      outcomes: refs.map((ref) => {
+        if (ref instanceof DomainError) return { error: ref.toJSON() };
+        const outcome = ensured[next++]!;
+        if (outcome === 'no-tenant') return { error: tenantNotFound(ref.tenantId).toJSON() };
+        return {
+          ok: { tenant_id: ref.tenantId, sub_tenant_id: ref.subTenantId, created: outcome === 'created' },
+        };
+      }),
+    };
   }
 
   async deleteSubTenant(payload: SubTenantRef): Promise<SubTenantDeleted> {

@@ -2,6 +2,8 @@ import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { memoryMigrations } from '../migrations/memory.migrations';
 import { MemoryKey, MemoryRecord, MemoryStore } from '../ports/memory-store';
 
+const keyOf = (key: MemoryKey) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id]);
+
 const COLUMNS = `tenant_id, sub_tenant_id, memory_id, content, raw_text, user_assistant_pairs, user_name,
   custom_instructions, infer, inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at`;
 
@@ -18,13 +20,6 @@ export class SqlMemoryStore extends MemoryStore {
     await runMigrations(this.db, memoryMigrations);
   }
 
-  async provision(tenantId: string, subTenantId: string): Promise<void> {
-    await this.db.query(
-      'INSERT INTO memory.provisioned (tenant_id, sub_tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [tenantId, subTenantId],
-    );
-  }
-
   async isProvisioned(tenantId: string, subTenantId: string): Promise<boolean> {
     const rows = await this.db.query('SELECT 1 FROM memory.provisioned WHERE tenant_id = $1 AND sub_tenant_id = $2', [
       tenantId,
@@ -33,36 +28,60 @@ export class SqlMemoryStore extends MemoryStore {
     return rows.length > 0;
   }
 
-  async upsert(record: MemoryRecord): Promise<MemoryRecord> {
-    const [row] = await this.db.query<MemoryRecord>(
-      `INSERT INTO memory.memories (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15)
+  /**
+   * One statement for the whole batch, whatever its size: rows come from unnest() over one array
+   * per column, and the provisioning is a data-modifying WITH of the same statement (so both
+   * happen or neither does). Timestamps and JSON travel as text, which node-postgres and PGlite
+   * both put into array parameters unchanged. Only the creation time comes back (returning every
+   * column doubled the statement's time on PGlite).
+   */
+  async save(records: MemoryRecord[]): Promise<MemoryRecord[]> {
+    if (records.length === 0) return [];
+    if (new Set(records.map(keyOf)).size < records.length) {
+      throw new Error('SqlMemoryStore.save: two records with the same key in one batch');
+    }
+    const column = <T>(pick: (record: MemoryRecord) => T) => records.map(pick);
+    const rows = await this.db.query<MemoryKey & { created_at: Date }>(
+      `WITH provisioned AS (
+         INSERT INTO memory.provisioned (tenant_id, sub_tenant_id)
+         SELECT DISTINCT p.tenant_id, p.sub_tenant_id FROM unnest($1::text[], $2::text[]) AS p(tenant_id, sub_tenant_id)
+         ON CONFLICT DO NOTHING)
+       INSERT INTO memory.memories (${COLUMNS})
+       SELECT m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.raw_text, m.pairs::jsonb, m.user_name,
+         m.custom_instructions, m.infer, m.inferred::jsonb, m.original_chunks, m.inferred_chunks, m.expires_at,
+         m.created_at, m.updated_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::boolean[], $10::text[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[])
+         AS m(tenant_id, sub_tenant_id, memory_id, content, raw_text, pairs, user_name, custom_instructions, infer,
+           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at)
        ON CONFLICT (tenant_id, sub_tenant_id, memory_id) DO UPDATE SET
          content = EXCLUDED.content, raw_text = EXCLUDED.raw_text,
          user_assistant_pairs = EXCLUDED.user_assistant_pairs, user_name = EXCLUDED.user_name,
          custom_instructions = EXCLUDED.custom_instructions, infer = EXCLUDED.infer, inferred = EXCLUDED.inferred,
          original_chunks = EXCLUDED.original_chunks, inferred_chunks = EXCLUDED.inferred_chunks,
          expires_at = EXCLUDED.expires_at, updated_at = EXCLUDED.updated_at
-       RETURNING ${COLUMNS}`,
+       RETURNING tenant_id, sub_tenant_id, memory_id, created_at`,
       [
-        record.tenant_id,
-        record.sub_tenant_id,
-        record.memory_id,
-        record.content,
-        record.raw_text,
-        record.user_assistant_pairs === null ? null : JSON.stringify(record.user_assistant_pairs),
-        record.user_name,
-        record.custom_instructions,
-        record.infer,
-        JSON.stringify(record.inferred),
-        record.original_chunks,
-        record.inferred_chunks,
-        record.expires_at,
-        record.created_at,
-        record.updated_at,
+        column((r) => r.tenant_id),
+        column((r) => r.sub_tenant_id),
+        column((r) => r.memory_id),
+        column((r) => r.content),
+        column((r) => r.raw_text),
+        column((r) => (r.user_assistant_pairs === null ? null : JSON.stringify(r.user_assistant_pairs))),
+        column((r) => r.user_name),
+        column((r) => r.custom_instructions),
+        column((r) => r.infer),
+        column((r) => JSON.stringify(r.inferred)),
+        column((r) => r.original_chunks),
+        column((r) => r.inferred_chunks),
+        column((r) => r.expires_at?.toISOString() ?? null),
+        column((r) => r.created_at.toISOString()),
+        column((r) => r.updated_at.toISOString()),
       ],
     );
-    return row!;
+    // Only what the statement may have changed comes back: the text was just sent.
+    const createdAt = new Map(rows.map((row) => [keyOf(row), row.created_at]));
+    return records.map((record) => ({ ...record, created_at: createdAt.get(keyOf(record))! }));
   }
 
   async getLive(tenantId: string, subTenantId: string, memoryIds: string[], now: Date): Promise<MemoryRecord[]> {

@@ -28,13 +28,13 @@ export interface MemoryKey {
 
 /** Memory records and provisioning, per tenant and sub-tenant. */
 export abstract class MemoryStore {
-  /** Marks the sub-tenant as provisioned for memories (idempotent). */
-  abstract provision(tenantId: string, subTenantId: string): Promise<void>;
-
   abstract isProvisioned(tenantId: string, subTenantId: string): Promise<boolean>;
 
-  /** Inserts or replaces the memory; created_at of a replaced memory is kept. */
-  abstract upsert(record: MemoryRecord): Promise<MemoryRecord>;
+  /**
+   * Inserts or replaces the memories (no two with the same key) and provisions their sub-tenants,
+   * atomically; created_at of a replaced memory is kept. Returns the stored records, in order.
+   */
+  abstract save(records: MemoryRecord[]): Promise<MemoryRecord[]>;
 
   /** Live (not expired) memories with these ids. */
   abstract getLive(tenantId: string, subTenantId: string, memoryIds: string[], now: Date): Promise<MemoryRecord[]>;

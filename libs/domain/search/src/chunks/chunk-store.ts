@@ -17,6 +17,13 @@ export interface ChunkRecord {
   tenant_metadata: Record<string, unknown>;
 }
 
+/** A source of a scope, with the chunks it has from now on. */
+export interface SourceChunks {
+  scope: IndexScope;
+  source: SourceInfo;
+  chunks: ChunkInput[];
+}
+
 /** Per sub-tenant: how many chunks, and of how many sources of each type. */
 export interface ChunkCounts {
   chunks: number;
@@ -29,8 +36,11 @@ export interface ChunkCounts {
  * transaction and neighbours for related chunks are one indexed range query.
  */
 export abstract class ChunkStore {
-  /** Replaces every chunk of the source with these (none: the source has no chunks left). */
-  abstract replaceSource(scope: IndexScope, source: SourceInfo, chunks: ChunkInput[]): Promise<void>;
+  /**
+   * Replaces every chunk of each source with its given chunks (none: the source has no chunks
+   * left), all in one transaction. No two entries may name the same source or chunk of a scope.
+   */
+  abstract replaceSources(sources: SourceChunks[]): Promise<void>;
 
   /** The chunks with these ids, in no particular order; unknown ids are skipped. */
   abstract getMany(scope: IndexScope, ids: string[]): Promise<ChunkRecord[]>;

@@ -1,8 +1,8 @@
-import { ChunkInput, SourceInfo } from '@trove/contracts';
+import { ChunkInput } from '@trove/contracts';
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { searchMigrations } from '../migrations/search.migrations';
 import { IndexScope } from '../ports/index-scope';
-import { ChunkCounts, ChunkRecord, ChunkStore } from './chunk-store';
+import { ChunkCounts, ChunkRecord, ChunkStore, SourceChunks } from './chunk-store';
 
 const COLUMNS = `chunk_uuid, source_id, source_type, source_title, kind, position, content, start_offset,
   created_at, updated_at, document_metadata, tenant_metadata`;
@@ -40,39 +40,60 @@ export class SqlChunkStore extends ChunkStore {
     await runMigrations(this.db, searchMigrations);
   }
 
-  async replaceSource(scope: IndexScope, source: SourceInfo, chunks: ChunkInput[]): Promise<void> {
+  /**
+   * Two statements for the whole batch: the old chunks of every source go, then every new chunk
+   * comes in from unnest() over one array per column, joined to its source's row by ordinal.
+   */
+  async replaceSources(sources: SourceChunks[]): Promise<void> {
+    if (sources.length === 0) return;
+    const bySource = <T>(pick: (entry: SourceChunks) => T) => sources.map(pick);
+    const chunks = sources.flatMap((entry, n) => entry.chunks.map((chunk) => ({ n: n + 1, chunk })));
+    const byChunk = <T>(pick: (chunk: ChunkInput) => T) => chunks.map(({ chunk }) => pick(chunk));
     await this.db.transaction(async (tx) => {
       await tx.query(
-        'DELETE FROM search.chunks WHERE tenant_id = $1 AND sub_tenant_id = $2 AND source_id = $3',
-        [scope.tenantId, scope.subTenantId, source.source_id],
+        `DELETE FROM search.chunks c
+         USING unnest($1::text[], $2::text[], $3::text[]) AS s(tenant_id, sub_tenant_id, source_id)
+         WHERE c.tenant_id = s.tenant_id AND c.sub_tenant_id = s.sub_tenant_id AND c.source_id = s.source_id`,
+        [
+          bySource((e) => e.scope.tenantId),
+          bySource((e) => e.scope.subTenantId),
+          bySource((e) => e.source.source_id),
+        ],
       );
       if (chunks.length === 0) return;
       await tx.query(
         `INSERT INTO search.chunks (tenant_id, sub_tenant_id, source_id, source_type, source_title, created_at,
            updated_at, document_metadata, tenant_metadata, chunk_uuid, kind, position, content, start_offset)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, c.chunk_uuid, c.kind, c.position, c.content, c.start_offset
-         FROM unnest($10::text[], $11::text[], $12::int[], $13::text[], $14::int[])
-           AS c(chunk_uuid, kind, position, content, start_offset)
+         SELECT s.tenant_id, s.sub_tenant_id, s.source_id, s.source_type, s.source_title, s.created_at, s.updated_at,
+           s.document_metadata::jsonb, s.tenant_metadata::jsonb, c.chunk_uuid, c.kind, c.position, c.content, c.start_offset
+         FROM unnest($10::int[], $11::text[], $12::text[], $13::int[], $14::text[], $15::int[])
+           AS c(n, chunk_uuid, kind, position, content, start_offset)
+         JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[],
+             $8::text[], $9::text[]) WITH ORDINALITY
+           AS s(tenant_id, sub_tenant_id, source_id, source_type, source_title, created_at, updated_at,
+             document_metadata, tenant_metadata, n)
+           ON s.n = c.n
          ON CONFLICT (tenant_id, sub_tenant_id, chunk_uuid) DO UPDATE SET
            source_id = EXCLUDED.source_id, source_type = EXCLUDED.source_type, source_title = EXCLUDED.source_title,
            created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, kind = EXCLUDED.kind,
            position = EXCLUDED.position, content = EXCLUDED.content, start_offset = EXCLUDED.start_offset,
            document_metadata = EXCLUDED.document_metadata, tenant_metadata = EXCLUDED.tenant_metadata`,
         [
-          scope.tenantId,
-          scope.subTenantId,
-          source.source_id,
-          source.source_type,
-          source.title ?? '',
-          source.created_at,
-          source.updated_at,
-          JSON.stringify(source.document_metadata ?? {}),
-          JSON.stringify(source.tenant_metadata ?? {}),
-          chunks.map((c) => c.chunk_uuid),
-          chunks.map((c) => c.kind),
-          chunks.map((c) => c.position),
-          chunks.map((c) => c.text),
-          chunks.map((c) => c.start),
+          bySource((e) => e.scope.tenantId),
+          bySource((e) => e.scope.subTenantId),
+          bySource((e) => e.source.source_id),
+          bySource((e) => e.source.source_type),
+          bySource((e) => e.source.title ?? ''),
+          bySource((e) => e.source.created_at),
+          bySource((e) => e.source.updated_at),
+          bySource((e) => JSON.stringify(e.source.document_metadata ?? {})),
+          bySource((e) => JSON.stringify(e.source.tenant_metadata ?? {})),
+          chunks.map(({ n }) => n),
+          byChunk((c) => c.chunk_uuid),
+          byChunk((c) => c.kind),
+          byChunk((c) => c.position),
+          byChunk((c) => c.text),
+          byChunk((c) => c.start),
         ],
       );
     });

@@ -1,7 +1,15 @@
 import { Scope } from '@trove/contracts';
 import { runMigrations, SqlDatabase, SqlExecutor } from '@trove/platform-database';
 import { tenantMigrations } from '../migrations/tenant.migrations';
-import { ApiKeyRecord, NewApiKey, SubTenantRecord, TenantRecord, TenantStore } from '../ports/tenant-store';
+import {
+  ApiKeyRecord,
+  EnsureOutcome,
+  NewApiKey,
+  SubTenantKey,
+  SubTenantRecord,
+  TenantRecord,
+  TenantStore,
+} from '../ports/tenant-store';
 
 interface ApiKeyRow {
   api_key_id: string;
@@ -154,17 +162,48 @@ export abstract class SqlTenantStore extends TenantStore {
     return rows[0] ? toSubTenant(rows[0]) : null;
   }
 
-  async ensureSubTenant(tenantId: string, subTenantId: string): Promise<boolean> {
-    // Written as INSERT … SELECT so a missing tenant inserts nothing instead of failing on the
-    // foreign key, and ON CONFLICT so concurrent first writes agree on who created it.
-    const rows = await this.db.query(
-      `INSERT INTO tenant.sub_tenants (tenant_id, sub_tenant_id)
-       SELECT tenant_id, $2 FROM tenant.tenants WHERE tenant_id = $1
-       ON CONFLICT (tenant_id, sub_tenant_id) DO NOTHING
-       RETURNING 1`,
-      [tenantId, subTenantId],
+  async ensureSubTenants(refs: SubTenantKey[]): Promise<EnsureOutcome[]> {
+    if (refs.length === 0) return [];
+    const keyOf = (ref: SubTenantKey) => JSON.stringify([ref.tenantId, ref.subTenantId]);
+    const outcomes = new Map<string, EnsureOutcome>();
+    // Nearly every call is for sub-tenants that exist: a read answers those, and only the rest
+    // pay for the insert.
+    const existing = await this.db.query<{ tenant_id: string; sub_tenant_id: string }>(
+      `SELECT s.tenant_id, s.sub_tenant_id FROM tenant.sub_tenants s
+       JOIN unnest($1::text[], $2::text[]) AS w(tenant_id, sub_tenant_id)
+         ON s.tenant_id = w.tenant_id AND s.sub_tenant_id = w.sub_tenant_id`,
+      [refs.map((ref) => ref.tenantId), refs.map((ref) => ref.subTenantId)],
     );
-    return rows.length > 0;
+    for (const row of existing) {
+      outcomes.set(keyOf({ tenantId: row.tenant_id, subTenantId: row.sub_tenant_id }), 'existed');
+    }
+    const missing = [...new Map(refs.map((ref) => [keyOf(ref), ref])).values()].filter(
+      (ref) => !outcomes.has(keyOf(ref)),
+    );
+    if (missing.length > 0) {
+      // INSERT … SELECT from the tenants that exist, so a missing tenant inserts nothing instead of
+      // failing on the foreign key; ON CONFLICT so concurrent first writes agree on who created it.
+      const rows = await this.db.query<{ i: string; created: boolean; tenant_exists: boolean }>(
+        `WITH wanted AS (
+           SELECT w.tenant_id, w.sub_tenant_id, w.i
+           FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(tenant_id, sub_tenant_id, i)),
+         inserted AS (
+           INSERT INTO tenant.sub_tenants (tenant_id, sub_tenant_id)
+           SELECT w.tenant_id, w.sub_tenant_id FROM wanted w JOIN tenant.tenants t ON t.tenant_id = w.tenant_id
+           ON CONFLICT (tenant_id, sub_tenant_id) DO NOTHING
+           RETURNING tenant_id, sub_tenant_id)
+         SELECT w.i, i.tenant_id IS NOT NULL AS created, t.tenant_id IS NOT NULL AS tenant_exists
+         FROM wanted w
+         LEFT JOIN inserted i ON i.tenant_id = w.tenant_id AND i.sub_tenant_id = w.sub_tenant_id
+         LEFT JOIN tenant.tenants t ON t.tenant_id = w.tenant_id`,
+        [missing.map((ref) => ref.tenantId), missing.map((ref) => ref.subTenantId)],
+      );
+      for (const row of rows) {
+        const ref = missing[Number(row.i) - 1]!;
+        outcomes.set(keyOf(ref), row.created ? 'created' : row.tenant_exists ? 'existed' : 'no-tenant');
+      }
+    }
+    return refs.map((ref) => outcomes.get(keyOf(ref))!);
   }
 
   async deleteSubTenant(tenantId: string, subTenantId: string): Promise<boolean> {

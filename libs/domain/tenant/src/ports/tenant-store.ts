@@ -33,6 +33,13 @@ export interface SubTenantRecord {
   createdAt: Date;
 }
 
+export interface SubTenantKey {
+  tenantId: string;
+  subTenantId: string;
+}
+
+export type EnsureOutcome = 'created' | 'existed' | 'no-tenant';
+
 /** Persistence of owners, API keys, tenants and sub-tenants; the class is the DI token. */
 export abstract class TenantStore {
   /** Stores a key, creating its owner when new. */
@@ -69,8 +76,12 @@ export abstract class TenantStore {
 
   abstract findSubTenant(tenantId: string, subTenantId: string): Promise<SubTenantRecord | null>;
 
-  /** Creates the sub-tenant when missing; true when this call created it, false when it existed or the tenant does not. */
-  abstract ensureSubTenant(tenantId: string, subTenantId: string): Promise<boolean>;
+  /**
+   * Creates each sub-tenant that is missing, in one statement; per ref, in order: `created` when
+   * this call created it, `existed`, or `no-tenant` when its tenant does not exist (nothing is
+   * created then). Repeated refs get the same answer.
+   */
+  abstract ensureSubTenants(refs: SubTenantKey[]): Promise<EnsureOutcome[]>;
 
   /** Deletes the sub-tenant row; false when there was none. */
   abstract deleteSubTenant(tenantId: string, subTenantId: string): Promise<boolean>;
