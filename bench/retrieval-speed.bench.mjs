@@ -5,7 +5,8 @@
 //     found; from the start of the add request to the answer that contains it;
 //   - ingestion throughput: ~1 KB memories (1 chunk each, a few 2), CONCURRENCY adds in flight;
 //     chunks/s from the answers' chunks_created; then document-sized memories (~20 KB, ~22 chunks
-//     each) into a tenant of their own, where the per-request cost no longer dominates;
+//     each) into a tenant of their own, where the per-request cost no longer dominates; the
+//     engine's figure indexes the same memories CONCURRENCY per SearchService.indexMany call;
 //   - hybrid search p50 / p99 at each size of one tenant (default 10k and 100k chunks), for
 //     alpha 0.8 (the default), 0 (keyword only) and 1 (semantic only), one keep-alive connection,
 //     requests back to back; each query is also run on the engine (SearchService.hybrid in a child
@@ -541,7 +542,7 @@ try {
     'add p50 ms',
     'add p99 ms',
     'standalone CPU (cores)',
-    'engine alone chunks/s',
+    `engine alone chunks/s (indexMany, ${CONCURRENCY} per call)`,
   ]);
   for (const r of results.ingestion) {
     line([
