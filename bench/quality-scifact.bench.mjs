@@ -182,8 +182,8 @@ async function explore() {
   for (const query of queries) {
     kwRaw.push(await stack.keywordHits(scope, query.text, CANDIDATES));
     // The service's own semantic query (word weights and feedback from these keyword hits);
-    // queryVector is private in TypeScript, and read here only to reproduce the service's list.
-    const v = await stack.service.queryVector(scope, query.text, kwRaw.at(-1));
+    // queryVectors is private in TypeScript, and read here only to reproduce the service's list.
+    const v = (await stack.service.queryVectors(scope, query.text, kwRaw.at(-1))).expanded;
     qVectors.push(v);
     semRaw.push(
       await stack.vectors.search(scope, 'chunks', v, CANDIDATES, {
@@ -403,5 +403,78 @@ async function explore() {
       );
     }
   }
+  await relevanceFloor(scope, qVectors);
   console.log(`\nExplore part: ${seconds(t0)} s.`);
+}
+
+/**
+ * The floor relevant_only applies (memory retrieval keeps a semantic-only candidate when its cosine
+ * reaches the embedder's relatedCosine): where judged-relevant and unrelated documents fall, for
+ * the query vectors the service uses. A document scores its best chunk, as a memory does.
+ */
+async function relevanceFloor(scope, serviceVectors) {
+  const floor = stack.embedder.relatedCosine;
+  const ids = [...chunkTexts.keys()];
+  const vectors = await stack.embedder.embedDocuments(ids.map((id) => chunkTexts.get(id)));
+  const chunksOfDoc = new Map();
+  ids.forEach((id, i) => {
+    const doc = docOf(id);
+    if (!chunksOfDoc.has(doc)) chunksOfDoc.set(doc, []);
+    chunksOfDoc.get(doc).push(vectors[i]);
+  });
+  const docIds = [...chunksOfDoc.keys()];
+  const cosine = (a, b) => {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < a.length; i++) {
+      dot += a[i] * b[i];
+      na += a[i] * a[i];
+      nb += b[i] * b[i];
+    }
+    return dot / Math.sqrt(na * nb);
+  };
+  const best = (query, doc) => Math.max(...chunksOfDoc.get(doc).map((v) => cosine(query, v)));
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const variants = [
+    ['the search: word weights + feedback from the keyword hits', (q) => serviceVectors[q]],
+    [
+      "the query's own: word weights, no feedback (what relevant_only judges by)",
+      async (q) => (await stack.service.queryVectors(scope, queries[q].text, [])).plain,
+    ],
+    [
+      'unweighted query (embedQuery; how 0.45 was first set)',
+      (q) => stack.embedder.embedQuery(queries[q].text),
+    ],
+  ];
+  console.log(
+    `\n### The relevance floor (relatedCosine ${floor}): best-chunk cosine of each judged-relevant document, and of 20 random unrelated documents per query\n`,
+  );
+  console.log(
+    '| query vector | related p10 / p50 | unrelated p50 / p99 / max | related ≥ floor | unrelated ≥ floor |',
+  );
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, vectorOf] of variants) {
+    seed = 12345;
+    const related = [];
+    const unrelated = [];
+    for (let q = 0; q < queries.length; q++) {
+      const v = await vectorOf(q);
+      const relevant = data.qrels.get(queries[q].id);
+      for (const doc of relevant.keys()) if (chunksOfDoc.has(doc)) related.push(best(v, doc));
+      for (let n = 0; n < 20;) {
+        const doc = docIds[Math.floor(random() * docIds.length)];
+        if (relevant.has(doc)) continue;
+        unrelated.push(best(v, doc));
+        n++;
+      }
+    }
+    const share = (xs) => `${((100 * xs.filter((x) => x >= floor).length) / xs.length).toFixed(1)}%`;
+    console.log(
+      `| ${name} | ${percentile(related, 10).toFixed(3)} / ${percentile(related, 50).toFixed(3)} | ` +
+        `${percentile(unrelated, 50).toFixed(3)} / ${percentile(unrelated, 99).toFixed(3)} / ${Math.max(...unrelated).toFixed(3)} | ` +
+        `${share(related)} | ${share(unrelated)} |`,
+    );
+  }
 }

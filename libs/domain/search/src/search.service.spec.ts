@@ -136,6 +136,67 @@ describe('SearchService (embedded engines)', () => {
     assert.equal(matching.chunks[0]?.chunk_uuid, 'guide_3');
   });
 
+  it('with relevant_only judges a semantic candidate by the query itself, not by the query feedback expanded', async () => {
+    // Long memories from one ward's notes share most of their words: feedback from the one memory
+    // that matches the query lifts every other's cosine over the floor, the query's own does not.
+    const ward = { tenant_id: 'hospital', sub_tenant_id: 'ward' };
+    // The service's defaults: feedback from the 3 best keyword hits × 1, word weights on.
+    const withFeedback = new SearchService(
+      new NgramHashingEmbedder(),
+      vectors,
+      keywords,
+      new SqlChunkStore(db),
+      {
+        recencyHalfLifeDays: 30,
+        defaultAlpha: 0.8,
+        feedbackDocs: 3,
+        feedbackWeight: 1,
+      },
+    );
+    const notes = [
+      'The morning round on the cardiology ward started at eight with a review of the overnight admissions.',
+      'Nurses recorded blood pressure, heart rate and oxygen saturation for every patient every four hours.',
+      'The registrar adjusted the anticoagulant dose after the latest blood results came back from the laboratory.',
+      'Two patients were transferred to the step-down unit once their telemetry had been stable for a day.',
+      'The pharmacist reviewed the discharge prescriptions and flagged an interaction between two of the tablets.',
+      'Physiotherapists walked the post-operative patients along the corridor twice before lunch.',
+      'The consultant explained the echocardiogram findings to the family in the quiet room beside the ward.',
+      'A new admission arrived from the emergency department with chest pain and an abnormal electrocardiogram.',
+      'The ward clerk chased the missing radiology reports and updated the electronic patient records.',
+      'Evening handover covered outstanding blood tests, pending scans and patients at risk of falling.',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let m = 0; m < 8; m++) {
+      let text = Array.from({ length: 6 }, () => notes[Math.floor(random() * notes.length)]).join(' ');
+      if (m === 0) text += ' The surgeon mentioned the zirconium implant used in the knee.';
+      await service.indexChunks({
+        ...ward,
+        source: source(`note${m}`, 0, 'memory'),
+        chunks: chunks(`note${m}`, [text]),
+      });
+    }
+    const relevant = await withFeedback.hybrid(
+      query({
+        ...ward,
+        query: 'zirconium implant',
+        search_mode: 'memories',
+        relevant_only: true,
+        max_chunks: 50,
+      }),
+    );
+    assert.deepEqual(
+      relevant.chunks.map((c) => c.source_id),
+      ['note0'],
+    );
+    // Without relevant_only the other notes still rank, below it.
+    const all = await withFeedback.hybrid(
+      query({ ...ward, query: 'zirconium implant', search_mode: 'memories', max_chunks: 50 }),
+    );
+    assert.equal(all.chunks[0]!.source_id, 'note0');
+    assert.ok(all.chunks.length > 1);
+  });
+
   it('searches only memories in memories mode, and only the given sources', async () => {
     assert.deepEqual(
       (await service.hybrid(query({ query: 'rotate API keys', search_mode: 'memories' }))).chunks,

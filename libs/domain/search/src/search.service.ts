@@ -60,6 +60,14 @@ export function indexKind(mode: SearchMode, kind: ChunkKind): string {
   return `${mode}:${kind}`;
 }
 
+/** A semantic list, and the list of the query's own vector that relevance is judged by. */
+interface SemanticHits {
+  hits: ScoredId[];
+  ofQuery: ScoredId[];
+}
+
+const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
+
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -203,23 +211,23 @@ export class SearchService {
     const relevantOnly = request.relevant_only === true;
     const wantSemantic = alpha > 0 || relevantOnly;
     const feedback = wantSemantic && (this.options.feedbackDocs ?? 0) > 0;
-    let semantic: ScoredId[];
+    let semantic: SemanticHits;
     let keyword: ScoredId[];
     if (feedback) {
       // The semantic query learns from the best keyword hits, so it needs them first.
       keyword = await this.keywords.search(scope, request.query, n, filter);
-      semantic = await this.semantic(scope, request.query, n, filter, keyword);
+      semantic = await this.semantic(scope, request.query, n, filter, relevantOnly, keyword);
     } else {
       [semantic, keyword] = await Promise.all([
-        wantSemantic ? this.semantic(scope, request.query, n, filter) : Promise.resolve([]),
+        wantSemantic ? this.semantic(scope, request.query, n, filter, relevantOnly) : NO_SEMANTIC_HITS,
         alpha < 1 || relevantOnly
           ? this.keywords.search(scope, request.query, n, filter)
           : Promise.resolve([]),
       ]);
     }
     // A list with weight 0 adds no candidates; it may still vouch for relevance below.
-    let fused = fuse({ keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic : [], alpha });
-    if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
+    let fused = fuse({ keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic.hits : [], alpha });
+    if (relevantOnly) fused = this.relevant(fused, keyword, semantic.ofQuery);
     const chunks = await this.rank(
       scope,
       fused,
@@ -275,25 +283,36 @@ export class SearchService {
     };
   }
 
-  /** Candidates with a keyword match, or a cosine at or above the related threshold. */
-  private relevant(fused: ScoredId[], keyword: ScoredId[], semantic: ScoredId[]): ScoredId[] {
+  /**
+   * Candidates with a keyword match, or whose cosine with the query itself reaches the related
+   * threshold. The query itself, not the one feedback expanded: feedback from the keyword hits
+   * lifts every document's cosine alike (on SciFact, 57% of unrelated documents reach 0.45 with it,
+   * none without; bench/quality-scifact.bench.mjs, the relevance floor), so only the query's own
+   * cosine tells related from unrelated.
+   */
+  private relevant(fused: ScoredId[], keyword: ScoredId[], ofQuery: ScoredId[]): ScoredId[] {
     const matched = new Set(keyword.map((hit) => hit.id));
     const floor = this.options.semanticFloor ?? this.embedder.relatedCosine;
-    const cosine = new Map(semantic.map((hit) => [hit.id, hit.score]));
+    const cosine = new Map(ofQuery.map((hit) => [hit.id, hit.score]));
     return fused.filter(
       (hit) => matched.has(hit.id) || (floor !== undefined && (cosine.get(hit.id) ?? -1) >= floor),
     );
   }
 
+  /**
+   * The semantic list (the query vector with feedback from `keywordHits`), and for relevant_only
+   * the list of the query's own vector when feedback changed it.
+   */
   private async semantic(
     scope: IndexScope,
     query: string,
     n: number,
     filter: { kinds: string[]; sourceIds?: string[] },
+    relevantOnly: boolean,
     keywordHits: ScoredId[] = [],
-  ): Promise<ScoredId[]> {
+  ): Promise<SemanticHits> {
     const model = await this.vectors.spaceModel(scope.tenantId, 'chunks');
-    if (!model) return [];
+    if (!model) return NO_SEMANTIC_HITS;
     if (model.modelId !== this.embedder.modelId || model.dimension !== this.embedder.dimension) {
       throw new DomainError(
         'DIMENSION_MISMATCH',
@@ -301,20 +320,27 @@ export class SearchService {
           `embeds with ${this.embedder.modelId} (${this.embedder.dimension}-d). Re-index the tenant or configure the original model.`,
       );
     }
-    return this.vectors.search(scope, 'chunks', await this.queryVector(scope, query, keywordHits), n, filter);
+    const { expanded, plain } = await this.queryVectors(scope, query, keywordHits);
+    const hits = await this.vectors.search(scope, 'chunks', expanded, n, filter);
+    const ofQuery =
+      relevantOnly && expanded !== plain
+        ? await this.vectors.search(scope, 'chunks', plain, n, filter)
+        : hits;
+    return { hits, ofQuery };
   }
 
   /**
-   * The semantic query's vector. Rocchio pseudo-relevance feedback: the query's vector plus
-   * feedbackWeight × the mean vector of the feedbackDocs best keyword hits, normalised (unchanged
-   * without hits). With word weights (queryWordWeights), the query and those hits are embedded
-   * with every word weighing its idf, so that rare words lead, as they do in BM25.
+   * The semantic query's vector, `expanded` by Rocchio pseudo-relevance feedback: the query's own
+   * vector (`plain`) plus feedbackWeight × the mean vector of the feedbackDocs best keyword hits,
+   * normalised (the same vector without hits). With word weights (queryWordWeights), the query and
+   * those hits are embedded with every word weighing its idf, so that rare words lead, as they do
+   * in BM25.
    */
-  private async queryVector(
+  private async queryVectors(
     scope: IndexScope,
     query: string,
     keywordHits: ScoredId[],
-  ): Promise<Float32Array> {
+  ): Promise<{ expanded: Float32Array; plain: Float32Array }> {
     const docs = this.options.feedbackDocs ?? 0;
     const records =
       docs > 0 && keywordHits.length > 0
@@ -331,15 +357,16 @@ export class SearchService {
           await this.embedder.embedQuery(query),
           ...(feedbackTexts.length > 0 ? await this.embedder.embedDocuments(feedbackTexts) : []),
         ];
-    if (feedback.length === 0) return vector!;
+    const plain = vector!;
+    if (feedback.length === 0) return { expanded: plain, plain };
     const weight = (this.options.feedbackWeight ?? 1) / feedback.length;
-    const expanded = Float32Array.from(vector!);
+    const expanded = Float32Array.from(plain);
     for (const doc of feedback) for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * doc[i]!;
     let norm = 0;
     for (const x of expanded) norm += x * x;
     norm = Math.sqrt(norm);
     if (norm > 0) for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-    return expanded;
+    return { expanded, plain };
   }
 
   /** Word → its idf in this scope, for every word of `texts`; undefined when not weighing. */
