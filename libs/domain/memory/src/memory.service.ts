@@ -3,14 +3,12 @@ import {
   AddMemoryRequest,
   AddMemoryResult,
   BatchReply,
-  ChunkInput,
   CountsReply,
   DeleteMemoryRequest,
   DeleteMemoryResult,
   DeleteSourcesRequest,
   DomainError,
   EnsureSubTenantsRequest,
-  IndexChunksRequest,
   IndexChunksResult,
   IndexManyRequest,
   RetrieveMemoryRequest,
@@ -19,19 +17,16 @@ import {
   SearchResult,
   SubTenantEnsured,
   TenantPatterns,
-  UserAssistantPair,
   HybridSearchRequest,
   ProcessingStatusReply,
   ProcessingStatusRequest,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
-import { chunkText } from '@trove/text';
-import { randomUUID } from 'node:crypto';
-import { inferStatements } from './inference/infer-statements';
+import { addedResult, indexRequest, PreparedAdd, prepareAdd, scopeKey } from './memory-add';
 import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { selectMemories } from './memory-selection';
-import { MemoryKey, MemoryRecord, MemoryStore } from './ports/memory-store';
+import { MemoryKey, MemoryStore } from './ports/memory-store';
 
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
@@ -39,18 +34,6 @@ export interface MemoryServiceOptions {
 }
 
 export const MEMORY_SERVICE_OPTIONS = Symbol('MemoryServiceOptions');
-
-/** Pairs are one memory: "User: …" and "Assistant: …" lines (the user's name when known). */
-function pairsAsText(pairs: UserAssistantPair[], userName?: string): string {
-  const user = userName?.trim() || 'User';
-  return pairs
-    .flatMap((p) => [
-      p.user?.trim() ? `${user}: ${p.user.trim()}` : '',
-      p.assistant?.trim() ? `Assistant: ${p.assistant.trim()}` : '',
-    ])
-    .filter(Boolean)
-    .join('\n');
-}
 
 /** Most adds written together in one batch. */
 const MAX_BATCH_ADDS = 64;
@@ -60,105 +43,6 @@ const MAX_BATCH_ADDS = 64;
  * and a batch is indexed in well under the request timeout.
  */
 const MAX_BATCH_BYTES = 256 * 1024;
-
-/** An add checked, chunked and (with infer) inferred, waiting to be written with its batch. */
-interface PreparedAdd {
-  record: MemoryRecord;
-  chunks: ChunkInput[];
-  /** UTF-8 size of the memory's text. */
-  bytes: number;
-}
-
-function scopeKey(ref: { tenant_id: string; sub_tenant_id: string }): string {
-  return JSON.stringify([ref.tenant_id, ref.sub_tenant_id]);
-}
-
-/** The CPU part of an add (chunking, inference), done before it joins a batch. */
-function prepareAdd(request: AddMemoryRequest, now: Date): PreparedAdd {
-  const memoryId = request.memory_id ?? randomUUID();
-  const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
-  const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
-  const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
-  const originals = chunkText(content);
-  const inferred = request.infer
-    ? inferStatements({
-        raw_text: rawText ?? undefined,
-        user_assistant_pairs: pairs ?? undefined,
-        user_name: request.user_name,
-        reference_time: now,
-      }).map((s) => s.text)
-    : [];
-  const chunks: ChunkInput[] = [
-    ...originals.map((c, i) => ({
-      chunk_uuid: `${memoryId}_${i}`,
-      position: i,
-      text: c.text,
-      start: c.start,
-      kind: 'original' as const,
-    })),
-    ...inferred.map((text, i) => ({
-      chunk_uuid: `${memoryId}_inferred_${i}`,
-      position: originals.length + i,
-      text,
-      start: 0,
-      kind: 'inferred' as const,
-    })),
-  ];
-  return {
-    record: {
-      tenant_id: request.tenant_id,
-      sub_tenant_id: request.sub_tenant_id,
-      memory_id: memoryId,
-      content,
-      raw_text: rawText,
-      user_assistant_pairs: pairs,
-      user_name: request.user_name ?? null,
-      custom_instructions: request.custom_instructions ?? null,
-      infer: request.infer,
-      inferred,
-      original_chunks: originals.length,
-      inferred_chunks: inferred.length,
-      expires_at: request.expiry_time ? new Date(now.getTime() + request.expiry_time * 1000) : null,
-      created_at: now,
-      updated_at: now,
-    },
-    chunks,
-    bytes: Buffer.byteLength(content) + inferred.reduce((n, text) => n + Buffer.byteLength(text), 0),
-  };
-}
-
-/** What the search service indexes for a stored memory. */
-function indexRequest(add: PreparedAdd, record: MemoryRecord): IndexChunksRequest {
-  return {
-    tenant_id: record.tenant_id,
-    sub_tenant_id: record.sub_tenant_id,
-    source: {
-      source_id: record.memory_id,
-      source_type: 'memory',
-      title: record.user_name ? `Memory of ${record.user_name}` : 'Memory',
-      created_at: record.created_at.toISOString(),
-      updated_at: record.updated_at.toISOString(),
-      document_metadata: {
-        memory_id: record.memory_id,
-        ...(record.user_name ? { user_name: record.user_name } : {}),
-        ...(record.custom_instructions ? { custom_instructions: record.custom_instructions } : {}),
-      },
-    },
-    chunks: add.chunks,
-  };
-}
-
-function addedResult(add: PreparedAdd): AddMemoryResult {
-  return {
-    success: true,
-    user_memory_added: true,
-    memory_id: add.record.memory_id,
-    source_id: add.record.memory_id,
-    chunks_created: add.chunks.length,
-    original_chunks: add.record.original_chunks,
-    inferred_chunks: add.record.inferred_chunks,
-  };
-}
 
 /**
  * User memories: stored as records here, chunked (and with `infer`, summarised into inferred

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BatchReply,
-  ChunkKind,
   CountsReply,
   DeleteSourcesResult,
   DomainError,
@@ -9,10 +8,8 @@ import {
   HybridSearchRequest,
   IndexChunksRequest,
   IndexChunksResult,
-  ItemOutcome,
   SearchMode,
   SearchResult,
-  settleItem,
   unwrapOutcome,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
@@ -22,9 +19,10 @@ import { blendRecency, candidateCount, fuse, recencyDecay } from './fusion/fusio
 import { IndexScope, ScoredId } from './ports/index-scope';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
-import { indexRounds } from './indexing/index-rounds';
+import { indexKind } from './indexing/index-kind';
+import { SourceIndexer } from './indexing/source-indexer';
 import { toResultChunks } from './result-chunks';
-import { checkIndexRequest, checkSearchRequest, scopeOf } from './search.validation';
+import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
   /** Half-life of the recency decay, in days (DECISIONS: configurable, default 30). */
@@ -55,10 +53,7 @@ export const DROPPED_WORD_WEIGHT = 0.05;
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
 
-/** The kind an index entry carries: which search mode finds it, and whether it was inferred. */
-export function indexKind(mode: SearchMode, kind: ChunkKind): string {
-  return `${mode}:${kind}`;
-}
+export { indexKind };
 
 /** A semantic list, and the list of the query's own vector that relevance is judged by. */
 interface SemanticHits {
@@ -67,17 +62,6 @@ interface SemanticHits {
 }
 
 const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
 
 function kindsOf(mode: SearchMode): string[] {
   return mode === 'memories'
@@ -92,113 +76,28 @@ function kindsOf(mode: SearchMode): string[] {
  */
 @Injectable()
 export class SearchService {
+  private readonly indexer: SourceIndexer;
+
   constructor(
     private readonly embedder: Embedder,
     private readonly vectors: VectorIndex,
     private readonly keywords: KeywordIndex,
     private readonly chunks: ChunkStore,
     @Inject(SEARCH_SERVICE_OPTIONS) private readonly options: SearchServiceOptions,
-  ) {}
+  ) {
+    this.indexer = new SourceIndexer(embedder, vectors, keywords, chunks);
+  }
 
   async indexChunks(request: IndexChunksRequest): Promise<IndexChunksResult> {
     return unwrapOutcome((await this.indexMany([request])).outcomes[0]!);
   }
 
   /**
-   * Indexes many sources at once (memory adds written together): one embedding call for all their
-   * chunks, one chunk-store transaction, one delete and one upsert per index and scope. A request
-   * that is invalid, or whose tenant or scope an index refuses, fails alone; a store that fails
-   * fails the call.
+   * Indexes many sources at once (memory adds written together); each request succeeds or fails
+   * on its own (SourceIndexer).
    */
-  async indexMany(requests: IndexChunksRequest[]): Promise<BatchReply<IndexChunksResult>> {
-    const outcomes: ItemOutcome<IndexChunksResult>[] = [];
-    const valid: number[] = [];
-    for (const [i, request] of requests.entries()) {
-      const checked = await settleItem(async () => checkIndexRequest(request));
-      if ('error' in checked) outcomes[i] = checked;
-      else valid.push(i);
-    }
-    const model = { modelId: this.embedder.modelId, dimension: this.embedder.dimension };
-    for (const [tenantId, items] of groupBy(valid, (i) => requests[i]!.tenant_id)) {
-      const ensured = await settleItem(() => this.vectors.ensureSpace(tenantId, 'chunks', model));
-      if ('error' in ensured) for (const i of items) outcomes[i] = ensured;
-    }
-    const ready = valid.filter((i) => outcomes[i] === undefined);
-
-    const vectors = await this.embedder.embedDocuments(
-      ready.flatMap((i) => requests[i]!.chunks.map((chunk) => chunk.text)),
-    );
-    const vectorsOf = new Map<number, Float32Array[]>();
-    let offset = 0;
-    for (const i of ready) {
-      vectorsOf.set(i, vectors.slice(offset, (offset += requests[i]!.chunks.length)));
-    }
-
-    for (const round of indexRounds(ready.map((i) => requests[i]!))) {
-      const items = round.map((r) => ready[r]!);
-      // The chunk store first: an index hit whose chunk is not stored yet is skipped by queries,
-      // never shown half-written.
-      await this.chunks.replaceSources(
-        items.map((i) => ({
-          scope: scopeOf(requests[i]!),
-          source: requests[i]!.source,
-          chunks: requests[i]!.chunks,
-        })),
-      );
-      const scopes = groupBy(items, (i) =>
-        JSON.stringify([requests[i]!.tenant_id, requests[i]!.sub_tenant_id]),
-      );
-      await Promise.all(
-        [...scopes.values()].map(async (group) => {
-          const written = await settleItem(() =>
-            this.writeIndexes(
-              scopeOf(requests[group[0]!]!),
-              group.map((i) => ({ request: requests[i]!, vectors: vectorsOf.get(i)! })),
-            ),
-          );
-          for (const i of group) {
-            outcomes[i] =
-              'error' in written
-                ? written
-                : { ok: { indexed: requests[i]!.chunks.length, model_id: this.embedder.modelId } };
-          }
-        }),
-      );
-    }
-    return { outcomes };
-  }
-
-  /** Replaces the sources' entries in both indexes of one scope. */
-  private async writeIndexes(
-    scope: IndexScope,
-    sources: { request: IndexChunksRequest; vectors: Float32Array[] }[],
-  ): Promise<void> {
-    const sourceIds = sources.map(({ request }) => request.source.source_id);
-    await Promise.all([
-      this.vectors.deleteBySources(scope, 'chunks', sourceIds),
-      this.keywords.deleteBySources(scope, sourceIds),
-    ]);
-    const entries = sources.flatMap(({ request, vectors }) => {
-      const mode: SearchMode = request.source.source_type === 'memory' ? 'memories' : 'sources';
-      return request.chunks.map((chunk, i) => ({
-        id: chunk.chunk_uuid,
-        sourceId: request.source.source_id,
-        kind: indexKind(mode, chunk.kind),
-        text: chunk.text,
-        vector: vectors[i]!,
-      }));
-    });
-    await Promise.all([
-      this.vectors.upsert(
-        scope,
-        'chunks',
-        entries.map(({ id, sourceId, kind, vector }) => ({ id, sourceId, kind, vector })),
-      ),
-      this.keywords.upsert(
-        scope,
-        entries.map(({ id, sourceId, kind, text }) => ({ id, sourceId, kind, text })),
-      ),
-    ]);
+  indexMany(requests: IndexChunksRequest[]): Promise<BatchReply<IndexChunksResult>> {
+    return this.indexer.indexMany(requests);
   }
 
   async hybrid(request: HybridSearchRequest): Promise<SearchResult> {

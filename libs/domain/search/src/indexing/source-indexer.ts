@@ -1,0 +1,137 @@
+import {
+  BatchReply,
+  IndexChunksRequest,
+  IndexChunksResult,
+  ItemOutcome,
+  SearchMode,
+  settleItem,
+} from '@trove/contracts';
+import { Embedder } from '@trove/embeddings';
+import { ChunkStore } from '../chunks/chunk-store';
+import { IndexScope } from '../ports/index-scope';
+import { KeywordIndex } from '../ports/keyword-index';
+import { VectorIndex } from '../ports/vector-index';
+import { checkIndexRequest, scopeOf } from '../search.validation';
+import { indexKind } from './index-kind';
+import { indexRounds } from './index-rounds';
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/**
+ * The write side of search: every source's chunks embedded once and written to the chunk store and
+ * both indexes, replacing what the source had.
+ */
+export class SourceIndexer {
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly vectors: VectorIndex,
+    private readonly keywords: KeywordIndex,
+    private readonly chunks: ChunkStore,
+  ) {}
+
+  /**
+   * Indexes many sources at once (memory adds written together): one embedding call for all their
+   * chunks, one chunk-store transaction, one delete and one upsert per index and scope. A request
+   * that is invalid, or whose tenant or scope an index refuses, fails alone; a store that fails
+   * fails the call.
+   */
+  async indexMany(requests: IndexChunksRequest[]): Promise<BatchReply<IndexChunksResult>> {
+    const outcomes: ItemOutcome<IndexChunksResult>[] = [];
+    const valid: number[] = [];
+    for (const [i, request] of requests.entries()) {
+      const checked = await settleItem(async () => checkIndexRequest(request));
+      if ('error' in checked) outcomes[i] = checked;
+      else valid.push(i);
+    }
+    const model = { modelId: this.embedder.modelId, dimension: this.embedder.dimension };
+    for (const [tenantId, items] of groupBy(valid, (i) => requests[i]!.tenant_id)) {
+      const ensured = await settleItem(() => this.vectors.ensureSpace(tenantId, 'chunks', model));
+      if ('error' in ensured) for (const i of items) outcomes[i] = ensured;
+    }
+    const ready = valid.filter((i) => outcomes[i] === undefined);
+
+    const vectors = await this.embedder.embedDocuments(
+      ready.flatMap((i) => requests[i]!.chunks.map((chunk) => chunk.text)),
+    );
+    const vectorsOf = new Map<number, Float32Array[]>();
+    let offset = 0;
+    for (const i of ready) {
+      vectorsOf.set(i, vectors.slice(offset, (offset += requests[i]!.chunks.length)));
+    }
+
+    for (const round of indexRounds(ready.map((i) => requests[i]!))) {
+      const items = round.map((r) => ready[r]!);
+      // The chunk store first: an index hit whose chunk is not stored yet is skipped by queries,
+      // never shown half-written.
+      await this.chunks.replaceSources(
+        items.map((i) => ({
+          scope: scopeOf(requests[i]!),
+          source: requests[i]!.source,
+          chunks: requests[i]!.chunks,
+        })),
+      );
+      const scopes = groupBy(items, (i) =>
+        JSON.stringify([requests[i]!.tenant_id, requests[i]!.sub_tenant_id]),
+      );
+      await Promise.all(
+        [...scopes.values()].map(async (group) => {
+          const written = await settleItem(() =>
+            this.writeIndexes(
+              scopeOf(requests[group[0]!]!),
+              group.map((i) => ({ request: requests[i]!, vectors: vectorsOf.get(i)! })),
+            ),
+          );
+          for (const i of group) {
+            outcomes[i] =
+              'error' in written
+                ? written
+                : { ok: { indexed: requests[i]!.chunks.length, model_id: this.embedder.modelId } };
+          }
+        }),
+      );
+    }
+    return { outcomes };
+  }
+
+  /** Replaces the sources' entries in both indexes of one scope. */
+  private async writeIndexes(
+    scope: IndexScope,
+    sources: { request: IndexChunksRequest; vectors: Float32Array[] }[],
+  ): Promise<void> {
+    const sourceIds = sources.map(({ request }) => request.source.source_id);
+    await Promise.all([
+      this.vectors.deleteBySources(scope, 'chunks', sourceIds),
+      this.keywords.deleteBySources(scope, sourceIds),
+    ]);
+    const entries = sources.flatMap(({ request, vectors }) => {
+      const mode: SearchMode = request.source.source_type === 'memory' ? 'memories' : 'sources';
+      return request.chunks.map((chunk, i) => ({
+        id: chunk.chunk_uuid,
+        sourceId: request.source.source_id,
+        kind: indexKind(mode, chunk.kind),
+        text: chunk.text,
+        vector: vectors[i]!,
+      }));
+    });
+    await Promise.all([
+      this.vectors.upsert(
+        scope,
+        'chunks',
+        entries.map(({ id, sourceId, kind, vector }) => ({ id, sourceId, kind, vector })),
+      ),
+      this.keywords.upsert(
+        scope,
+        entries.map(({ id, sourceId, kind, text }) => ({ id, sourceId, kind, text })),
+      ),
+    ]);
+  }
+}
