@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -74,7 +74,7 @@ describe('UsearchVectorIndex persistence', () => {
     const shardDir = join(dataDir, 'tenants', `x${Buffer.from('acme').toString('hex')}`, 'chunks');
     const [sub] = await readdir(shardDir);
     assert.deepEqual((await readdir(join(shardDir, sub!))).sort(), [
-      'graph-v2-2.usearch',
+      'graph-v3-2.usearch',
       'log-2.bin',
       'scope.json',
       'snapshot.bin',
@@ -86,6 +86,19 @@ describe('UsearchVectorIndex persistence', () => {
       ['b', 'a'],
     );
     await reopened.close();
+    // A graph an older version saved (v2: M = 16) is not loaded: it goes, and the graph is rebuilt.
+    await rename(join(shardDir, sub!, 'graph-v3-2.usearch'), join(shardDir, sub!, 'graph-v2-2.usearch'));
+    const upgraded = new UsearchVectorIndex({ dataDir });
+    assert.deepEqual(
+      (await upgraded.search(scope, 'chunks', vec(1, 0, 0), 5)).map((h) => h.id),
+      ['a', 'b'],
+    );
+    assert.deepEqual((await readdir(join(shardDir, sub!))).sort(), [
+      'log-2.bin',
+      'scope.json',
+      'snapshot.bin',
+    ]);
+    await upgraded.close();
   });
 
   it('keeps hostile tenant ids inside the data directory and erases a deleted sub-tenant’s files', async () => {
