@@ -102,6 +102,19 @@ describe('VectorShard on the graph path', () => {
     assert.ok(out[0]! > 0 && out[1]! < 0);
   });
 
+  it('takes one-item and many-item batches in any order as it grows', () => {
+    // usearch grows the graph as it goes; a one-item batch then a larger one must both land.
+    const shard = new VectorShard(D, { exactMaxMacs: 0 });
+    let next = 0;
+    for (let round = 0; round < 200; round++) {
+      const size = round % 3 === 2 ? 7 : 1;
+      shard.put(items.slice(next, next + size));
+      next += size;
+    }
+    assert.equal(shard.size, next);
+    for (let i = 0; i < next; i += 37) assert.equal(shard.search(items[i]!.unit, 1)[0]?.id, items[i]!.id);
+  });
+
   it('lets the last item win when one batch repeats an id', () => {
     const shard = new VectorShard(D);
     shard.put([
