@@ -5,11 +5,8 @@ import { ShardItem, ShardState, VectorShard } from './vector-shard';
 
 const SNAPSHOT = 'snapshot.bin';
 const MAGIC = 0x53565254; // "TRVS"
-/**
- * v3: the graph of centred vectors (centredForGraph) with M = 24; an older graph (v1 uncentred,
- * v2 M = 16) is not loaded but rebuilt from the snapshot's vectors.
- */
-const graphFile = (generation: number): string => `graph-v3-${generation}.usearch`;
+/** v2: the graph of centred vectors (centredForGraph); a v1 graph is not loaded but rebuilt. */
+const graphFile = (generation: number): string => `graph-v2-${generation}.usearch`;
 const logFile = (generation: number): string => `log-${generation}.bin`;
 
 /** One write-ahead log record. */
@@ -28,7 +25,7 @@ interface SnapshotHeader {
 
 /**
  * The files of one shard: `snapshot.bin` (slot-addressed records and f32 vectors, CRC-checked),
- * `graph-v3-<g>.usearch` (the HNSW graph saved with that snapshot, so reopening skips the rebuild) and
+ * `graph-v2-<g>.usearch` (the HNSW graph saved with that snapshot, so reopening skips the rebuild) and
  * `log-<g>.bin`, an append-only log of every change since snapshot g. A change is appended before
  * it is applied in memory; reopening replays the log and drops a torn last record.
  */
@@ -62,7 +59,7 @@ export class ShardFiles {
     // Leftovers of an interrupted snapshot; other files (the adapter's scope.json) are not ours.
     const current = [SNAPSHOT, graphFile(generation), logFile(generation)];
     for (const name of await readdir(dir)) {
-      const ours = /^(graph-(v\d+-)?\d+\.usearch|log-\d+\.bin|snapshot\.bin\.tmp)$/.test(name);
+      const ours = /^(graph-(v2-)?\d+\.usearch|log-\d+\.bin|snapshot\.bin\.tmp)$/.test(name);
       if (ours && !current.includes(name)) await rm(join(dir, name), { force: true });
     }
     const log = await open(logPath, 'a+');

@@ -74,7 +74,7 @@ describe('UsearchVectorIndex persistence', () => {
     const shardDir = join(dataDir, 'tenants', `x${Buffer.from('acme').toString('hex')}`, 'chunks');
     const [sub] = await readdir(shardDir);
     assert.deepEqual((await readdir(join(shardDir, sub!))).sort(), [
-      'graph-v3-2.usearch',
+      'graph-v2-2.usearch',
       'log-2.bin',
       'scope.json',
       'snapshot.bin',
@@ -86,8 +86,8 @@ describe('UsearchVectorIndex persistence', () => {
       ['b', 'a'],
     );
     await reopened.close();
-    // A graph an older version saved (v2: M = 16) is not loaded: it goes, and the graph is rebuilt.
-    await rename(join(shardDir, sub!, 'graph-v3-2.usearch'), join(shardDir, sub!, 'graph-v2-2.usearch'));
+    // A graph an older version saved (v1: not centred) is not loaded: it goes, and the graph is rebuilt.
+    await rename(join(shardDir, sub!, 'graph-v2-2.usearch'), join(shardDir, sub!, 'graph-2.usearch'));
     const upgraded = new UsearchVectorIndex({ dataDir });
     assert.deepEqual(
       (await upgraded.search(scope, 'chunks', vec(1, 0, 0), 5)).map((h) => h.id),

@@ -22,15 +22,15 @@ export interface ShardState {
 /**
  * HNSW settings. An i8 graph (4× less memory and, with this usearch build, several times faster to
  * insert into than f32; bench/vector-index.bench.mjs) whose candidates are rescored exactly from
- * the f32 copy, so scores are exact cosines. M = 24 and ef_add = 96 by bench/vector-recall.bench.mjs
- * (30k memories of the offline embedder, the service's k = 50): recall@10 against exact search
- * 0.988 on one-sentence memories and 0.84 on the hard stitched ones, where M = 16 / ef_add 64 gave
- * 0.967 and 0.72; ef_search = 256. Inserts stay on one thread: usearch builds a different graph on
- * each multi-threaded run, and then nothing built from the same data answers the same twice (on
- * SciFact, nDCG@10 at alpha 0.8 moved by 0.002 between two runs); the speed bench's ingestion did
- * not tell one thread with M = 24 from one with M = 16 (A/B in issue 3's notes).
+ * the f32 copy, so scores are exact cosines; M = 16, ef_add 64, ef_search 256. What a denser graph
+ * would buy, by bench/vector-recall.bench.mjs (30k memories of the offline embedder, the service's
+ * k = 50): recall@10 against exact search 0.967 here, 0.988 with M = 24 / ef_add 96, on
+ * one-sentence memories (0.72 and 0.84 on memories stitched from random sentences, the hard case);
+ * but M = 24 cost 15% of one-chunk memory ingestion over HTTP in a same-session A/B (601 and 578
+ * against 478 and 516 chunks/s, 0 → 30k), and ingestion is the target not yet met. Inserts stay on
+ * one thread: a multi-threaded build is a different graph each run (SciFact nDCG@10 moved by 0.002).
  */
-const GRAPH = { connectivity: 24, expansionAdd: 96, expansionSearch: 256 };
+const GRAPH = { connectivity: 16, expansionAdd: 64, expansionSearch: 256 };
 
 /**
  * The graph holds each vector with its mean component removed (the projection off the all-ones
