@@ -1,4 +1,5 @@
 import {
+  describeEmbedder,
   openSearchStores,
   RawEmbeddingsModule,
   SearchModule,
@@ -6,6 +7,7 @@ import {
   SqlRawVectorStore,
 } from '@trove/domain-search';
 import { loadConfig } from '@trove/platform-config';
+import { createLogger } from '@trove/platform-logging';
 import { PostgresDatabase } from '@trove/platform-database';
 import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
 import { join, resolve } from 'node:path';
@@ -19,7 +21,8 @@ async function main(): Promise<void> {
   const settings = loadConfig(SearchSettings);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);
   const dataDir = join(resolve(config.DATA_DIR), 'search');
-  const stores = await openSearchStores(settings, dataDir);
+  const logger = createLogger({ name: 'search-service', level: config.LOG_LEVEL });
+  const stores = await openSearchStores(settings, dataDir, (level, message) => logger[level](message));
   await runService({
     service: 'search',
     config,
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
         vectorStore: new SqlRawVectorStore(database),
       }),
     ],
-    checks: { postgres: () => database.ping() },
+    checks: { postgres: () => database.ping(), embedder: async () => describeEmbedder(stores.embedder) },
   });
 }
 

@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
-import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
+import { describeEmbedder, FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
@@ -31,7 +31,9 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
   mkdirSync(dataDir, { recursive: true });
   // One embedded Postgres for every domain; each keeps to its own schema, as in distributed mode.
   const database = await PgliteDatabase.open(join(dataDir, 'postgres'));
-  const search = await openSearchStores(settings.search, join(dataDir, 'search'));
+  const search = await openSearchStores(settings.search, join(dataDir, 'search'), (level, message) =>
+    logger[level](message),
+  );
   const blobStore = await openBlobStore(settings.ingestion, dataDir);
   const server = new InProcessServer();
   const transport = new InProcessTransportClient(server, config.REQUEST_TIMEOUT_MS);
@@ -96,6 +98,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
+  app.get(HealthRegistry).register('embedder', async () => describeEmbedder(search.embedder));
   app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
   attachMessageServer(app, server);
   setupOpenApi(app, TROVE_VERSION);

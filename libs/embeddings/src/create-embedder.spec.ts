@@ -9,22 +9,35 @@ const configError = (pattern: RegExp) => (e: unknown) =>
   e instanceof EmbeddingError && e.provider === 'config' && pattern.test(e.message);
 
 describe('createEmbedder', () => {
-  it('defaults to the offline n-gram hashing embedder', async () => {
-    for (const settings of [{}, { EMBEDDINGS_PROVIDER: '' }, { EMBEDDINGS_PROVIDER: 'hashing' }]) {
-      const embedder = await createEmbedder(settings);
-      assert.ok(embedder instanceof NgramHashingEmbedder);
-      assert.equal(embedder.modelId, new NgramHashingEmbedder().modelId);
+  it('builds the offline n-gram hashing embedder, not marked as a fallback', async () => {
+    const embedder = await createEmbedder({ EMBEDDINGS_PROVIDER: 'hashing' });
+    assert.ok(embedder instanceof NgramHashingEmbedder);
+    assert.equal(embedder.modelId, new NgramHashingEmbedder().modelId);
+    assert.equal(embedder.fallback, undefined);
+  });
+
+  it('defaults to the ONNX model (here without Maven: its fallback)', async () => {
+    for (const settings of [{}, { EMBEDDINGS_PROVIDER: '' }]) {
+      const embedder = await createEmbedder({
+        ...settings,
+        MODELS_DIR: '/nonexistent/models',
+        EMBEDDINGS_MAVEN: '/nonexistent/mvn',
+      });
+      assert.equal(embedder.fallback?.wanted, 'onnx:bge-small-en-v1.5-q');
     }
   });
 
   it('passes EMBEDDINGS_DIMENSION to the hashing embedder, and refuses a bad one', async () => {
-    assert.equal((await createEmbedder({ EMBEDDINGS_DIMENSION: '2048' })).dimension, 2048);
+    assert.equal(
+      (await createEmbedder({ EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: '2048' })).dimension,
+      2048,
+    );
     await assert.rejects(
-      createEmbedder({ EMBEDDINGS_DIMENSION: '1000' }),
+      createEmbedder({ EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: '1000' }),
       configError(/EMBEDDINGS_DIMENSION.*power of two/),
     );
     await assert.rejects(
-      createEmbedder({ EMBEDDINGS_DIMENSION: 'big' }),
+      createEmbedder({ EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: 'big' }),
       configError(/EMBEDDINGS_DIMENSION must be a positive integer/),
     );
   });
@@ -56,7 +69,7 @@ describe('createEmbedder', () => {
     );
     await assert.rejects(
       createEmbedder({ EMBEDDINGS_PROVIDER: 'bert' }),
-      configError(/one of hashing, model2vec, openai, got "bert"/),
+      configError(/one of onnx, hashing, model2vec, openai, got "bert"/),
     );
   });
 

@@ -6,3 +6,6 @@ export * from './adapters/model2vec-embedder';
 export * from './adapters/openai-embedder';
 export * from './adapters/safetensors';
 export * from './create-embedder';
+export * from './onnx/model-catalogue';
+export * from './onnx/model-files';
+export * from './onnx/onnx-embedder';

@@ -80,6 +80,8 @@ export class GatewayModule implements OnModuleInit {
         );
         const failing = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail ?? 'failed'}`);
         if (!report.ready) throw new Error(failing.join('; '));
+        const infos = report.checks.filter((c) => c.info !== undefined).map((c) => [c.name, c.info] as const);
+        return infos.length > 0 ? Object.fromEntries(infos) : undefined;
       });
     }
   }

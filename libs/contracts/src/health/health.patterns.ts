@@ -10,6 +10,8 @@ export interface CheckResult {
   name: string;
   ok: boolean;
   detail?: string;
+  /** What the check reports besides its state (the embedder: its model, dimension, fallback). */
+  info?: Record<string, unknown>;
 }
 
 export interface ReadinessReport {

@@ -24,9 +24,41 @@ import { PooledEmbedder } from './workers/pooled-embedder';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
 export class SearchSettings {
-  /** `hashing` (offline default, no weights), `model2vec` (a local model dir), `openai` (any /v1/embeddings). */
-  @IsIn(['hashing', 'model2vec', 'openai'])
-  EMBEDDINGS_PROVIDER = 'hashing';
+  /**
+   * `onnx` (default: a local transformer model, resolved through Maven and cached), `hashing`
+   * (offline, no weights; also the fallback when the model cannot be had), `model2vec` (a local
+   * model dir), `openai` (any /v1/embeddings).
+   */
+  @IsIn(['onnx', 'hashing', 'model2vec', 'openai'])
+  EMBEDDINGS_PROVIDER = 'onnx';
+
+  /** onnx: the model cache, one directory per model. */
+  @IsString()
+  MODELS_DIR = 'models';
+
+  /** onnx: a directory filled by hand with model.onnx and tokenizer.json (no Maven needed). */
+  @IsOptional()
+  @IsString()
+  EMBEDDINGS_MODEL_DIR: string | undefined = undefined;
+
+  /** onnx with a model of EMBEDDINGS_MODEL_DIR that Trove does not know: `cls` or `mean`. */
+  @IsOptional()
+  @IsIn(['cls', 'mean'])
+  EMBEDDINGS_POOLING: string | undefined = undefined;
+
+  /** onnx: ONNX Runtime threads per run; default all cores, at most 4. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  EMBEDDINGS_THREADS = Math.min(4, Math.max(1, availableParallelism()));
+
+  /** onnx: the Maven command that resolves the model. */
+  @IsString()
+  EMBEDDINGS_MAVEN = 'mvn';
+
+  /** onnx: refuse to start without the model instead of falling back to hashing. */
+  @IsBoolean()
+  EMBEDDINGS_REQUIRE_MODEL = false;
 
   @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'model2vec')
   @IsString({
@@ -38,7 +70,8 @@ export class SearchSettings {
   @IsString({ message: 'EMBEDDINGS_URL is required when EMBEDDINGS_PROVIDER=openai' })
   EMBEDDINGS_URL: string | undefined = undefined;
 
-  @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'openai')
+  /** onnx: a model Trove knows (default bge-small-en-v1.5-q); openai: the model name (required). */
+  @ValidateIf((s: SearchSettings) => s.EMBEDDINGS_PROVIDER === 'openai' || s.EMBEDDINGS_MODEL !== undefined)
   @IsString({ message: 'EMBEDDINGS_MODEL is required when EMBEDDINGS_PROVIDER=openai' })
   EMBEDDINGS_MODEL: string | undefined = undefined;
 
@@ -137,9 +170,19 @@ export interface SearchStores {
 }
 
 /** Opens the embedder and the two indexes the settings select; embedded ones live under dataDir. */
-export async function openSearchStores(settings: SearchSettings, dataDir: string): Promise<SearchStores> {
-  const embedding: EmbeddingSettings = {
-    EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER as 'hashing' | 'model2vec' | 'openai',
+export async function openSearchStores(
+  settings: SearchSettings,
+  dataDir: string,
+  log?: (level: 'info' | 'warn', message: string) => void,
+): Promise<SearchStores> {
+  const configured: EmbeddingSettings = {
+    EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER,
+    MODELS_DIR: settings.MODELS_DIR,
+    EMBEDDINGS_MODEL_DIR: settings.EMBEDDINGS_MODEL_DIR,
+    EMBEDDINGS_POOLING: settings.EMBEDDINGS_POOLING,
+    EMBEDDINGS_THREADS: settings.EMBEDDINGS_THREADS,
+    EMBEDDINGS_MAVEN: settings.EMBEDDINGS_MAVEN,
+    EMBEDDINGS_REQUIRE_MODEL: settings.EMBEDDINGS_REQUIRE_MODEL,
     EMBEDDINGS_MODEL_PATH: settings.EMBEDDINGS_MODEL_PATH,
     EMBEDDINGS_URL: settings.EMBEDDINGS_URL,
     EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
@@ -147,13 +190,17 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
     EMBEDDINGS_DIMENSION:
       settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
   };
-  const local = await createEmbedder(embedding);
+  const local = await createEmbedder(configured, { log });
+  // What a worker thread builds the same embedder from (the fallback's own settings when the
+  // model could not be loaded).
+  const embedding: EmbeddingSettings = local.fallback
+    ? { EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: String(local.dimension) }
+    : configured;
   const workers = new IndexWorkers(settings.SEARCH_WORKER_THREADS);
-  // A remote model gains nothing from threads: its requests already leave the event loop free.
-  const embedder =
-    workers.threads > 0 && settings.EMBEDDINGS_PROVIDER !== 'openai'
-      ? new PooledEmbedder(local, embedding, workers)
-      : local;
+  // Only the in-process models gain from the pool: a remote model's requests already leave the
+  // event loop free, and the ONNX model runs in a worker thread of its own.
+  const pooled = embedding.EMBEDDINGS_PROVIDER === 'hashing' || embedding.EMBEDDINGS_PROVIDER === 'model2vec';
+  const embedder = workers.threads > 0 && pooled ? new PooledEmbedder(local, embedding, workers) : local;
   await workers.warmUp(embedder === local ? undefined : embedding);
   const vectorIndex =
     settings.VECTOR_INDEX === 'qdrant'
@@ -169,4 +216,14 @@ export async function openSearchStores(settings: SearchSettings, dataDir: string
           analyzerId: 'trove-text-v1',
         });
   return { embedder, vectorIndex, keywordIndex, workers };
+}
+
+/** What /readyz shows of the active embedder: model, dimension, and whether it is a fallback. */
+export function describeEmbedder(embedder: Embedder): Record<string, unknown> {
+  return {
+    model_id: embedder.modelId,
+    dimension: embedder.dimension,
+    fallback: embedder.fallback !== undefined,
+    ...(embedder.fallback ? { wanted: embedder.fallback.wanted, reason: embedder.fallback.reason } : {}),
+  };
 }

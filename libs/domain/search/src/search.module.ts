@@ -57,5 +57,6 @@ export class SearchModule implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.options.vectorIndex.close(), this.options.keywordIndex.close()]);
     await this.options.workers?.close();
+    await this.options.embedder.close();
   }
 }

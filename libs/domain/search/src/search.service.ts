@@ -63,6 +63,11 @@ interface SemanticHits {
 
 const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
 
+function isZero(vector: Float32Array): boolean {
+  for (const x of vector) if (x !== 0) return false;
+  return true;
+}
+
 function kindsOf(mode: SearchMode): string[] {
   return mode === 'memories'
     ? [indexKind('memories', 'original'), indexKind('memories', 'inferred')]
@@ -220,10 +225,15 @@ export class SearchService {
       );
     }
     const { expanded, plain } = await this.queryVectors(scope, query, keywordHits);
+    // A query the embedder finds nothing in (only stop words, with the hashing fallback) has no
+    // direction: it matches nothing by meaning, and keyword search answers alone.
+    if (isZero(expanded)) return NO_SEMANTIC_HITS;
     const hits = await this.vectors.search(scope, 'chunks', expanded, n, filter);
     const ofQuery =
       relevantOnly && expanded !== plain
-        ? await this.vectors.search(scope, 'chunks', plain, n, filter)
+        ? isZero(plain)
+          ? []
+          : await this.vectors.search(scope, 'chunks', plain, n, filter)
         : hits;
     return { hits, ofQuery };
   }

@@ -1,4 +1,4 @@
-import { Embedder } from '../ports/embedder';
+import { Embedder, EmbedderFallback } from '../ports/embedder';
 import { embedInBatches, l2Normalize } from '../vectors';
 import {
   bigramHash,
@@ -62,13 +62,19 @@ export class NgramHashingEmbedder extends Embedder {
    */
   override readonly relatedCosine = 0.45;
   override readonly weighsWords = true;
+  override readonly fallback?: EmbedderFallback;
   readonly options: Readonly<Required<NgramHashingOptions>>;
   private readonly mask: number;
   private readonly chars = new FeatureBuffer();
   private readonly words = new FeatureBuffer();
 
-  constructor(options: NgramHashingOptions = {}) {
+  /**
+   * `fallback`: set when this embedder stands in for a model that could not be loaded
+   * (createEmbedder), so that /readyz can say so.
+   */
+  constructor(options: NgramHashingOptions = {}, fallback?: EmbedderFallback) {
     super();
+    this.fallback = fallback;
     const o = { ...DEFAULT_NGRAM_HASHING_OPTIONS, ...options };
     const [min, max] = o.charNgrams;
     if (!Number.isInteger(o.dimension) || o.dimension < 2 || (o.dimension & (o.dimension - 1)) !== 0) {

@@ -24,6 +24,9 @@ export abstract class Embedder {
    */
   readonly relatedCosine?: number;
 
+  /** Set when this embedder stands in for the configured model, which could not be loaded. */
+  readonly fallback?: EmbedderFallback;
+
   /** Embeds texts for storage, in order: one L2-normalised vector per text, any number of texts. */
   abstract embedDocuments(texts: string[]): Promise<Float32Array[]>;
 
@@ -47,9 +50,20 @@ export abstract class Embedder {
     return this.embedDocuments(texts);
   }
 
+  /** Releases what the embedder holds (a model's worker thread). */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Embeds a search query. Symmetric models embed it as a document. */
   async embedQuery(text: string): Promise<Float32Array> {
     const [vector] = await this.embedDocuments([text]);
     return vector;
   }
+}
+
+/** Why an embedder is a stand-in: the model that was wanted and why it could not be had. */
+export interface EmbedderFallback {
+  wanted: string;
+  reason: string;
 }

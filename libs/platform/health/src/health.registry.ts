@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CheckResult, ReadinessReport } from '@trove/contracts';
 
-/** A readiness probe of one dependency: resolves when it answers, rejects with the reason. */
-export type ReadinessCheck = () => Promise<void>;
+/**
+ * A readiness probe of one dependency: resolves when it answers (optionally with what it wants
+ * /readyz to show), rejects with the reason.
+ */
+export type ReadinessCheck = () => Promise<void | Record<string, unknown>>;
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -12,8 +15,8 @@ async function run(name: string, check: ReadinessCheck): Promise<CheckResult> {
     timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
   });
   try {
-    await Promise.race([check(), deadline]);
-    return { name, ok: true };
+    const info = await Promise.race([check(), deadline]);
+    return info ? { name, ok: true, info } : { name, ok: true };
   } catch (error: unknown) {
     return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
   } finally {

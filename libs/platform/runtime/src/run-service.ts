@@ -18,7 +18,7 @@ export interface RunServiceOptions {
   /** The domain modules this process hosts, built from its validated config. */
   imports: (DynamicModule | Type<unknown>)[];
   /** Readiness checks of the stores the process opened (name → probe). */
-  checks?: Record<string, () => Promise<void>>;
+  checks?: Record<string, () => Promise<void | Record<string, unknown>>>;
 }
 
 /**

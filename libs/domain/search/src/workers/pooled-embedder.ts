@@ -41,6 +41,10 @@ export class PooledEmbedder extends Embedder {
     return this.inner.embedQuery(text);
   }
 
+  override close(): Promise<void> {
+    return this.inner.close();
+  }
+
   override wordsOf(text: string): string[] {
     return this.inner.wordsOf(text);
   }
