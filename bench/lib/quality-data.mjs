@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-/** The evaluation data: `../shared/data` beside the clone, or TROVE_EVAL_DATA. */
+/** The evaluation data: `../shared/data` beside the clone, or TROVE_EVAL_DATA (or TROVE_DATA_DIR). */
 export const DATA_DIR =
-  process.env.TROVE_EVAL_DATA ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'data');
+  process.env.TROVE_EVAL_DATA ??
+  process.env.TROVE_DATA_DIR ??
+  join(import.meta.dirname, '..', '..', '..', 'shared', 'data');
 
 /** SciFact: docs { id, title, text }, train queries that have judgments, qrels Map<qid, Set<docId>>. */
 export function loadSciFact(dir = join(DATA_DIR, 'scifact')) {
@@ -81,4 +83,34 @@ export function loadLocomo(file = join(DATA_DIR, 'locomo-dev', 'locomo-dev.json'
       .filter((q) => q.evidence.length > 0);
     return { id: sample.sample_id, turns, qa };
   });
+}
+
+/**
+ * HotpotQA dev (distractor setting), pooled: every `context` paragraph of the file once (the first
+ * of a repeated title), as { title, text: title + its sentences }, and the questions as
+ * { id, question, type, supportingTitles: string[] } (the distinct titles of supporting_facts).
+ */
+export function loadHotpotQA(file = join(DATA_DIR, 'hotpotqa-dev', 'questions.jsonl')) {
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const paragraphs = new Map(); // title → { title, text }
+  for (const row of rows) {
+    for (const [title, sentences] of row.context) {
+      if (!paragraphs.has(title))
+        paragraphs.set(title, { title, text: `${title}\n${sentences.join('').trim()}` });
+    }
+  }
+  const questions = rows.map((row) => ({
+    id: String(row._id),
+    question: String(row.question),
+    type: row.type,
+    supportingTitles: [...new Set(row.supporting_facts.map(([title]) => title))],
+  }));
+  for (const q of questions)
+    for (const title of q.supportingTitles)
+      if (!paragraphs.has(title))
+        throw new Error(`HotpotQA ${q.id}: supporting title "${title}" has no paragraph`);
+  return { paragraphs: [...paragraphs.values()], questions };
 }

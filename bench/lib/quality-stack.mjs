@@ -15,23 +15,32 @@ const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, Embedd
   search;
 
 /**
- * Opens the stack. `embedderSettings` go to createEmbedder (empty: the offline default).
- * Returns the service and the parts it is made of, so benchmarks can also query each index alone.
+ * Opens the stack. `embedderSettings` go to createEmbedder (empty: createEmbedder's default);
+ * `embedderLog(level, message)`, when given, is told what createEmbedder reports (resolving a
+ * model, falling back to hashing). Returns the service and the parts it is made of, so benchmarks
+ * can also query each index alone.
  */
-export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.8 } = {}) {
+export async function openSearchStack({ embedderSettings = {}, embedderLog, defaultAlpha = 0.8 } = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'trove-quality-'));
   const settings = config.loadConfig(SearchSettings, process.env);
   const db = await database.PgliteDatabase.open('memory://');
   const chunks = new SqlChunkStore(db);
   await chunks.migrate();
-  const embedder = await embeddings.createEmbedder(embedderSettings);
+  const embedder = await embeddings.createEmbedder(embedderSettings, embedderLog ? { log: embedderLog } : {});
   const vectors = new UsearchVectorIndex({ dataDir: join(directory, 'vectors') });
   const keywords = await EmbeddedKeywordIndex.open({
     directory: join(directory, 'keywords'),
     analyze: text.analyze,
     analyzerId: 'trove-text-v1',
   });
-  const service = new SearchService(embedder, vectors, keywords, chunks, {
+  const spaces = new search.ChunkSpaces(
+    new search.SpaceRegistry(db),
+    vectors,
+    chunks,
+    embedder,
+    new search.LegacyEmbedders(settings.MODELS_DIR),
+  );
+  const service = new SearchService(embedder, vectors, keywords, chunks, spaces, {
     recencyHalfLifeDays: 30,
     defaultAlpha,
     // The service's defaults (SearchSettings), each overridable from the environment as in the apps.
@@ -55,6 +64,8 @@ export async function openSearchStack({ embedderSettings = {}, defaultAlpha = 0.
       await keywords.close();
       await vectors.close();
       await db.close();
+      // A model's worker thread would keep the process alive (embedders without close() have none).
+      await embedder.close?.();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } from '@trove/testing';
 import { expectError } from './suites/expect-error';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
+import { paraphraseSuite } from './suites/paraphrase.suite';
 import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
@@ -13,6 +14,7 @@ tenancyAndAuthSuite('distributed');
 memoryAndSearchSuite('distributed');
 sourcesSuite('distributed');
 rawEmbeddingsSuite('distributed');
+paraphraseSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {

@@ -1,4 +1,5 @@
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
+import { paraphraseSuite } from './suites/paraphrase.suite';
 import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
@@ -7,3 +8,4 @@ tenancyAndAuthSuite('standalone');
 memoryAndSearchSuite('standalone');
 sourcesSuite('standalone');
 rawEmbeddingsSuite('standalone');
+paraphraseSuite('standalone');

@@ -1,5 +1,4 @@
 import {
-  describeEmbedder,
   openSearchStores,
   RawEmbeddingsModule,
   SearchModule,
@@ -36,6 +35,8 @@ async function main(): Promise<void> {
         feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
         queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
+        modelsDir: settings.MODELS_DIR,
+        log: (level, message) => logger[level](message),
       }),
       RawEmbeddingsModule.forRoot({
         database,
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
         vectorStore: new SqlRawVectorStore(database),
       }),
     ],
-    checks: { postgres: () => database.ping(), embedder: async () => describeEmbedder(stores.embedder) },
+    checks: { postgres: () => database.ping() },
   });
 }
 

@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
-import { describeEmbedder, FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
+import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
@@ -68,6 +68,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         feedbackDocs: settings.search.SEARCH_FEEDBACK_DOCS,
         feedbackWeight: settings.search.SEARCH_FEEDBACK_WEIGHT,
         queryWordWeights: settings.search.SEARCH_QUERY_WORD_WEIGHTS,
+        modelsDir: settings.search.MODELS_DIR,
+        log: (level, message) => logger[level](message),
       }),
       RawEmbeddingsModule.forRoot({
         database,
@@ -98,7 +100,6 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
-  app.get(HealthRegistry).register('embedder', async () => describeEmbedder(search.embedder));
   app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
   attachMessageServer(app, server);
   setupOpenApi(app, TROVE_VERSION);

@@ -148,6 +148,7 @@ async function createOnnxEmbedder(
       maxTokens: spec!.maxTokens,
       threads,
       relatedCosine: spec!.relatedCosine,
+      cosineCalibration: spec!.cosineCalibration,
     });
     options.log?.(
       'info',

@@ -4,3 +4,4 @@ export * from './rigs/workspace';
 export * from './rigs/process-rig';
 export * from './rigs/trove-rig';
 export * from './rigs/http-client';
+export * from './fixtures/paraphrases';

@@ -21,3 +21,7 @@ export * from './raw-embeddings/sql-raw-batch-store';
 export * from './raw-embeddings/raw-vector-store';
 export * from './raw-embeddings/fs-raw-vector-store';
 export * from './raw-embeddings/sql-raw-vector-store';
+export * from './reembedding/space-registry';
+export * from './reembedding/chunk-spaces';
+export * from './reembedding/legacy-embedders';
+export * from './reembedding/reembedder';

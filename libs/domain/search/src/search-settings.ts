@@ -124,12 +124,15 @@ export class SearchSettings {
    * of the SEARCH_FEEDBACK_DOCS best keyword hits to the query vector (0 docs: off). Measured on
    * SciFact with the offline embedder (bench/quality-scifact.bench.mjs, alpha 0.8, nDCG@10): 3 docs
    * × 3 was best before query word weights (0.674); with them 3 × 1 is (0.695; 3 × 0.5 0.689,
-   * 3 × 1.5 0.693, 2 × 1 0.691, 5 × 1 0.686 in an exact-search prototype; issue 3 notes).
+   * 3 × 1.5 0.693, 2 × 1 0.691, 5 × 1 0.686 in an exact-search prototype). With a learned model
+   * feedback hurts (bench/fusion-calibration.bench.mjs), so unset means 3 for the hashing
+   * embedder and 0 for a model.
    */
+  @IsOptional()
   @IsInt()
   @Min(0)
   @Max(20)
-  SEARCH_FEEDBACK_DOCS = 3;
+  SEARCH_FEEDBACK_DOCS: number | undefined = undefined;
 
   @IsNumber()
   @Min(0)

@@ -1,6 +1,20 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  DynamicModule,
+  Inject,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
 import { Embedder } from '@trove/embeddings';
 import { SqlDatabase } from '@trove/platform-database';
+import { HealthRegistry } from '@trove/platform-health';
+import { ChunkSpaces } from './reembedding/chunk-spaces';
+import { LegacyEmbedders } from './reembedding/legacy-embedders';
+import { Reembedder } from './reembedding/reembedder';
+import { SpaceRegistry } from './reembedding/space-registry';
+import { describeEmbedder } from './search-settings';
 import { ChunkStore } from './chunks/chunk-store';
 import { SqlChunkStore } from './chunks/sql-chunk-store';
 import { KeywordIndex } from './ports/keyword-index';
@@ -17,6 +31,10 @@ export interface SearchModuleOptions extends SearchServiceOptions {
   keywordIndex: KeywordIndex;
   /** Closed at shutdown when given (openSearchStores makes them). */
   workers?: IndexWorkers;
+  /** Where the ONNX models of earlier vectors are found while re-embedding (default `models`). */
+  modelsDir?: string;
+  /** Told of re-embedding progress. */
+  log?: (level: 'info' | 'warn', message: string) => void;
 }
 
 const STORES = Symbol('SearchStores');
@@ -27,14 +45,26 @@ const STORES = Symbol('SearchStores');
  * TransportClient: the search service calls no other service.
  */
 @Module({})
-export class SearchModule implements OnModuleInit, OnApplicationShutdown {
+export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(STORES) private readonly options: SearchModuleOptions,
     private readonly chunks: ChunkStore,
+    private readonly reembedder: Reembedder,
+    private readonly legacy: LegacyEmbedders,
+    @Optional() private readonly health?: HealthRegistry,
   ) {}
 
   static forRoot(options: SearchModuleOptions): DynamicModule {
-    const { database, embedder, vectorIndex, keywordIndex, workers: _workers, ...serviceOptions } = options;
+    const {
+      database,
+      embedder,
+      vectorIndex,
+      keywordIndex,
+      workers: _workers,
+      modelsDir,
+      log,
+      ...serviceOptions
+    } = options;
     return {
       module: SearchModule,
       controllers: [SearchController],
@@ -45,6 +75,20 @@ export class SearchModule implements OnModuleInit, OnApplicationShutdown {
         { provide: VectorIndex, useValue: vectorIndex },
         { provide: KeywordIndex, useValue: keywordIndex },
         { provide: ChunkStore, useFactory: () => new SqlChunkStore(database) },
+        { provide: SpaceRegistry, useFactory: () => new SpaceRegistry(database) },
+        { provide: LegacyEmbedders, useFactory: () => new LegacyEmbedders(modelsDir ?? 'models') },
+        {
+          provide: ChunkSpaces,
+          inject: [SpaceRegistry, ChunkStore, LegacyEmbedders],
+          useFactory: (registry: SpaceRegistry, chunks: ChunkStore, legacy: LegacyEmbedders) =>
+            new ChunkSpaces(registry, vectorIndex, chunks, embedder, legacy),
+        },
+        {
+          provide: Reembedder,
+          inject: [ChunkSpaces, SpaceRegistry, ChunkStore],
+          useFactory: (spaces: ChunkSpaces, registry: SpaceRegistry, chunks: ChunkStore) =>
+            new Reembedder(spaces, registry, vectorIndex, chunks, embedder, { log }),
+        },
         SearchService,
       ],
     };
@@ -54,7 +98,21 @@ export class SearchModule implements OnModuleInit, OnApplicationShutdown {
     if (this.chunks instanceof SqlChunkStore) await this.chunks.migrate();
   }
 
+  /**
+   * Starts re-embedding whatever was embedded with another model, and reports the embedder (and
+   * that progress) in /readyz.
+   */
+  onApplicationBootstrap(): void {
+    this.health?.register('embedder', async () => ({
+      ...describeEmbedder(this.options.embedder),
+      reembedding: this.reembedder.progress(),
+    }));
+    this.reembedder.start();
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.reembedder.stop();
+    await this.legacy.close();
     await Promise.all([this.options.vectorIndex.close(), this.options.keywordIndex.close()]);
     await this.options.workers?.close();
     await this.options.embedder.close();

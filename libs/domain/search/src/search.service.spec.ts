@@ -4,12 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ChunkInput, DomainError, HybridSearchRequest, SourceInfo } from '@trove/contracts';
-import { NgramHashingEmbedder } from '@trove/embeddings';
+import { Embedder, NgramHashingEmbedder } from '@trove/embeddings';
 import { PgliteDatabase } from '@trove/platform-database';
 import { analyze } from '@trove/text';
 import { SqlChunkStore } from './chunks/sql-chunk-store';
 import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
-import { SearchService } from './search.service';
+import { ChunkStore } from './chunks/chunk-store';
+import { ChunkSpaces } from './reembedding/chunk-spaces';
+import { LegacyEmbedders } from './reembedding/legacy-embedders';
+import { Reembedder } from './reembedding/reembedder';
+import { SpaceRegistry } from './reembedding/space-registry';
+import { SearchService, SearchServiceOptions } from './search.service';
 import { UsearchVectorIndex } from './vector/usearch-vector-index';
 
 const DAY = 86_400_000;
@@ -46,6 +51,23 @@ describe('SearchService (embedded engines)', () => {
     ...overrides,
   });
 
+  /** A service over the shared engines, embedding with `embedder`. */
+  const serviceWith = (embedder: Embedder, store: ChunkStore, options: SearchServiceOptions) =>
+    new SearchService(
+      embedder,
+      vectors,
+      keywords,
+      store,
+      new ChunkSpaces(
+        new SpaceRegistry(db),
+        vectors,
+        store,
+        embedder,
+        new LegacyEmbedders(join(dir, 'models')),
+      ),
+      options,
+    );
+
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'trove-search-'));
     db = await PgliteDatabase.open('memory://');
@@ -53,7 +75,7 @@ describe('SearchService (embedded engines)', () => {
     await store.migrate();
     vectors = new UsearchVectorIndex({ dataDir: join(dir, 'vectors') });
     keywords = await EmbeddedKeywordIndex.open({ directory: join(dir, 'keywords'), analyze });
-    service = new SearchService(new NgramHashingEmbedder(), vectors, keywords, store, {
+    service = serviceWith(new NgramHashingEmbedder(), store, {
       recencyHalfLifeDays: 30,
       defaultAlpha: 0.8,
     });
@@ -141,18 +163,12 @@ describe('SearchService (embedded engines)', () => {
     // that matches the query lifts every other's cosine over the floor, the query's own does not.
     const ward = { tenant_id: 'hospital', sub_tenant_id: 'ward' };
     // The service's defaults: feedback from the 3 best keyword hits × 1, word weights on.
-    const withFeedback = new SearchService(
-      new NgramHashingEmbedder(),
-      vectors,
-      keywords,
-      new SqlChunkStore(db),
-      {
-        recencyHalfLifeDays: 30,
-        defaultAlpha: 0.8,
-        feedbackDocs: 3,
-        feedbackWeight: 1,
-      },
-    );
+    const withFeedback = serviceWith(new NgramHashingEmbedder(), new SqlChunkStore(db), {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+      feedbackDocs: 3,
+      feedbackWeight: 1,
+    });
     const notes = [
       'The morning round on the cardiology ward started at eight with a review of the overnight admissions.',
       'Nurses recorded blood pressure, heart rate and oxygen saturation for every patient every four hours.',
@@ -233,22 +249,99 @@ describe('SearchService (embedded engines)', () => {
     assert.ok(!revenue.chunks.some((c) => c.source_id === 'news'));
   });
 
-  it('refuses to mix embedding models in a tenant', async () => {
-    const other = new SearchService(
-      new NgramHashingEmbedder({ dimension: 512 }),
-      vectors,
-      keywords,
-      new SqlChunkStore(db),
-      { recencyHalfLifeDays: 30, defaultAlpha: 0.8 },
+  it('re-embeds a tenant for a new model in the background; searches answer all along, then swap', async () => {
+    const tenant = { tenant_id: 'reembed', sub_tenant_id: 'notes' };
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) => `Note ${i} about the database backup schedule and its storage.`,
     );
-    await assert.rejects(
-      other.indexChunks({ ...scope, source: source('x'), chunks: chunks('x', ['text']) }),
-      (error: unknown) => error instanceof DomainError && error.code === 'DIMENSION_MISMATCH',
-    );
-    await assert.rejects(
-      other.hybrid(query({ query: 'database' })),
-      (error: unknown) => error instanceof DomainError && error.code === 'DIMENSION_MISMATCH',
-    );
+    await service.indexChunks({ ...tenant, source: source('old'), chunks: chunks('old', texts) });
+    const store = new SqlChunkStore(db);
+    const registry = new SpaceRegistry(db);
+    const next = new NgramHashingEmbedder({ dimension: 512 });
+    const spaces = new ChunkSpaces(registry, vectors, store, next, new LegacyEmbedders(join(dir, 'models')));
+    const upgraded = new SearchService(next, vectors, keywords, store, spaces, {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+    });
+    const reembedder = new Reembedder(spaces, registry, vectors, store, next, { batchSize: 7, graceMs: 0 });
+    const semantic = () => upgraded.hybrid({ ...query({ query: 'database backup', alpha: 1 }), ...tenant });
+
+    // Before any build: the old model's embedder answers from the old space.
+    assert.equal((await semantic()).chunks.length, 10);
+    // A write under the new model starts the build and goes to both spaces.
+    await upgraded.indexChunks({
+      ...tenant,
+      source: source('new'),
+      chunks: chunks('new', ['A fresh database note.']),
+    });
+    assert.equal((await registry.get('reembed', true)).building, 'chunks-alt');
+    assert.ok((await semantic()).chunks.length > 0);
+
+    // Searches run all through the build and the swap, and never fail.
+    let searching = true;
+    const answers: number[] = [];
+    const searches = (async () => {
+      while (searching) {
+        answers.push((await semantic()).chunks.length);
+        await new Promise((resolve) => setImmediate(resolve)); // as requests arrive: between I/O
+      }
+    })();
+    await reembedder.wake();
+    searching = false;
+    await searches;
+    assert.ok(answers.length > 0 && answers.every((n) => n === 10), `answers: ${answers.join(',')}`);
+
+    const state = await registry.get('reembed', true);
+    assert.deepEqual([state.active, state.building], ['chunks-alt', null]);
+    assert.deepEqual(await vectors.spaceModel('reembed', 'chunks-alt'), {
+      modelId: next.modelId,
+      dimension: 512,
+    });
+    assert.deepEqual(await vectors.countBySubTenant('reembed', 'chunks-alt'), { notes: 41 });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the old space goes after the grace
+    assert.equal(await vectors.spaceModel('reembed', 'chunks'), null);
+    const after = await semantic();
+    assert.equal(after.chunks.length, 10);
+    assert.ok(after.chunks.every((c) => c.source_id === 'old' || c.source_id === 'new'));
+    // The tenant's other users of the old model are unaffected: another tenant still searches.
+    assert.ok((await service.hybrid(query({ query: 'database', alpha: 1 }))).chunks.length > 0);
+  });
+
+  it('resumes an interrupted re-embedding where it stopped', async () => {
+    const tenant = { tenant_id: 'resume', sub_tenant_id: 'r' };
+    const texts = Array.from({ length: 30 }, (_, i) => `Resumable chunk ${i} on invoices and payments.`);
+    await service.indexChunks({ ...tenant, source: source('doc'), chunks: chunks('doc', texts) });
+    const store = new SqlChunkStore(db);
+    const registry = new SpaceRegistry(db);
+    const next = new NgramHashingEmbedder({ dimension: 256 });
+    const spaces = new ChunkSpaces(registry, vectors, store, next, new LegacyEmbedders(join(dir, 'models')));
+    await spaces.writeTargets('resume');
+    // A first process embeds two pages, then stops (its lease is short, as after a crash).
+    const first = new Reembedder(spaces, registry, vectors, store, next, { batchSize: 10, leaseMs: 1 });
+    let pages = 0;
+    const embed = next.embedDocuments.bind(next);
+    next.embedDocuments = async (batch: string[]) => {
+      if (++pages === 2) void first.stop();
+      return embed(batch);
+    };
+    await first.wake();
+    next.embedDocuments = embed;
+    const stopped = await registry.get('resume', true);
+    assert.equal(stopped.building, 'chunks-alt');
+    assert.equal(stopped.done, 20);
+    // A second process takes over from the recorded position: each chunk embedded once more at most.
+    const seen: string[] = [];
+    next.embedDocuments = async (batch: string[]) => {
+      seen.push(...batch);
+      return embed(batch);
+    };
+    const second = new Reembedder(spaces, registry, vectors, store, next, { batchSize: 10, graceMs: 0 });
+    await second.wake();
+    next.embedDocuments = embed;
+    assert.equal(seen.length, 10);
+    assert.equal((await registry.get('resume', true)).active, 'chunks-alt');
+    assert.deepEqual(await vectors.countBySubTenant('resume', 'chunks-alt'), { r: 30 });
   });
 
   it("weighs the semantic query's words by their idf in the scope, unless told not to", async () => {
@@ -265,7 +358,7 @@ describe('SearchService (embedded engines)', () => {
       ]),
     });
     const semanticOnly = { ...words, query: 'patients given zirconium', alpha: 1 };
-    const plain = new SearchService(new NgramHashingEmbedder(), vectors, keywords, new SqlChunkStore(db), {
+    const plain = serviceWith(new NgramHashingEmbedder(), new SqlChunkStore(db), {
       recencyHalfLifeDays: 30,
       defaultAlpha: 0.8,
       queryWordWeights: false,
@@ -274,14 +367,11 @@ describe('SearchService (embedded engines)', () => {
     assert.equal((await plain.hybrid(query(semanticOnly))).chunks[0]!.chunk_uuid, 'many_0');
   });
 
-  it('indexes a batch across tenants and scopes in one call; a bad request or tenant fails alone', async () => {
-    const older = new SearchService(
-      new NgramHashingEmbedder({ dimension: 512 }),
-      vectors,
-      keywords,
-      new SqlChunkStore(db),
-      { recencyHalfLifeDays: 30, defaultAlpha: 0.8 },
-    );
+  it('indexes a batch across tenants and scopes in one call; a bad request fails alone', async () => {
+    const older = serviceWith(new NgramHashingEmbedder({ dimension: 512 }), new SqlChunkStore(db), {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+    });
     await older.indexChunks({
       tenant_id: 'old-model',
       sub_tenant_id: 'old-model',
@@ -317,7 +407,8 @@ describe('SearchService (embedded engines)', () => {
     ]);
     assert.deepEqual(
       reply.outcomes.map((o) => ('error' in o ? o.error.code : o.ok.indexed)),
-      [1, 'VALIDATION_ERROR', 1, 'DIMENSION_MISMATCH', 1],
+      // A tenant of another model is written to both of its spaces while it is re-embedded.
+      [1, 'VALIDATION_ERROR', 1, 1, 1],
     );
     const found = async (tenant: string, sub: string) =>
       (
@@ -342,7 +433,8 @@ describe('SearchService (embedded engines)', () => {
       semantic.chunks.map((c) => c.chunk_uuid),
       ['two_0'],
     );
-    assert.deepEqual(await service.counts('old-model'), { by_sub_tenant: { 'old-model': { chunks: 1 } } });
+    // Both of its chunks are kept: the one of its old model, and the one written meanwhile.
+    assert.deepEqual(await service.counts('old-model'), { by_sub_tenant: { 'old-model': { chunks: 2 } } });
   });
 
   it('writes a source repeated in one batch as if sent in order: the later wins, ids shared or not', async () => {
@@ -374,6 +466,15 @@ describe('SearchService (embedded engines)', () => {
       'right_0:right:narwhal right extra',
       'shared:right:narwhal right',
     ]);
+  });
+
+  it('answers a query of stop words only: no meaning to match, an empty list, never an error', async () => {
+    for (const text of ['the', 'of the and', '?!']) {
+      for (const relevant_only of [false, true]) {
+        const found = await service.hybrid(query({ query: text, alpha: 0.8, relevant_only }));
+        assert.deepEqual(found.chunks, [], text);
+      }
+    }
   });
 
   it('validates what it relies on', async () => {

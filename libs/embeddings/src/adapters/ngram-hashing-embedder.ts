@@ -61,6 +61,8 @@ export class NgramHashingEmbedder extends Embedder {
    * p99 0.42, max 0.54; judged related p50 0.42. Above 0.45 a pair is very rarely unrelated.
    */
   override readonly relatedCosine = 0.45;
+  /** bench/fusion-calibration.bench.mjs --model hashing: best hit when nothing is relevant p50 0.07–0.11. */
+  override readonly cosineCalibration = { mid: 0.4, scale: 0.04 };
   override readonly weighsWords = true;
   override readonly fallback?: EmbedderFallback;
   readonly options: Readonly<Required<NgramHashingOptions>>;

@@ -22,6 +22,8 @@ export interface OnnxModelSpec {
   maxTokens: number;
   /** Cosine above which a query and a text are related by this model alone (measured; see Embedder). */
   relatedCosine?: number;
+  /** How its cosines map onto a relevance score: the cosine scoring 0.5, and the logistic's scale. */
+  cosineCalibration?: { mid: number; scale: number };
 }
 
 export type OnnxPooling = 'cls' | 'mean';
@@ -56,6 +58,13 @@ export const ONNX_MODELS: readonly OnnxModelSpec[] = [
     queryPrefix: '',
     passagePrefix: '',
     maxTokens: 512,
+    // relatedCosine serves memory retrieval (short texts): one-sentence memories against questions
+    // that mean them score 0.55–0.8, against unrelated questions at most 0.39–0.57; LoCoMo evidence
+    // turns p10 0.62, p50 0.70 (bench/fusion-calibration.bench.mjs). Long texts run higher (SciFact
+    // random pairs p99 0.72), which is why this floor is not applied to document search.
+    // The logistic's mid and scale: the bench's table (best hit when nothing is relevant p50 0.14).
+    relatedCosine: 0.6,
+    cosineCalibration: { mid: 0.67, scale: 0.045 },
   },
   {
     id: 'e5-small-v2-q',

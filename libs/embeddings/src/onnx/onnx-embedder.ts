@@ -22,6 +22,8 @@ export interface OnnxEmbedderOptions {
   cacheEntries?: number;
   /** Cosine above which a query and a text are related by this model alone (measured). */
   relatedCosine?: number;
+  /** How its cosines map onto a relevance score (measured; see Embedder). */
+  cosineCalibration?: { mid: number; scale: number };
 }
 
 /**
@@ -41,6 +43,7 @@ export class OnnxEmbedder extends Embedder {
   readonly modelId: string;
   readonly maxBatchSize = 64;
   override readonly relatedCosine?: number;
+  override readonly cosineCalibration?: { mid: number; scale: number };
   private readonly cache: LRUCache<string, Float32Array>;
   private closed = false;
 
@@ -52,6 +55,7 @@ export class OnnxEmbedder extends Embedder {
     super();
     this.modelId = options.modelId;
     this.relatedCosine = options.relatedCosine;
+    this.cosineCalibration = options.cosineCalibration;
     this.cache = new LRUCache({ max: Math.max(1, options.cacheEntries ?? 20_000) });
   }
 

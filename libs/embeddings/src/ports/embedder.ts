@@ -24,6 +24,12 @@ export abstract class Embedder {
    */
   readonly relatedCosine?: number;
 
+  /**
+   * How this model's cosines map onto a relevance score in [0, 1] (a logistic: `mid` scores 0.5),
+   * when measured; search then gives absolute scores, comparable across queries.
+   */
+  readonly cosineCalibration?: { mid: number; scale: number };
+
   /** Set when this embedder stands in for the configured model, which could not be loaded. */
   readonly fallback?: EmbedderFallback;
 

@@ -30,6 +30,22 @@ export interface ChunkCounts {
   sourcesByType: Record<string, number>;
 }
 
+/** A chunk as a re-embedding reads it: where it is, and its text. */
+export interface ScannedChunk {
+  sub_tenant_id: string;
+  chunk_uuid: string;
+  source_id: string;
+  source_type: string;
+  kind: ChunkKind;
+  content: string;
+}
+
+/** Where a scan of a tenant's chunks goes on from: the last chunk it read. */
+export interface ScanCursor {
+  subTenantId: string;
+  chunkUuid: string;
+}
+
 /**
  * The text and source facts of indexed chunks, which the indexes refer to by chunk_uuid.
  * Kept in SQL (PostgreSQL, or PGlite embedded) so that a source's chunks are replaced in one
@@ -54,4 +70,13 @@ export abstract class ChunkStore {
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 
   abstract countBySubTenant(tenantId: string): Promise<Record<string, ChunkCounts>>;
+
+  /** Every tenant that has chunks. */
+  abstract tenantIds(): Promise<string[]>;
+
+  /** How many chunks a tenant has, in every sub-tenant. */
+  abstract countTenant(tenantId: string): Promise<number>;
+
+  /** Up to `limit` chunks of a tenant after `after`, in (sub-tenant, chunk id) order. */
+  abstract scan(tenantId: string, after: ScanCursor | null, limit: number): Promise<ScannedChunk[]>;
 }

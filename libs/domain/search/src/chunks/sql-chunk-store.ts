@@ -2,7 +2,7 @@ import { ChunkInput } from '@trove/contracts';
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { searchMigrations } from '../migrations/search.migrations';
 import { IndexScope } from '../ports/index-scope';
-import { ChunkCounts, ChunkRecord, ChunkStore, SourceChunks } from './chunk-store';
+import { ChunkCounts, ChunkRecord, ChunkStore, ScanCursor, ScannedChunk, SourceChunks } from './chunk-store';
 
 const COLUMNS = `chunk_uuid, source_id, source_type, source_title, kind, position, content, start_offset,
   created_at, updated_at, document_metadata, tenant_metadata`;
@@ -155,5 +155,28 @@ export class SqlChunkStore extends ChunkStore {
       entry.sourcesByType[row.source_type] = Number(row.sources);
     }
     return counts;
+  }
+
+  async tenantIds(): Promise<string[]> {
+    const rows = await this.db.query<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM search.chunks');
+    return rows.map((row) => row.tenant_id);
+  }
+
+  async countTenant(tenantId: string): Promise<number> {
+    const [row] = await this.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM search.chunks WHERE tenant_id = $1',
+      [tenantId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Keyset pagination on the primary key: each page is one index range, wherever the scan is. */
+  async scan(tenantId: string, after: ScanCursor | null, limit: number): Promise<ScannedChunk[]> {
+    return this.db.query<ScannedChunk>(
+      `SELECT sub_tenant_id, chunk_uuid, source_id, source_type, kind, content FROM search.chunks
+       WHERE tenant_id = $1 AND (sub_tenant_id, chunk_uuid) > ($2, $3)
+       ORDER BY sub_tenant_id, chunk_uuid LIMIT $4`,
+      [tenantId, after?.subTenantId ?? '', after?.chunkUuid ?? '', limit],
+    );
   }
 }

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chooseAlpha } from './auto-alpha';
-import { blendRecency, candidateCount, fuse, minMaxNormalise, recencyDecay } from './fusion';
+import {
+  blendRecency,
+  candidateCount,
+  fuse,
+  fuseCalibrated,
+  keywordScore,
+  minMaxNormalise,
+  recencyDecay,
+  semanticScore,
+} from './fusion';
 
 describe('fusion', () => {
   it('min-max normalises each list to [0, 1], equal scores to 1', () => {
@@ -10,8 +19,26 @@ describe('fusion', () => {
       { id: 'b', score: 5 },
       { id: 'c', score: 0 },
     ]);
-    assert.deepEqual([...norm], [['a', 1], ['b', 0.5], ['c', 0]]);
-    assert.deepEqual([...minMaxNormalise([{ id: 'x', score: 0.3 }, { id: 'y', score: 0.3 }])], [['x', 1], ['y', 1]]);
+    assert.deepEqual(
+      [...norm],
+      [
+        ['a', 1],
+        ['b', 0.5],
+        ['c', 0],
+      ],
+    );
+    assert.deepEqual(
+      [
+        ...minMaxNormalise([
+          { id: 'x', score: 0.3 },
+          { id: 'y', score: 0.3 },
+        ]),
+      ],
+      [
+        ['x', 1],
+        ['y', 1],
+      ],
+    );
     assert.equal(minMaxNormalise([]).size, 0);
   });
 
@@ -61,5 +88,74 @@ describe('alpha auto', () => {
     assert.equal(chooseAlpha('what does the patient prefer for breakfast?', 0.8).alpha, 0.8);
     assert.equal(chooseAlpha('breakfast', 0.8).alpha, 0.5);
     assert.equal(chooseAlpha('notes about the quarterly planning meeting', 0.7).alpha, 0.7);
+  });
+});
+
+describe('fuseCalibrated', () => {
+  const calibration = { mid: 0.67, scale: 0.045 };
+
+  it('scores on an absolute scale: an irrelevant best hit scores low, whatever the other hits', () => {
+    // Nothing relevant: the best cosine is 0.55, far under the model's midpoint; no keyword match.
+    const irrelevant = fuseCalibrated({
+      semantic: [
+        { id: 'a', score: 0.55 },
+        { id: 'b', score: 0.5 },
+      ],
+      keyword: [],
+      alpha: 0.8,
+      calibration,
+      idfMass: 9,
+    });
+    assert.equal(irrelevant[0]!.id, 'a');
+    assert.ok(irrelevant[0]!.score < 0.1, `irrelevant best hit scored ${irrelevant[0]!.score}`);
+    // The old min–max rule gives the same list's best hit a perfect score.
+    assert.equal(fuse({ semantic: irrelevant, keyword: [], alpha: 0.8 })[0]!.score, 0.8);
+
+    const relevant = fuseCalibrated({
+      semantic: [{ id: 'c', score: 0.85 }],
+      keyword: [{ id: 'c', score: 9 }],
+      alpha: 0.8,
+      calibration,
+      idfMass: 9,
+    });
+    assert.ok(relevant[0]!.score > 0.9, `relevant best hit scored ${relevant[0]!.score}`);
+  });
+
+  it('combines alpha · sem + (1 − alpha) · kw, absent semantic hits counting at the list’s cut-off', () => {
+    const fused = fuseCalibrated({
+      semantic: [
+        { id: 's', score: 0.8 },
+        { id: 'both', score: 0.7 },
+      ],
+      keyword: [
+        { id: 'both', score: 4 },
+        { id: 'k', score: 8 },
+      ],
+      alpha: 0.5,
+      calibration,
+      idfMass: 8,
+    });
+    const score = new Map(fused.map((h) => [h.id, h.score]));
+    assert.ok(Math.abs(score.get('s')! - 0.5 * semanticScore(0.8, calibration)) < 1e-12);
+    assert.ok(
+      Math.abs(score.get('both')! - (0.5 * semanticScore(0.7, calibration) + 0.5 * keywordScore(4, 8))) <
+        1e-12,
+    );
+    assert.ok(
+      Math.abs(score.get('k')! - (0.5 * semanticScore(0.7, calibration) + 0.5 * keywordScore(8, 8))) < 1e-12,
+    );
+    for (const hit of fused) assert.ok(hit.score >= 0 && hit.score <= 1);
+    assert.deepEqual(
+      fused.map((h) => h.id),
+      [...fused].sort((a, b) => b.score - a.score).map((h) => h.id),
+    );
+  });
+
+  it('saturates keyword scores by the query’s own idf mass', () => {
+    assert.equal(keywordScore(0, 5), 0);
+    assert.equal(keywordScore(3, 0), 0);
+    assert.ok(Math.abs(keywordScore(5, 5) - (1 - Math.exp(-1))) < 1e-12);
+    assert.ok(keywordScore(50, 5) < 1 && keywordScore(50, 5) > 0.99);
+    assert.ok(semanticScore(0.67, calibration) === 0.5);
   });
 });

@@ -1,16 +1,25 @@
 import { ScoredId } from '../ports/index-scope';
 
 /**
- * Hybrid fusion, as DECISIONS "Search" fixes it. For a query with keyword hits K and semantic hits
- * S (each list at least max(50, 3 × max_chunks) long):
+ * Hybrid fusion (docs/api.md, "Search: scores"). For a query with keyword hits K and semantic hits
+ * S (each list at least max(50, 3 × max_chunks) long), each list's scores are normalised onto
+ * [0, 1] and combined:
  *
- *   norm(x)   = (x − min) / (max − min) over its own list; 1 when every score in the list is equal
- *   fused(c)  = alpha · norm_S(c) + (1 − alpha) · norm_K(c)        (0 for a list c is absent from)
+ *   fused(c)  = alpha · sem(c) + (1 − alpha) · kw(c)
  *   decay(c)  = 0.5 ^ (age_days(c) / half_life_days)               (age of the source's last update)
  *   score(c)  = (1 − recency_bias) · fused(c) + recency_bias · decay(c)
  *
- * so every relevancy_score lies in [0, 1]. A list whose weight is 0 (alpha 0 or 1) is not
- * queried at all, so it cannot add zero-scored candidates.
+ * With an embedder whose cosines are calibrated (the ONNX models, the hashing embedder), the
+ * normalisation is absolute, so a score means the same for every query and an irrelevant best
+ * hit scores low (fuseCalibrated):
+ *
+ *   sem(c) = 1 / (1 + e^(−(cos(c) − mid) / scale))       (mid, scale: the model's calibration)
+ *   kw(c)  = 1 − e^(−bm25(c) / Σ idf(t))                 (t: the distinct terms of the query)
+ *
+ * A candidate absent from S counts at the cosine of S's last hit (it is below the cut); absent
+ * from K, at 0. Otherwise (an uncalibrated model) both lists are min–max normalised over their
+ * own scores (fuse), DECISIONS' original rule. A list whose weight is 0 (alpha 0 or 1) is not
+ * queried at all, so it cannot add candidates.
  */
 export interface FusionInput {
   keyword: ScoredId[];
@@ -42,6 +51,49 @@ export function fuse({ keyword, semantic, alpha }: FusionInput): ScoredId[] {
     fused.push({ id, score: alpha * (semanticNorm.get(id) ?? 0) + (1 - alpha) * (keywordNorm.get(id) ?? 0) });
   }
   return fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/** How a model's cosines map onto [0, 1]: the cosine that scores 0.5, and the logistic's scale. */
+export interface CosineCalibration {
+  mid: number;
+  scale: number;
+}
+
+export interface CalibratedFusionInput extends FusionInput {
+  calibration: CosineCalibration;
+  /** Σ idf of the query's distinct terms in the scope (0: the query has no terms). */
+  idfMass: number;
+}
+
+/** sem(c) of fuseCalibrated. */
+export function semanticScore(cosine: number, { mid, scale }: CosineCalibration): number {
+  return 1 / (1 + Math.exp(-(cosine - mid) / scale));
+}
+
+/** kw(c) of fuseCalibrated: the share of the query's idf a BM25 score reaches, saturating. */
+export function keywordScore(bm25: number, idfMass: number): number {
+  return idfMass > 0 ? 1 - Math.exp(-bm25 / idfMass) : 0;
+}
+
+/** alpha · sem + (1 − alpha) · kw with absolute normalisations (see the top of this file). */
+export function fuseCalibrated({
+  keyword,
+  semantic,
+  alpha,
+  calibration,
+  idfMass,
+}: CalibratedFusionInput): ScoredId[] {
+  const scores = new Map<string, number>();
+  const semanticFloor =
+    semantic.length > 0 ? semanticScore(semantic[semantic.length - 1]!.score, calibration) : 0;
+  for (const hit of semantic) scores.set(hit.id, alpha * semanticScore(hit.score, calibration));
+  for (const hit of keyword) {
+    const sem = scores.get(hit.id) ?? alpha * semanticFloor;
+    scores.set(hit.id, sem + (1 - alpha) * keywordScore(hit.score, idfMass));
+  }
+  return [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
 const DAY_MS = 86_400_000;

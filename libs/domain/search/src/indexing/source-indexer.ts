@@ -8,7 +8,8 @@ import {
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
 import { ChunkStore } from '../chunks/chunk-store';
-import { IndexScope } from '../ports/index-scope';
+import { CHUNK_SPACES, IndexScope } from '../ports/index-scope';
+import { ChunkSpaces, SpaceTarget } from '../reembedding/chunk-spaces';
 import { KeywordIndex } from '../ports/keyword-index';
 import { VectorIndex } from '../ports/vector-index';
 import { checkIndexRequest, scopeOf } from '../search.validation';
@@ -36,6 +37,7 @@ export class SourceIndexer {
     private readonly vectors: VectorIndex,
     private readonly keywords: KeywordIndex,
     private readonly chunks: ChunkStore,
+    private readonly spaces: ChunkSpaces,
   ) {}
 
   /**
@@ -52,20 +54,35 @@ export class SourceIndexer {
       if ('error' in checked) outcomes[i] = checked;
       else valid.push(i);
     }
-    const model = { modelId: this.embedder.modelId, dimension: this.embedder.dimension };
+    // Usually one space and the configured embedder; two while a re-embedding builds a new space.
+    const targetsOf = new Map<number, SpaceTarget[]>();
     for (const [tenantId, items] of groupBy(valid, (i) => requests[i]!.tenant_id)) {
-      const ensured = await settleItem(() => this.vectors.ensureSpace(tenantId, 'chunks', model));
-      if ('error' in ensured) for (const i of items) outcomes[i] = ensured;
+      const targets = await settleItem(() => this.spaces.writeTargets(tenantId));
+      for (const i of items) {
+        if ('error' in targets) outcomes[i] = targets;
+        else targetsOf.set(i, targets.ok);
+      }
     }
     const ready = valid.filter((i) => outcomes[i] === undefined);
 
-    const vectors = await this.embedder.embedDocuments(
-      ready.flatMap((i) => requests[i]!.chunks.map((chunk) => chunk.text)),
-    );
-    const vectorsOf = new Map<number, Float32Array[]>();
-    let offset = 0;
+    // One embedding call per embedder, for every chunk that needs its vectors.
+    const vectorsOf = new Map<number, Map<string, Float32Array[]>>(ready.map((i) => [i, new Map()]));
+    const byEmbedder = new Map<Embedder, { i: number; space: string }[]>();
     for (const i of ready) {
-      vectorsOf.set(i, vectors.slice(offset, (offset += requests[i]!.chunks.length)));
+      for (const target of targetsOf.get(i)!) {
+        const uses = byEmbedder.get(target.embedder) ?? [];
+        uses.push({ i, space: target.space });
+        byEmbedder.set(target.embedder, uses);
+      }
+    }
+    for (const [embedder, uses] of byEmbedder) {
+      const vectors = await embedder.embedDocuments(
+        uses.flatMap(({ i }) => requests[i]!.chunks.map((chunk) => chunk.text)),
+      );
+      let offset = 0;
+      for (const { i, space } of uses) {
+        vectorsOf.get(i)!.set(space, vectors.slice(offset, (offset += requests[i]!.chunks.length)));
+      }
     }
 
     for (const round of indexRounds(ready.map((i) => requests[i]!))) {
@@ -102,14 +119,17 @@ export class SourceIndexer {
     return { outcomes };
   }
 
-  /** Replaces the sources' entries in both indexes of one scope. */
+  /**
+   * Replaces the sources' entries in the keyword index and in every chunk space of one scope (the
+   * spaces the sources are written to get their new vectors).
+   */
   private async writeIndexes(
     scope: IndexScope,
-    sources: { request: IndexChunksRequest; vectors: Float32Array[] }[],
+    sources: { request: IndexChunksRequest; vectors: Map<string, Float32Array[]> }[],
   ): Promise<void> {
     const sourceIds = sources.map(({ request }) => request.source.source_id);
     await Promise.all([
-      this.vectors.deleteBySources(scope, 'chunks', sourceIds),
+      ...CHUNK_SPACES.map((space) => this.vectors.deleteBySources(scope, space, sourceIds)),
       this.keywords.deleteBySources(scope, sourceIds),
     ]);
     const entries = sources.flatMap(({ request, vectors }) => {
@@ -119,14 +139,22 @@ export class SourceIndexer {
         sourceId: request.source.source_id,
         kind: indexKind(mode, chunk.kind),
         text: chunk.text,
-        vector: vectors[i]!,
+        vectors: new Map([...vectors].map(([space, list]) => [space, list[i]!])),
       }));
     });
+    const spaces = new Set(sources.flatMap(({ vectors }) => [...vectors.keys()]));
     await Promise.all([
-      this.vectors.upsert(
-        scope,
-        'chunks',
-        entries.map(({ id, sourceId, kind, vector }) => ({ id, sourceId, kind, vector })),
+      ...CHUNK_SPACES.filter((space) => spaces.has(space)).map((space) =>
+        this.vectors.upsert(
+          scope,
+          space,
+          entries.map(({ id, sourceId, kind, vectors }) => ({
+            id,
+            sourceId,
+            kind,
+            vector: vectors.get(space)!,
+          })),
+        ),
       ),
       this.keywords.upsert(
         scope,

@@ -8,10 +8,17 @@ export interface IndexScope {
 }
 
 /**
- * A vector space inside a tenant. `chunks` holds the vectors Trove computed with its embedder;
- * `raw` holds callers' pre-computed embeddings (issue 5). Spaces never mix.
+ * A vector space inside a tenant. `chunks` and `chunks-alt` hold the vectors Trove computed with
+ * its embedder: one is the tenant's active space, and the other is where a re-embedding with a
+ * new model is built before the two swap (reembedding/space-registry.ts). `raw` holds callers'
+ * pre-computed embeddings. Spaces never mix.
  */
-export type VectorSpace = 'chunks' | 'raw';
+export type VectorSpace = ChunkSpace | 'raw';
+
+/** The two spaces of Trove's own chunk vectors. */
+export type ChunkSpace = 'chunks' | 'chunks-alt';
+
+export const CHUNK_SPACES: readonly ChunkSpace[] = ['chunks', 'chunks-alt'];
 
 /** The model behind a tenant's vector space, fixed by its first write. */
 export interface SpaceModel {

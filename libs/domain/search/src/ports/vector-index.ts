@@ -40,6 +40,12 @@ export abstract class VectorIndex {
   /** Removes these items; returns how many existed. */
   abstract deleteByIds(scope: IndexScope, space: VectorSpace, ids: string[]): Promise<number>;
 
+  /**
+   * Removes every item of a tenant's space, in every sub-tenant, and forgets its model, so that
+   * the space can be built again with another (the old space after a re-embedding).
+   */
+  abstract dropSpace(tenantId: string, space: VectorSpace): Promise<void>;
+
   /** Removes everything of a sub-tenant, in every space. */
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 

@@ -42,7 +42,7 @@ export interface QdrantVectorIndexOptions {
   batchSize?: number;
 }
 
-const SPACES: VectorSpace[] = ['chunks', 'raw'];
+const SPACES: VectorSpace[] = ['chunks', 'chunks-alt', 'raw'];
 
 export class QdrantVectorIndex extends VectorIndex {
   private readonly prefix: string;
@@ -158,6 +158,22 @@ export class QdrantVectorIndex extends VectorIndex {
       await this.client.delete(collection, { wait: true, points: existing.map((p) => p.id) });
     }
     return existing.length;
+  }
+
+  override async dropSpace(tenantId: string, space: VectorSpace): Promise<void> {
+    const collection = await this.collectionOf(tenantId, space);
+    if (collection) {
+      await this.client.delete(collection, {
+        wait: true,
+        filter: { must: [{ key: 'tenant_id', match: { value: tenantId } }] },
+      });
+    }
+    await this.ensureRegistry();
+    await this.client.delete(registryName(this.prefix), {
+      wait: true,
+      points: [registryPointId(tenantId, space)],
+    });
+    this.models.delete(JSON.stringify([tenantId, space]));
   }
 
   override async deleteSubTenant(scope: IndexScope): Promise<void> {

@@ -42,7 +42,7 @@ export interface UsearchVectorIndexOptions {
 
 /** Items applied per synchronous step, so a large upsert does not stall searches for long. */
 const SLICE = 64;
-const SPACES: VectorSpace[] = ['chunks', 'raw'];
+const SPACES: VectorSpace[] = ['chunks', 'chunks-alt', 'raw'];
 
 interface OpenShard {
   shard: VectorShard;
@@ -147,6 +147,30 @@ export class UsearchVectorIndex extends VectorIndex {
       return shard.removeIds(present);
     });
     return removed ?? 0;
+  }
+
+  override async dropSpace(tenantId: string, space: VectorSpace): Promise<void> {
+    await this.locks.run(`models:${tenantId}`, async () => {
+      const dir = join(this.tenantDir(tenantId), space);
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const saved = await readFile(join(dir, name, 'scope.json'), 'utf8').catch(() => null);
+        if (!saved) continue;
+        const key = this.shardKey(JSON.parse(saved) as IndexScope, space);
+        await this.locks.run(key, async () => {
+          const open = this.shards.get(key);
+          this.shards.delete(key);
+          if (open) await open.files.destroy();
+        });
+      }
+      await rm(dir, { recursive: true, force: true });
+      const models = { ...(await this.loadModels(tenantId)) };
+      if (!models[space]) return;
+      delete models[space];
+      const tenantDir = this.tenantDir(tenantId);
+      await writeFile(join(tenantDir, 'spaces.json.tmp'), JSON.stringify(models));
+      await rename(join(tenantDir, 'spaces.json.tmp'), join(tenantDir, 'spaces.json'));
+      this.models.set(tenantId, models);
+    });
   }
 
   override async deleteSubTenant(scope: IndexScope): Promise<void> {

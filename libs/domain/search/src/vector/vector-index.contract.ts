@@ -271,6 +271,28 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       assert.equal((await index.search(scope, 'chunks', data[0]!, 1))[0]?.id, 'late');
     });
 
+    it('drops one space of a tenant in every sub-tenant, and forgets its model, leaving the others', async () => {
+      const scope = await newTenant();
+      const other = { tenantId: scope.tenantId, subTenantId: 'second' };
+      const alt: SpaceModel = { modelId: 'another-embedder', dimension: 3 };
+      await index.ensureSpace(scope.tenantId, 'chunks-alt', alt);
+      await index.upsert(scope, 'chunks', [item('a', vec(1, 0, 0, 0))]);
+      await index.upsert(other, 'chunks', [item('b', vec(0, 1, 0, 0))]);
+      await index.upsert(scope, 'chunks-alt', [item('a', vec(1, 0, 0))]);
+      const neighbour = await newTenant();
+      await index.upsert(neighbour, 'chunks', [item('n', vec(1, 0, 0, 0))]);
+
+      await index.dropSpace(scope.tenantId, 'chunks');
+      assert.equal(await index.spaceModel(scope.tenantId, 'chunks'), null);
+      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), {});
+      assert.deepEqual(ids(await index.search(scope, 'chunks-alt', vec(1, 0, 0), 5)), ['a']);
+      assert.deepEqual(ids(await index.search(neighbour, 'chunks', vec(1, 0, 0, 0), 5)), ['n']);
+      // The space can be built again, with another model.
+      await index.ensureSpace(scope.tenantId, 'chunks', alt);
+      await index.upsert(other, 'chunks', [item('c', vec(0, 0, 1))]);
+      assert.deepEqual(ids(await index.search(other, 'chunks', vec(0, 0, 1), 5)), ['c']);
+    });
+
     it('keeps items, deletions and models across a restart', async () => {
       const scope = await newTenant();
       await index.upsert(scope, 'chunks', [

@@ -14,6 +14,7 @@ export class PooledEmbedder extends Embedder {
   readonly dimension: number;
   readonly maxBatchSize: number;
   override readonly relatedCosine?: number;
+  override readonly cosineCalibration?: { mid: number; scale: number };
   override readonly weighsWords: boolean;
 
   constructor(
@@ -26,6 +27,7 @@ export class PooledEmbedder extends Embedder {
     this.dimension = inner.dimension;
     this.maxBatchSize = inner.maxBatchSize;
     this.relatedCosine = inner.relatedCosine;
+    this.cosineCalibration = inner.cosineCalibration;
     this.weighsWords = inner.weighsWords;
   }
 
