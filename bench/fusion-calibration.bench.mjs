@@ -172,7 +172,10 @@ const VARIANTS = [
     })),
   ),
   ...ALPHAS.flatMap((a) =>
-    GRID.map(([mid, t]) => ({ name: `noisy-or a${a} mid${mid} t${t}`, fuse: (l) => fuseNoisyOr(l, a, logistic(mid, t)) })),
+    GRID.map(([mid, t]) => ({
+      name: `noisy-or a${a} mid${mid} t${t}`,
+      fuse: (l) => fuseNoisyOr(l, a, logistic(mid, t)),
+    })),
   ),
   ...(process.argv.includes('--feedback') ? ALPHAS : []).flatMap((a) =>
     [

@@ -15,7 +15,8 @@ const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, Embedd
   search;
 
 /**
- * Opens the stack. `embedderSettings` go to createEmbedder (empty: createEmbedder's default);
+ * Opens the stack. `embedderSettings` go to createEmbedder (empty: the service's own embedding
+ * settings, SearchSettings read from the environment, as the apps build them);
  * `embedderLog(level, message)`, when given, is told what createEmbedder reports (resolving a
  * model, falling back to hashing). Returns the service and the parts it is made of, so benchmarks
  * can also query each index alone.
@@ -26,7 +27,17 @@ export async function openSearchStack({ embedderSettings = {}, embedderLog, defa
   const db = await database.PgliteDatabase.open('memory://');
   const chunks = new SqlChunkStore(db);
   await chunks.migrate();
-  const embedder = await embeddings.createEmbedder(embedderSettings, embedderLog ? { log: embedderLog } : {});
+  const configured =
+    Object.keys(embedderSettings).length > 0
+      ? embedderSettings
+      : {
+          EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER,
+          EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
+          EMBEDDINGS_MODEL_DIR: settings.EMBEDDINGS_MODEL_DIR,
+          EMBEDDINGS_THREADS: settings.EMBEDDINGS_THREADS,
+          MODELS_DIR: settings.MODELS_DIR,
+        };
+  const embedder = await embeddings.createEmbedder(configured, embedderLog ? { log: embedderLog } : {});
   const vectors = new UsearchVectorIndex({ dataDir: join(directory, 'vectors') });
   const keywords = await EmbeddedKeywordIndex.open({
     directory: join(directory, 'keywords'),

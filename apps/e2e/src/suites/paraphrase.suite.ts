@@ -102,5 +102,28 @@ export function paraphraseSuite(mode: TroveMode): void {
           misses.join('\n'),
       );
     });
+
+    it('scores on an absolute scale: a query about nothing stored scores low, a paraphrase high', async (t) => {
+      const search = (query: string) =>
+        api.post<{ chunks: { relevancy_score: number }[] }>('/search/hybrid-search', {
+          json: {
+            tenant_id: tenant,
+            sub_tenant_id: subTenant,
+            query,
+            search_mode: 'memories',
+            max_chunks: 3,
+          },
+        });
+      const nothing = await search('medieval castle architecture and siege engines');
+      assert.equal(nothing.status, 200, JSON.stringify(nothing.body));
+      const meant = await search(PARAPHRASES[0]!.question);
+      const best = (body: { chunks: { relevancy_score: number }[] }) => body.chunks[0]?.relevancy_score ?? 0;
+      t.diagnostic(
+        `best score, nothing stored: ${best(nothing.body).toFixed(3)}; a paraphrase: ${best(meant.body).toFixed(3)}`,
+      );
+      // Min–max fusion scored the first hit of any query near alpha (0.8) or above.
+      assert.ok(best(nothing.body) < 0.3, `an irrelevant best hit scored ${best(nothing.body)}`);
+      assert.ok(best(meant.body) > best(nothing.body) + 0.3, JSON.stringify(meant.body));
+    });
   });
 }
