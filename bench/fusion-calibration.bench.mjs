@@ -188,6 +188,44 @@ const VARIANTS = [
   ),
 ];
 
+// ---- short texts: what memory retrieval's relatedCosine rests on (a sample of our own) ----
+const SHORT_MEMORIES = [
+  'I went hiking in the Alps last summer with my dog Rex.',
+  "Alice: I'm flying to Lisbon next Friday for my brother's wedding.",
+  'My favourite tea is genmaicha.',
+  'I reset my bank password yesterday.',
+  'Our boiler broke and the heating engineer comes Monday.',
+  'I started learning the cello in January.',
+];
+const SHORT_RELATED = [
+  'mountain walks with my pet',
+  'when is the family celebration abroad',
+  'what hot drink do I like',
+  'did I change any account credentials',
+  'who is repairing the house warming system',
+  'which string instrument am I practising',
+];
+const SHORT_UNRELATED = [
+  'quantum chromodynamics lattice gauge',
+  'dog',
+  'the',
+  'stock market index futures',
+  'photosynthesis in algae',
+  'how to compile the linux kernel',
+  'best pizza in Naples',
+  'medieval castle architecture',
+];
+{
+  const memories = await embed(SHORT_MEMORIES, 'd');
+  const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+  const own = (await embed(SHORT_RELATED, 'q')).map((q, i) => dot(q, memories[i]));
+  const best = (await embed(SHORT_UNRELATED, 'q')).map((q) => Math.max(...memories.map((m) => dot(q, m))));
+  console.log(
+    `\nShort texts: a memory against a question meaning it ${f3(Math.min(...own))}–${f3(Math.max(...own))}; ` +
+      `the best memory for an unrelated query ${f3(Math.min(...best))}–${f3(Math.max(...best))}`,
+  );
+}
+
 // ---- data sets ----
 const results = new Map(VARIANTS.map((v) => [v.name, {}]));
 const pct = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))];

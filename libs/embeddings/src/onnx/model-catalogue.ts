@@ -84,6 +84,10 @@ export const ONNX_MODELS: readonly OnnxModelSpec[] = [
     queryPrefix: 'query: ',
     passagePrefix: 'passage: ',
     maxTokens: 512,
+    // bench/fusion-calibration.bench.mjs --model e5-small-v2-q: e5's cosines crowd into 0.7–0.9
+    // (short texts: meant 0.75–0.85, unrelated best 0.70–0.81), so its floor separates less well.
+    relatedCosine: 0.77,
+    cosineCalibration: { mid: 0.82, scale: 0.02 },
   },
   {
     id: 'all-minilm-l6-v2-q',
@@ -108,6 +112,10 @@ export const ONNX_MODELS: readonly OnnxModelSpec[] = [
     passagePrefix: '',
     // The model has 512 positions, but was trained on 256-token inputs (sentence-transformers' limit).
     maxTokens: 256,
+    // bench/fusion-calibration.bench.mjs --model all-minilm-l6-v2-q: short texts meant 0.29–0.59,
+    // unrelated best 0.05–0.30.
+    relatedCosine: 0.33,
+    cosineCalibration: { mid: 0.5, scale: 0.05 },
   },
 ];
 
