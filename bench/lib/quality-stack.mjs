@@ -44,13 +44,7 @@ export async function openSearchStack({ embedderSettings = {}, embedderLog, defa
     analyze: text.analyze,
     analyzerId: 'trove-text-v1',
   });
-  const spaces = new search.ChunkSpaces(
-    new search.SpaceRegistry(db),
-    vectors,
-    chunks,
-    embedder,
-    new search.LegacyEmbedders(settings.MODELS_DIR),
-  );
+  const spaces = search.openChunkSpaces(db, vectors, chunks, embedder, settings.MODELS_DIR);
   const service = new SearchService(embedder, vectors, keywords, chunks, spaces, {
     recencyHalfLifeDays: 30,
     defaultAlpha,

@@ -51,13 +51,7 @@ async function open({ pgDir }) {
     feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
     queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
   };
-  const spaces = new search.ChunkSpaces(
-    new search.SpaceRegistry(db),
-    vectors,
-    chunks,
-    embedder,
-    new search.LegacyEmbedders(settings.MODELS_DIR),
-  );
+  const spaces = search.openChunkSpaces(db, vectors, chunks, embedder, settings.MODELS_DIR);
   const service = new SearchService(embedder, vectors, keywords, chunks, spaces, options);
   engine = { dir, db, chunks, embedder, vectors, keywords, service, options, sentences: loadSentences() };
   return {

@@ -112,7 +112,8 @@ export class SearchSettings {
 
   /**
    * Cosine at which a semantic hit alone counts as relevant (memory retrieval's "nothing
-   * relevant" rule). 0: the embedder's measured threshold (hashing: 0.45; others: none).
+   * relevant" rule). 0: the embedder's measured threshold (bge-small-en-v1.5-q 0.6, hashing 0.45;
+   * see the model catalogue; a model without one: semantic hits alone never count).
    */
   @IsNumber()
   @Min(0)

@@ -10,7 +10,7 @@ import { analyze } from '@trove/text';
 import { SqlChunkStore } from './chunks/sql-chunk-store';
 import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
 import { ChunkStore } from './chunks/chunk-store';
-import { ChunkSpaces } from './reembedding/chunk-spaces';
+import { ChunkSpaces, openChunkSpaces } from './reembedding/chunk-spaces';
 import { LegacyEmbedders } from './reembedding/legacy-embedders';
 import { Reembedder } from './reembedding/reembedder';
 import { SpaceRegistry } from './reembedding/space-registry';
@@ -58,13 +58,7 @@ describe('SearchService (embedded engines)', () => {
       vectors,
       keywords,
       store,
-      new ChunkSpaces(
-        new SpaceRegistry(db),
-        vectors,
-        store,
-        embedder,
-        new LegacyEmbedders(join(dir, 'models')),
-      ),
+      openChunkSpaces(db, vectors, store, embedder, join(dir, 'models')),
       options,
     );
 

@@ -11,8 +11,10 @@
  *   one or two plain words                                 → 0.5
  *   anything else                                          → the default alpha
  */
-const QUESTION = /^(who|what|when|where|why|how|which|whose|whom|is|are|do|does|did|can|could|should|would|will)\b/i;
-const IDENTIFIER = /(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._:/-]*|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z]{2,}[A-Z0-9_-]*\b/;
+const QUESTION =
+  /^(who|what|when|where|why|how|which|whose|whom|is|are|do|does|did|can|could|should|would|will)\b/i;
+const IDENTIFIER =
+  /(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._:/-]*|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z]{2,}[A-Z0-9_-]*\b/;
 
 export interface AutoAlpha {
   alpha: number;

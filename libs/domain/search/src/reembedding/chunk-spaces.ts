@@ -1,4 +1,5 @@
 import { Embedder } from '@trove/embeddings';
+import { SqlDatabase } from '@trove/platform-database';
 import { ChunkStore } from '../chunks/chunk-store';
 import { ChunkSpace, SpaceModel } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
@@ -91,4 +92,21 @@ export class ChunkSpaces {
     this.onBuildStarted?.(tenantId);
     return started;
   }
+}
+
+/** ChunkSpaces over the `search` schema of `database` (SearchModule, tests, benchmarks). */
+export function openChunkSpaces(
+  database: SqlDatabase,
+  vectors: VectorIndex,
+  chunks: ChunkStore,
+  embedder: Embedder,
+  modelsDir: string,
+): ChunkSpaces {
+  return new ChunkSpaces(
+    new SpaceRegistry(database),
+    vectors,
+    chunks,
+    embedder,
+    new LegacyEmbedders(modelsDir),
+  );
 }
