@@ -324,6 +324,8 @@ describe('SearchService (embedded engines)', () => {
     const stopped = await registry.get('resume', true);
     assert.equal(stopped.building, 'chunks-alt');
     assert.equal(stopped.done, 20);
+    // Its 1 ms lease was renewed after its last page; let it run out, as a crashed process's does.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     // A second process takes over from the recorded position: each chunk embedded once more at most.
     const seen: string[] = [];
     next.embedDocuments = async (batch: string[]) => {

@@ -113,29 +113,43 @@ describe('raw embeddings and verify-processing over HTTP (gateway edge)', () => 
     );
     const body = Buffer.from(JSON.stringify({ embeddings: rows, file_id: 'big' }));
     assert.ok(body.length > 25_000_000);
-    const stop = watchEventLoop();
-    const answer = await rig.app
-      .getHttpAdapter()
-      .getInstance()
-      .inject({
-        method: 'POST',
-        url: '/upload/upload_embeddings',
-        query: { tenant_id: TENANT, sub_tenant_id: 'team' },
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        payload: body,
-      });
-    const stalled = stop();
-    assert.equal(answer.statusCode, 200, answer.body);
-    const { request, vectors } = uploads[0]!;
-    assert.deepEqual(
-      [request.file_id, request.sub_tenant_id, request.rows, request.dimension],
-      ['big', 'team', 2000, 1000],
-    );
-    assert.ok('stashed' in request.vectors, 'large vectors travel through the stash');
-    assert.equal(vectors[1000 * 1999 + 999], Math.fround(rows[1999]![999]!));
-    // In place, parsing these 30 MB stalls the loop for about 240 ms; with the worker about 85 ms
-    // remain (copying the body together, and garbage collection).
-    assert.ok(stalled < 160, `event loop blocked for ${stalled} ms`);
+    // Stalls are wall-clock, so a busy machine (other test processes on the same 2 cores) adds
+    // to both sides. Each round measures the reference, parsing the same body in place on the
+    // loop, then the route; one round in three must show the route well under the reference.
+    const rounds: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const stopReference = watchEventLoop();
+      await new Promise((resolve) => setImmediate(resolve));
+      const parsed = JSON.parse(body.toString('utf8')) as { embeddings: number[][] };
+      Float32Array.from(parsed.embeddings.flat());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const inPlace = stopReference();
+      const stop = watchEventLoop();
+      const answer = await rig.app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({
+          method: 'POST',
+          url: '/upload/upload_embeddings',
+          query: { tenant_id: TENANT, sub_tenant_id: 'team' },
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          payload: body,
+        });
+      const stalled = stop();
+      assert.equal(answer.statusCode, 200, answer.body);
+      const { request, vectors } = uploads.at(-1)!;
+      assert.deepEqual(
+        [request.file_id, request.sub_tenant_id, request.rows, request.dimension],
+        ['big', 'team', 2000, 1000],
+      );
+      assert.ok('stashed' in request.vectors, 'large vectors travel through the stash');
+      assert.equal(vectors[1000 * 1999 + 999], Math.fround(rows[1999]![999]!));
+      // Quiet, parsing in place stalls the loop ~240 ms; with the worker ~85 ms remain (copying
+      // the body together, and garbage collection).
+      rounds.push(`${stalled.toFixed(0)} ms against ${inPlace.toFixed(0)} ms in place`);
+      if (stalled < 0.6 * inPlace) return;
+    }
+    assert.fail(`the event loop was not freed: ${rounds.join('; ')}`);
   });
 
   it('answers body errors with the spec codes, and 401 before parsing without a key', async () => {
