@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Speed of the embedders on this machine: model load time and RSS, query embedding latency,
 // one-sentence texts per second and ~256-token chunks per second (SciFact abstracts cut by the
-// service's own chunker), for the ONNX models at 1 and 2 ONNX Runtime threads, with the hashing
-// fallback beside them as the reference measured in the same run.
+// service's own chunker), for the ONNX models in one model process on 1 and 2 ONNX Runtime
+// threads and in two processes on one thread each (the default on 2 cores), with the hashing
+// fallback beside them as the reference measured in the same run. RSS counts the model processes.
 //
 //   node_modules/.bin/nx run-many -t build --output-style=static
 //   node bench/embeddings-speed.bench.mjs [--models bge-small-en-v1.5-q,all-minilm-l6-v2-q] [--chunks 200]
 //
 // Each configuration runs in a fresh child process, so RSS and load time are its own.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import embeddings from '@trove/embeddings';
 import text from '@trove/text';
@@ -17,8 +19,15 @@ import { argValue, percentile } from './lib/quality-stack.mjs';
 
 const CHILD = process.argv.includes('--child');
 
+/** Resident MB of this process and its model processes. */
+function rssMb() {
+  const of = (pid) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return of(process.pid) + embeddings.onnxModelProcesses().reduce((n, p) => n + (p.pid ? of(p.pid) : 0), 0);
+}
+
 async function measure(settings, chunkCount) {
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = rssMb();
   const t0 = performance.now();
   const embedder = await embeddings.createEmbedder({ ...settings, EMBEDDINGS_REQUIRE_MODEL: 'true' });
   const loadMs = performance.now() - t0;
@@ -46,14 +55,15 @@ async function measure(settings, chunkCount) {
   const sentenceRate = await rate(sentences);
   const chunkRate = await rate(chunks);
   const tokens = chunks.reduce((n, c) => n + text.countTokens(c), 0) / chunks.length;
-  const rssMb = process.memoryUsage().rss / 2 ** 20;
+  const rss = rssMb();
   await embedder.close();
   return {
     model: embedder.modelId,
     threads: settings.EMBEDDINGS_THREADS ?? '-',
+    processes: settings.EMBEDDINGS_PROCESSES ?? '-',
     loadMs,
-    rssMb,
-    rssLoadMb: rssMb - rssBefore / 2 ** 20,
+    rssMb: rss,
+    rssLoadMb: rss - rssBefore,
     queryP50: percentile(latencies, 50),
     queryP99: percentile(latencies, 99),
     sentenceRate,
@@ -72,10 +82,30 @@ const models = argValue('models', embeddings.DEFAULT_ONNX_MODEL).split(',');
 const chunkCount = argValue('chunks', '200');
 const configs = [
   { EMBEDDINGS_PROVIDER: 'hashing' },
-  ...models.flatMap((m) => [1, 2].map((threads) => ({ EMBEDDINGS_MODEL: m, EMBEDDINGS_THREADS: threads }))),
+  ...models.flatMap((m) =>
+    [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ].map(([processes, threads]) => ({
+      EMBEDDINGS_MODEL: m,
+      EMBEDDINGS_PROCESSES: processes,
+      EMBEDDINGS_THREADS: threads,
+    })),
+  ),
 ];
+const flags =
+  readFileSync('/proc/cpuinfo', 'utf8')
+    .match(/^flags\s*:(.*)$/m)?.[1]
+    .split(' ') ?? [];
 console.log(
-  `| embedder | threads | load ms | RSS MB (model's share) | query p50 / p99 ms | one-sentence texts/s | chunks/s (mean tokens) |`,
+  `CPU: ${readFileSync('/proc/cpuinfo', 'utf8')
+    .match(/^model name\s*:(.*)$/m)?.[1]
+    .trim()}, ` +
+    `${['avx2', 'avx512f', 'avx512_vnni', 'avx_vnni'].map((f) => `${f} ${flags.includes(f) ? 'yes' : 'no'}`).join(', ')}.\n`,
+);
+console.log(
+  `| embedder | processes × threads | load ms | RSS MB (model's share) | query p50 / p99 ms | one-sentence texts/s | chunks/s (mean tokens) |`,
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const settings of configs) {
@@ -90,7 +120,7 @@ for (const settings of configs) {
   }
   const r = JSON.parse(child.stdout.trim().split('\n').pop());
   console.log(
-    `| ${r.model} | ${r.threads} | ${r.loadMs.toFixed(0)} | ${r.rssMb.toFixed(0)} (${r.rssLoadMb.toFixed(0)}) | ` +
+    `| ${r.model} | ${r.processes} × ${r.threads} | ${r.loadMs.toFixed(0)} | ${r.rssMb.toFixed(0)} (${r.rssLoadMb.toFixed(0)}) | ` +
       `${r.queryP50.toFixed(2)} / ${r.queryP99.toFixed(2)} | ${r.sentenceRate.toFixed(0)} | ${r.chunkRate.toFixed(1)} (${r.tokens.toFixed(0)} tokens) |`,
   );
 }

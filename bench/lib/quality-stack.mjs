@@ -35,6 +35,7 @@ export async function openSearchStack({ embedderSettings = {}, embedderLog, defa
           EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
           EMBEDDINGS_MODEL_DIR: settings.EMBEDDINGS_MODEL_DIR,
           EMBEDDINGS_THREADS: settings.EMBEDDINGS_THREADS,
+          EMBEDDINGS_PROCESSES: settings.EMBEDDINGS_PROCESSES,
           MODELS_DIR: settings.MODELS_DIR,
         };
   const embedder = await embeddings.createEmbedder(configured, embedderLog ? { log: embedderLog } : {});

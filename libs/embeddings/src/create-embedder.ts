@@ -22,6 +22,8 @@ export interface EmbeddingSettings {
   EMBEDDINGS_POOLING?: string;
   /** onnx: ONNX Runtime threads per run (default 1). */
   EMBEDDINGS_THREADS?: number | string;
+  /** onnx: model processes embedding side by side (default 1). */
+  EMBEDDINGS_PROCESSES?: number | string;
   /** onnx: the Maven command that resolves the model (default `mvn`). */
   EMBEDDINGS_MAVEN?: string;
   /**
@@ -114,6 +116,7 @@ async function createOnnxEmbedder(
     throw configError(`EMBEDDINGS_POOLING must be cls or mean, got "${pooling}"`);
   }
   const threads = parsePositive('EMBEDDINGS_THREADS', settings.EMBEDDINGS_THREADS) ?? 1;
+  const processes = parsePositive('EMBEDDINGS_PROCESSES', settings.EMBEDDINGS_PROCESSES) ?? 1;
   const require =
     String(settings.EMBEDDINGS_REQUIRE_MODEL ?? '')
       .trim()
@@ -132,6 +135,7 @@ async function createOnnxEmbedder(
         passagePrefix: known?.passagePrefix ?? '',
         maxTokens: known?.maxTokens ?? 512,
         threads,
+        processes,
       });
     }
     const started = Date.now();
@@ -147,6 +151,7 @@ async function createOnnxEmbedder(
       passagePrefix: spec!.passagePrefix,
       maxTokens: spec!.maxTokens,
       threads,
+      processes,
       relatedCosine: spec!.relatedCosine,
       cosineCalibration: spec!.cosineCalibration,
     });

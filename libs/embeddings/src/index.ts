@@ -9,3 +9,4 @@ export * from './create-embedder';
 export * from './onnx/model-catalogue';
 export * from './onnx/model-files';
 export * from './onnx/onnx-embedder';
+export { onnxModelProcesses } from './onnx/onnx-host';

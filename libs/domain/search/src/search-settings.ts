@@ -1,4 +1,10 @@
-import { createEmbedder, Embedder, EmbeddingSettings } from '@trove/embeddings';
+import {
+  createEmbedder,
+  Embedder,
+  EmbeddingSettings,
+  OnnxEmbedder,
+  onnxModelProcesses,
+} from '@trove/embeddings';
 import { analyze } from '@trove/text';
 import {
   IsBoolean,
@@ -46,11 +52,20 @@ export class SearchSettings {
   @IsIn(['cls', 'mean'])
   EMBEDDINGS_POOLING: string | undefined = undefined;
 
-  /** onnx: ONNX Runtime threads per run; default all cores, at most 4. */
+  /**
+   * onnx: ONNX Runtime threads per run (default 1). One process per core on one thread each
+   * embeds more than fewer processes on more threads (README, Embeddings).
+   */
   @IsInt()
   @Min(1)
   @Max(64)
-  EMBEDDINGS_THREADS = Math.min(4, Math.max(1, availableParallelism()));
+  EMBEDDINGS_THREADS = 1;
+
+  /** onnx: model processes embedding side by side; default all cores, at most 4. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  EMBEDDINGS_PROCESSES = Math.min(4, Math.max(1, availableParallelism()));
 
   /** onnx: the Maven command that resolves the model. */
   @IsString()
@@ -185,6 +200,7 @@ export async function openSearchStores(
     EMBEDDINGS_MODEL_DIR: settings.EMBEDDINGS_MODEL_DIR,
     EMBEDDINGS_POOLING: settings.EMBEDDINGS_POOLING,
     EMBEDDINGS_THREADS: settings.EMBEDDINGS_THREADS,
+    EMBEDDINGS_PROCESSES: settings.EMBEDDINGS_PROCESSES,
     EMBEDDINGS_MAVEN: settings.EMBEDDINGS_MAVEN,
     EMBEDDINGS_REQUIRE_MODEL: settings.EMBEDDINGS_REQUIRE_MODEL,
     EMBEDDINGS_MODEL_PATH: settings.EMBEDDINGS_MODEL_PATH,
@@ -229,5 +245,6 @@ export function describeEmbedder(embedder: Embedder): Record<string, unknown> {
     dimension: embedder.dimension,
     fallback: embedder.fallback !== undefined,
     ...(embedder.fallback ? { wanted: embedder.fallback.wanted, reason: embedder.fallback.reason } : {}),
+    ...(embedder instanceof OnnxEmbedder ? { model_processes: onnxModelProcesses().length } : {}),
   };
 }

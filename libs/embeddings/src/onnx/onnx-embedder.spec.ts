@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { ONNX_MODELS, OnnxModelSpec } from './model-catalogue';
 import { resolveModelFiles } from './model-files';
 import { OnnxEmbedder } from './onnx-embedder';
+import { onnxHost } from './onnx-host';
 
 /*
  * The ONNX embedder against reference fixtures computed once with an independent pipeline:
@@ -33,21 +34,24 @@ function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return dot / Math.sqrt(na * nb);
 }
 
-async function load(spec: OnnxModelSpec, prefixes = false): Promise<OnnxEmbedder> {
+async function load(spec: OnnxModelSpec, prefixes = false, processes = 1): Promise<OnnxEmbedder> {
   const files = await resolveModelFiles(spec, { modelsDir: join(WORKSPACE, 'models') });
   return OnnxEmbedder.load(files, {
     modelId: `onnx:${spec.id}`,
     pooling: spec.pooling,
     maxTokens: spec.maxTokens,
+    processes,
     ...(prefixes ? { queryPrefix: spec.queryPrefix, passagePrefix: spec.passagePrefix } : {}),
   });
 }
 
+function readReference(id: string): Reference {
+  return JSON.parse(readFileSync(join(FIXTURES, `${id}.reference.json`), 'utf8')) as Reference;
+}
+
 for (const spec of ONNX_MODELS) {
   describe(`OnnxEmbedder: ${spec.id} against the LangChain4j reference`, () => {
-    const reference = JSON.parse(
-      readFileSync(join(FIXTURES, `${spec.id}.reference.json`), 'utf8'),
-    ) as Reference;
+    const reference = readReference(spec.id);
     let embedder: OnnxEmbedder;
     before(async () => {
       embedder = await load(spec);
@@ -127,5 +131,70 @@ describe('OnnxEmbedder: behaviour', () => {
     const query = embedder.embedQuery('when is the budget review').then(() => order.push('query'));
     await Promise.all([documents, query]);
     assert.deepEqual(order, ['query', 'documents']);
+  });
+});
+
+describe('OnnxEmbedder: model processes', () => {
+  const spec = ONNX_MODELS.find((m) => m.id === 'bge-small-en-v1.5-q')!;
+  const reference = readReference(spec.id);
+  let embedder: OnnxEmbedder;
+  before(async () => {
+    embedder = await load(spec, false, 2);
+  });
+  after(() => embedder.close());
+
+  it('embeds in two processes side by side, each like the reference', async () => {
+    const pool = onnxHost.processes();
+    assert.equal(pool.length, 2);
+    const fillers = Array.from({ length: 6 }, (_, i) => `Filler sentence ${i} about the harbour.`);
+    const texts = [...reference.vectors.slice(0, 3).map((v) => v.text), ...fillers];
+    const vectors = await embedder.embedDocuments(texts);
+    reference.vectors.slice(0, 3).forEach((expected, i) => {
+      const similarity = cosine(vectors[i]!, expected.vector);
+      assert.ok(similarity >= 0.999, `${expected.text}: cosine ${similarity}`);
+    });
+    const served = onnxHost
+      .processes()
+      .map((p) => p.served - (pool.find((q) => q.pid === p.pid)?.served ?? 0));
+    assert.ok(
+      served.every((n) => n > 0),
+      `texts answered per process: ${served.join(', ')}`,
+    );
+  });
+
+  it('survives a model process killed mid-text: only that text fails, a replacement loads the model', async () => {
+    const docs = Array.from(
+      { length: 8 },
+      (_, i) => `Document ${i}: ` + 'the ledger was audited. '.repeat(40),
+    );
+    const outcomes = docs.map((doc) =>
+      embedder.embedDocuments([doc]).then(
+        () => 'ok',
+        (error: Error) => error.message,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const victim = onnxHost.processes()[0]!.pid!;
+    process.kill(victim, 'SIGKILL');
+    const settled = await Promise.all(outcomes);
+    const failed = settled.filter((o) => o !== 'ok');
+    assert.equal(failed.length, 1, settled.join(' | '));
+    assert.match(failed[0]!, /ONNX model process exited \(SIGKILL\)/);
+    // The pool is whole again, and the replacement embeds like the reference.
+    const rest = reference.vectors.slice(3);
+    const vectors = await embedder.embedDocuments(rest.map((v) => v.text));
+    rest.forEach((expected, i) => assert.ok(cosine(vectors[i]!, expected.vector) >= 0.999, expected.text));
+    const pool = onnxHost.processes();
+    assert.equal(pool.length, 2);
+    assert.ok(!pool.some((p) => p.pid === victim));
+  });
+
+  it('stops its processes with the last model', async () => {
+    const other = await load(ONNX_MODELS.find((m) => m.id === 'all-minilm-l6-v2-q')!);
+    await other.close();
+    assert.equal(onnxHost.processes().length, 2, 'closing one of two models keeps the processes');
+    await embedder.close();
+    assert.equal(onnxHost.processes().length, 0);
+    await assert.rejects(embedder.embedQuery('after close'), /closed/);
   });
 });

@@ -4,8 +4,8 @@ import { EmbeddingError } from '../embedding-error';
 import { Embedder } from '../ports/embedder';
 import type { OnnxPooling } from './model-catalogue';
 import type { ModelFiles } from './model-files';
-import { onnxHost, RequestBody } from './onnx-host';
-import type { WorkerReply } from './onnx-worker';
+import { onnxHost, OnnxWork } from './onnx-host';
+import type { ProcessReply } from './onnx-process';
 
 /** What an OnnxEmbedder needs besides its files. */
 export interface OnnxEmbedderOptions {
@@ -18,6 +18,8 @@ export interface OnnxEmbedderOptions {
   maxTokens?: number;
   /** Threads ONNX Runtime uses for one run (default 1). */
   threads?: number;
+  /** Model processes that embed side by side (default 1; the host runs the most any model asks). */
+  processes?: number;
   /** Vectors kept by content hash, so the same text is never embedded twice (default 20,000). */
   cacheEntries?: number;
   /** Cosine above which a query and a text are related by this model alone (measured). */
@@ -31,8 +33,8 @@ export interface OnnxEmbedderOptions {
  * (tokenizer.json), its pooling (first token or masked mean), L2 normalisation, and the query and
  * passage prefixes it was trained with.
  *
- * - **Off the event loop.** The model runs in the process's ONNX worker thread (OnnxHost,
- *   OnnxSession, RunQueue): one run at a time, queries ahead of documents.
+ * - **Off the event loop, on every core.** The model runs in forked model processes (OnnxHost,
+ *   onnx-process.ts, OnnxSession), one text at a time in each, queries ahead of documents.
  * - **Length.** A text longer than the model's positions is never cut: it is embedded in windows
  *   and pooled (OnnxSession). Documents arrive chunked (~256 tokens), so that is the exception.
  * - **One text per run** (RunQueue says why), so a text's vector never depends on the traffic.
@@ -59,19 +61,14 @@ export class OnnxEmbedder extends Embedder {
     this.cache = new LRUCache({ max: Math.max(1, options.cacheEntries ?? 20_000) });
   }
 
-  /** Loads the model and tokenizer in the ONNX worker thread and learns the dimension. */
+  /** Loads the model and tokenizer in the model processes and learns the dimension. */
   static async load(files: ModelFiles, options: OnnxEmbedderOptions): Promise<OnnxEmbedder> {
-    const reply = await onnxHost.request({
-      op: 'load',
+    const { session, dimension } = await onnxHost.load(
       files,
-      options: {
-        pooling: options.pooling,
-        maxTokens: options.maxTokens ?? 512,
-        threads: options.threads ?? 1,
-      },
-    });
-    if (reply.op !== 'loaded') throw new EmbeddingError('onnx', `unexpected reply ${reply.op}`);
-    return new OnnxEmbedder(reply.session, options, reply.dimension);
+      { pooling: options.pooling, maxTokens: options.maxTokens ?? 512, threads: options.threads ?? 1 },
+      options.processes ?? 1,
+    );
+    return new OnnxEmbedder(session, options, dimension);
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
@@ -92,7 +89,7 @@ export class OnnxEmbedder extends Embedder {
   override async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await onnxHost.request({ op: 'release', session: this.session });
+    await onnxHost.release(this.session);
   }
 
   private async embedAll(
@@ -123,8 +120,8 @@ export class OnnxEmbedder extends Embedder {
     return results;
   }
 
-  private request(body: RequestBody): Promise<WorkerReply> {
+  private request(work: OnnxWork): Promise<ProcessReply> {
     if (this.closed) return Promise.reject(new EmbeddingError('onnx', 'the embedder is closed'));
-    return onnxHost.request(body);
+    return onnxHost.run(work);
   }
 }

@@ -7,7 +7,7 @@ import type { ModelFiles } from './model-files';
 import { poolRows } from './pooling';
 import { RunQueue } from './run-queue';
 
-/** How a model is run: what OnnxEmbedder hands its worker thread. */
+/** How a model is run: what OnnxEmbedder hands its model processes. */
 export interface OnnxRunOptions {
   pooling: OnnxPooling;
   /** Positions of the model, special tokens included (512 for BERT-style models). */
@@ -21,7 +21,7 @@ export interface OnnxRunOptions {
  * maxTokens − 2 tokens (never dropping any), runs them through the RunQueue, and pools a long
  * text's windows into one vector weighted by their token counts. `session.run` of
  * onnxruntime-node blocks the thread it is called on (measured: ~200 ms of event-loop lag per
- * 300-token text), so OnnxEmbedder keeps this in a worker thread.
+ * 300-token text), so OnnxEmbedder keeps this in model processes (onnx-process.ts).
  */
 export class OnnxSession {
   private readonly queue: RunQueue;
