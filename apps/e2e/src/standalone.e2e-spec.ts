@@ -1,3 +1,4 @@
+import { hostileInputSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
 import { sourcesSuite } from './suites/sources.suite';
@@ -9,3 +10,4 @@ memoryAndSearchSuite('standalone');
 sourcesSuite('standalone');
 rawEmbeddingsSuite('standalone');
 paraphraseSuite('standalone');
+hostileInputSuite('standalone');

@@ -190,7 +190,7 @@ export class IngestionService {
   async counts(tenantId: string): Promise<CountsReply> {
     const counts = await this.store.countBySubTenant(tenantId);
     return {
-      by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { sources: n }])),
+      by_sub_tenant: Object.fromEntries([...counts].map(([sub, n]) => [sub, { sources: n }])),
     };
   }
 

@@ -91,12 +91,33 @@ describe('GroupCommit', () => {
     );
   });
 
-  it('fails every item of a batch whose write throws, and goes on with the next batch', async () => {
+  it('writes a batch that throws again one item at a time: only the item at fault fails', async () => {
+    const batches: string[][] = [];
+    const commit = new GroupCommit<Item, string>(
+      async (items) => {
+        batches.push(items.map((item) => item.key));
+        // As a SQL statement over the whole batch fails on one row's bad value.
+        if (items.some((item) => item.fail)) throw new Error('invalid byte sequence');
+        return items.map((item) => ({ ok: item.key }));
+      },
+      { maxItems: 10, maxWeight: 100, weigh: () => 1, keyOf: (item) => item.key },
+    );
+    const results = await Promise.allSettled(
+      [{ key: 'a' }, { key: 'b', fail: true }, { key: 'c' }].map((item) => commit.submit(item)),
+    );
+    assert.deepEqual(
+      results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)),
+      ['a', 'invalid byte sequence', 'c'],
+    );
+    assert.deepEqual(batches, [['a', 'b', 'c'], ['a'], ['b'], ['c']]);
+  });
+
+  it('fails the items of a batch whose write keeps throwing, and goes on with the next batch', async () => {
     let calls = 0;
     const commit = new GroupCommit<Item, string>(
       async (items) => {
         calls++;
-        if (calls === 1) throw new Error('store down');
+        if (calls <= 3) throw new Error('store down'); // the batch, then each of its two items
         return items.map((item) => ({ ok: item.key }));
       },
       { maxItems: 2, maxWeight: 100, weigh: () => 1, keyOf: (item) => item.key },

@@ -25,6 +25,8 @@ interface Waiting<T, R> {
  * a log append) is paid once per batch instead of once per item.
  *
  * One batch at a time: with two, each held half the writes, and throughput fell (issue 3 notes).
+ * A batch whose write throws is written again one item at a time, so one bad item never fails
+ * the others (the write must be idempotent: memory adds are upserts).
  */
 export class GroupCommit<T, R> {
   private queue: Waiting<T, R>[] = [];
@@ -63,7 +65,10 @@ export class GroupCommit<T, R> {
         else waiting.reject(outcome.error);
       });
     } catch (error: unknown) {
-      for (const waiting of batch) waiting.reject(error);
+      // The batch failed as a whole (one item's bad value can fail the statement for all):
+      // write each item alone, so that only the item at fault fails, with its own error.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const waiting of batch) await this.run([waiting]);
     }
   }
 

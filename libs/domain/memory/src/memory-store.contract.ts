@@ -116,7 +116,7 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       ]);
       const live = await store.getLive('t1', 't1', ['m1', 'old', 'later'], now);
       assert.deepEqual(live.map((m) => m.memory_id).sort(), ['later', 'm1']);
-      assert.deepEqual(await store.countBySubTenant('t1', now), { t1: 2 });
+      assert.deepEqual(Object.fromEntries(await store.countBySubTenant('t1', now)), { t1: 2 });
       const expired = await store.listExpired(now, 100);
       assert.deepEqual(expired, [{ tenant_id: 't1', sub_tenant_id: 't1', memory_id: 'old' }]);
       assert.equal(

@@ -215,7 +215,7 @@ export class MemoryService {
   async counts(tenantId: string): Promise<CountsReply> {
     const counts = await this.store.countBySubTenant(tenantId, new Date());
     return {
-      by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { memories: n }])),
+      by_sub_tenant: Object.fromEntries([...counts].map(([sub, n]) => [sub, { memories: n }])),
     };
   }
 

@@ -292,7 +292,9 @@ describe('SearchService (embedded engines)', () => {
       modelId: next.modelId,
       dimension: 512,
     });
-    assert.deepEqual(await vectors.countBySubTenant('reembed', 'chunks-alt'), { notes: 41 });
+    assert.deepEqual(Object.fromEntries(await vectors.countBySubTenant('reembed', 'chunks-alt')), {
+      notes: 41,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20)); // the old space goes after the grace
     assert.equal(await vectors.spaceModel('reembed', 'chunks'), null);
     const after = await semantic();
@@ -337,7 +339,7 @@ describe('SearchService (embedded engines)', () => {
     next.embedDocuments = embed;
     assert.equal(seen.length, 10);
     assert.equal((await registry.get('resume', true)).active, 'chunks-alt');
-    assert.deepEqual(await vectors.countBySubTenant('resume', 'chunks-alt'), { r: 30 });
+    assert.deepEqual(Object.fromEntries(await vectors.countBySubTenant('resume', 'chunks-alt')), { r: 30 });
   });
 
   it("weighs the semantic query's words by their idf in the scope, unless told not to", async () => {

@@ -206,9 +206,7 @@ export class SearchService {
   async counts(tenantId: string): Promise<CountsReply> {
     const counts = await this.chunks.countBySubTenant(tenantId);
     return {
-      by_sub_tenant: Object.fromEntries(
-        Object.entries(counts).map(([sub, c]) => [sub, { chunks: c.chunks }]),
-      ),
+      by_sub_tenant: Object.fromEntries([...counts].map(([sub, c]) => [sub, { chunks: c.chunks }])),
     };
   }
 

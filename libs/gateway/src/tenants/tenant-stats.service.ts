@@ -39,10 +39,13 @@ export class TenantStatsService {
       // Raw embeddings are counted apart from the search service's chunks, by the same process.
       this.transport.send<CountsReply>(RawEmbeddingsPatterns.counts, request),
     ]);
+    // Sub-tenant ids are users' words ("__proto__", "constructor"): looked up in Maps, never by
+    // indexing the replies' objects.
+    const bySubTenant = replies.map((reply) => new Map(Object.entries(reply.by_sub_tenant)));
     const totals = zero();
     const sub_tenants = tenant.sub_tenants.map(({ sub_tenant_id, created_at }) => {
       const counts = zero();
-      for (const reply of replies) add(counts, reply.by_sub_tenant[sub_tenant_id] ?? {});
+      for (const reply of bySubTenant) add(counts, reply.get(sub_tenant_id) ?? {});
       add(totals, counts);
       return { sub_tenant_id, created_at, counts };
     });

@@ -5,3 +5,4 @@ export * from './errors/error-status';
 export * from './errors/http-error.filter';
 export * from './uploads/multipart-uploads';
 export * from './raw-json/raw-json-routes';
+export * from './untrusted-input';

@@ -3,11 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Duplex } from 'node:stream';
 import {
   applyRawJsonLimits,
+  checkUntrustedInput,
   closeAfterTooLarge,
   createValidationPipe,
+  dropNullFields,
+  errorBody,
   registerMultipartUploads,
   replaceJsonParser,
   toHttpError,
@@ -55,6 +59,31 @@ class TroveFastifyAdapter extends FastifyAdapter {
   }
 }
 
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over the limit, a
+ * malformed request line); Node would answer with a bare status line. This answers with the
+ * spec's error body and closes the connection.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    errorBody(
+      'INVALID_PARAMETERS',
+      tooLarge ? 'Request headers are larger than the limit' : 'The HTTP request is malformed',
+    ),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `connection: close\r\n\r\n${body}`,
+  );
+}
+
 /** A route as Fastify registered it (Nest's, Swagger's, health's: all of them). */
 export interface RouteInfo {
   method: string;
@@ -90,6 +119,13 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
     requestIdHeader: false,
     genReqId: requestIdOf,
     return503OnClosing: true,
+    // Errors met before routing (a malformed URL such as `/%`) answer in the spec's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toHttpError(error);
+      void (reply as FastifyReply).code(status).send(body);
+    },
+    // And those of the HTTP parser itself (headers too large: 431; a malformed request: 400).
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
@@ -114,6 +150,13 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
+  });
+  // Before any validation: null fields are absent ones, and what no route can store is refused
+  // (NUL, unpaired surrogates, deep nesting) with 422, on every route and for every body type.
+  fastify.addHook('preValidation', async (request) => {
+    dropNullFields(request.body);
+    checkUntrustedInput(request.body, 'body');
+    checkUntrustedInput(request.query, 'query');
   });
   // Everything after body parsing (guards, pipes, controllers, outgoing messages) sees the request id.
   fastify.addHook('preHandler', (request, _reply, done) => {

@@ -127,12 +127,12 @@ export class SqlSourceStore extends SourceStore {
     return Number(row?.n ?? 0);
   }
 
-  async countBySubTenant(tenantId: string): Promise<Record<string, number>> {
+  async countBySubTenant(tenantId: string): Promise<Map<string, number>> {
     const rows = await this.db.query<{ sub_tenant_id: string; n: string }>(
       'SELECT sub_tenant_id, count(*) AS n FROM ingestion.sources WHERE tenant_id = $1 GROUP BY sub_tenant_id',
       [tenantId],
     );
-    return Object.fromEntries(rows.map((r) => [r.sub_tenant_id, Number(r.n)]));
+    return new Map(rows.map((r) => [r.sub_tenant_id, Number(r.n)]));
   }
 
   async saveContent(

@@ -116,7 +116,7 @@ export abstract class SourceStore {
 
   abstract count(tenantId: string, subTenantId: string): Promise<number>;
 
-  abstract countBySubTenant(tenantId: string): Promise<Record<string, number>>;
+  abstract countBySubTenant(tenantId: string): Promise<Map<string, number>>;
 
   /** Writes what revision `revision` extracted; false when the source was replaced or deleted since. */
   abstract saveContent(

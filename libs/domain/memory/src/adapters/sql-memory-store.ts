@@ -21,10 +21,10 @@ export class SqlMemoryStore extends MemoryStore {
   }
 
   async isProvisioned(tenantId: string, subTenantId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM memory.provisioned WHERE tenant_id = $1 AND sub_tenant_id = $2', [
-      tenantId,
-      subTenantId,
-    ]);
+    const rows = await this.db.query(
+      'SELECT 1 FROM memory.provisioned WHERE tenant_id = $1 AND sub_tenant_id = $2',
+      [tenantId, subTenantId],
+    );
     return rows.length > 0;
   }
 
@@ -84,7 +84,12 @@ export class SqlMemoryStore extends MemoryStore {
     return records.map((record) => ({ ...record, created_at: createdAt.get(keyOf(record))! }));
   }
 
-  async getLive(tenantId: string, subTenantId: string, memoryIds: string[], now: Date): Promise<MemoryRecord[]> {
+  async getLive(
+    tenantId: string,
+    subTenantId: string,
+    memoryIds: string[],
+    now: Date,
+  ): Promise<MemoryRecord[]> {
     if (memoryIds.length === 0) return [];
     return this.db.query<MemoryRecord>(
       `SELECT ${COLUMNS} FROM memory.memories
@@ -124,17 +129,23 @@ export class SqlMemoryStore extends MemoryStore {
 
   async deleteSubTenant(tenantId: string, subTenantId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM memory.memories WHERE tenant_id = $1 AND sub_tenant_id = $2', [tenantId, subTenantId]);
-      await tx.query('DELETE FROM memory.provisioned WHERE tenant_id = $1 AND sub_tenant_id = $2', [tenantId, subTenantId]);
+      await tx.query('DELETE FROM memory.memories WHERE tenant_id = $1 AND sub_tenant_id = $2', [
+        tenantId,
+        subTenantId,
+      ]);
+      await tx.query('DELETE FROM memory.provisioned WHERE tenant_id = $1 AND sub_tenant_id = $2', [
+        tenantId,
+        subTenantId,
+      ]);
     });
   }
 
-  async countBySubTenant(tenantId: string, now: Date): Promise<Record<string, number>> {
+  async countBySubTenant(tenantId: string, now: Date): Promise<Map<string, number>> {
     const rows = await this.db.query<{ sub_tenant_id: string; n: string }>(
       `SELECT sub_tenant_id, count(*) AS n FROM memory.memories
        WHERE tenant_id = $1 AND (expires_at IS NULL OR expires_at > $2) GROUP BY sub_tenant_id`,
       [tenantId, now],
     );
-    return Object.fromEntries(rows.map((r) => [r.sub_tenant_id, Number(r.n)]));
+    return new Map(rows.map((r) => [r.sub_tenant_id, Number(r.n)]));
   }
 }

@@ -52,5 +52,5 @@ export abstract class MemoryStore {
   abstract deleteSubTenant(tenantId: string, subTenantId: string): Promise<void>;
 
   /** Live memory counts per sub-tenant. */
-  abstract countBySubTenant(tenantId: string, now: Date): Promise<Record<string, number>>;
+  abstract countBySubTenant(tenantId: string, now: Date): Promise<Map<string, number>>;
 }

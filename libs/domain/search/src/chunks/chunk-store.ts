@@ -69,7 +69,7 @@ export abstract class ChunkStore {
 
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 
-  abstract countBySubTenant(tenantId: string): Promise<Record<string, ChunkCounts>>;
+  abstract countBySubTenant(tenantId: string): Promise<Map<string, ChunkCounts>>;
 
   /** Every tenant that has chunks. */
   abstract tenantIds(): Promise<string[]>;

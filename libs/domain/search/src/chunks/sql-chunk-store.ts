@@ -137,7 +137,7 @@ export class SqlChunkStore extends ChunkStore {
     ]);
   }
 
-  async countBySubTenant(tenantId: string): Promise<Record<string, ChunkCounts>> {
+  async countBySubTenant(tenantId: string): Promise<Map<string, ChunkCounts>> {
     const rows = await this.db.query<{
       sub_tenant_id: string;
       source_type: string;
@@ -148,9 +148,10 @@ export class SqlChunkStore extends ChunkStore {
        FROM search.chunks WHERE tenant_id = $1 GROUP BY sub_tenant_id, source_type`,
       [tenantId],
     );
-    const counts: Record<string, ChunkCounts> = {};
+    const counts = new Map<string, ChunkCounts>();
     for (const row of rows) {
-      const entry = (counts[row.sub_tenant_id] ??= { chunks: 0, sourcesByType: {} });
+      let entry = counts.get(row.sub_tenant_id);
+      if (!entry) counts.set(row.sub_tenant_id, (entry = { chunks: 0, sourcesByType: {} }));
       entry.chunks += Number(row.chunks);
       entry.sourcesByType[row.source_type] = Number(row.sources);
     }

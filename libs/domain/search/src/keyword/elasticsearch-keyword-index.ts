@@ -144,7 +144,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     await this.deleteByQuery(scope, deleteSubTenantQuery(scope));
   }
 
-  override async countBySubTenant(tenantId: string): Promise<Record<string, number>> {
+  override async countBySubTenant(tenantId: string): Promise<Map<string, number>> {
     checkTenantId(tenantId);
     await this.ensureIndex();
     const response = await this.call(() =>
@@ -157,7 +157,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     const buckets = (
       response.aggregations?.['sub_tenants'] as { buckets?: { key: string; doc_count: number }[] }
     )?.buckets;
-    return Object.fromEntries((buckets ?? []).map((bucket) => [bucket.key, bucket.doc_count]));
+    return new Map((buckets ?? []).map((bucket) => [bucket.key, bucket.doc_count]));
   }
 
   override async close(): Promise<void> {

@@ -186,12 +186,12 @@ export class EmbeddedKeywordIndex extends KeywordIndex {
     });
   }
 
-  override async countBySubTenant(tenantId: string): Promise<Record<string, number>> {
+  override async countBySubTenant(tenantId: string): Promise<Map<string, number>> {
     this.checkOpen();
     checkTenantId(tenantId);
-    const counts: Record<string, number> = {};
+    const counts = new Map<string, number>();
     for (const [subTenantId, held] of this.tenants.get(tenantId) ?? []) {
-      if (held.partition.count > 0) counts[subTenantId] = held.partition.count;
+      if (held.partition.count > 0) counts.set(subTenantId, held.partition.count);
     }
     return counts;
   }

@@ -46,7 +46,7 @@ export abstract class KeywordIndex {
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 
   /** Document counts per sub-tenant of a tenant. */
-  abstract countBySubTenant(tenantId: string): Promise<Record<string, number>>;
+  abstract countBySubTenant(tenantId: string): Promise<Map<string, number>>;
 
   /** Flushes and releases resources. */
   abstract close(): Promise<void>;

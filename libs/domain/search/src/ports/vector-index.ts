@@ -50,7 +50,7 @@ export abstract class VectorIndex {
   abstract deleteSubTenant(scope: IndexScope): Promise<void>;
 
   /** Item counts per sub-tenant of a tenant, for one space. */
-  abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Record<string, number>>;
+  abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>>;
 
   /** Flushes and releases resources. */
   abstract close(): Promise<void>;

@@ -88,5 +88,5 @@ export abstract class RawBatchStore {
   abstract release(scope: IndexScope, fileId: string, token: string): Promise<void>;
 
   /** Live rows (chunks) per sub-tenant of a tenant. */
-  abstract countBySubTenant(tenantId: string): Promise<Record<string, number>>;
+  abstract countBySubTenant(tenantId: string): Promise<Map<string, number>>;
 }

@@ -250,8 +250,8 @@ describe('RawEmbeddingsService (embedded engines)', () => {
     assert.equal(await status('doomed', gone), null);
     assert.deepEqual((await search(rows(4, 8, 12)[3]!, {}, gone)).hits, []);
     const counts = await index.countBySubTenant('acme', 'raw');
-    assert.equal(counts['gone'], undefined);
-    assert.equal(counts['team'], 1);
+    assert.equal(counts.get('gone'), undefined);
+    assert.equal(counts.get('team'), 1);
   });
 
   it('resumes owed indexing after a restart, and reports a batch it cannot index as errored', async () => {

@@ -200,7 +200,7 @@ export class RawEmbeddingsService {
   async counts(tenantId: string): Promise<CountsReply> {
     const counts = await this.batches.countBySubTenant(tenantId);
     return {
-      by_sub_tenant: Object.fromEntries(Object.entries(counts).map(([sub, n]) => [sub, { embeddings: n }])),
+      by_sub_tenant: Object.fromEntries([...counts].map(([sub, n]) => [sub, { embeddings: n }])),
     };
   }
 

@@ -199,12 +199,12 @@ export class SqlRawBatchStore extends RawBatchStore {
     );
   }
 
-  async countBySubTenant(tenantId: string): Promise<Record<string, number>> {
+  async countBySubTenant(tenantId: string): Promise<Map<string, number>> {
     const rows = await this.db.query<{ sub_tenant_id: string; n: string }>(
       `SELECT sub_tenant_id, sum(row_count - cardinality(removed_rows)) AS n FROM search_raw.batches
        WHERE tenant_id = $1 GROUP BY sub_tenant_id`,
       [tenantId],
     );
-    return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.sub_tenant_id, Number(r.n)]));
+    return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [r.sub_tenant_id, Number(r.n)]));
   }
 }

@@ -184,16 +184,16 @@ export class QdrantVectorIndex extends VectorIndex {
     }
   }
 
-  override async countBySubTenant(tenantId: string, space: VectorSpace): Promise<Record<string, number>> {
+  override async countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>> {
     const collection = await this.collectionOf(tenantId, space);
-    if (!collection) return {};
+    if (!collection) return new Map();
     const { hits } = await this.client.facet(collection, {
       key: 'sub_tenant_id',
       filter: tenantFilter(tenantId),
       exact: true,
       limit: 100_000,
     });
-    return Object.fromEntries(hits.filter((h) => h.count > 0).map((h) => [String(h.value), h.count]));
+    return new Map(hits.filter((h) => h.count > 0).map((h) => [String(h.value), h.count]));
   }
 
   override async close(): Promise<void> {

@@ -186,16 +186,16 @@ export class UsearchVectorIndex extends VectorIndex {
     }
   }
 
-  override async countBySubTenant(tenantId: string, space: VectorSpace): Promise<Record<string, number>> {
+  override async countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>> {
     const dir = join(this.tenantDir(tenantId), space);
     const names = await readdir(dir).catch(() => [] as string[]);
-    const counts: Record<string, number> = {};
+    const counts = new Map<string, number>();
     for (const name of names) {
       const saved = await readFile(join(dir, name, 'scope.json'), 'utf8').catch(() => null);
       if (!saved) continue;
       const scope = JSON.parse(saved) as IndexScope;
       const size = await this.write(scope, space, false, async ({ shard }) => shard.size);
-      if (size) counts[scope.subTenantId] = size;
+      if (size) counts.set(scope.subTenantId, size);
     }
     return counts;
   }

@@ -83,7 +83,7 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
         isCode('DIMENSION_MISMATCH'),
       );
       await assert.rejects(index.upsert(scope, 'raw', [item('a', vec(1, 0, 0, 0))]), DomainError);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), {});
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {});
     });
 
     it('returns nothing from an empty index, an unknown sub-tenant or a space without a model', async () => {
@@ -151,7 +151,9 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       assert.deepEqual(ids(hits), ['a', 'b']);
       assert.ok(hits[0]!.score > 0.999);
       assert.deepEqual(await index.search(scope, 'chunks', vec(0, 0, 1, 0), 10, { sourceIds: ['old'] }), []);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), { main: 2 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {
+        main: 2,
+      });
     });
 
     it('never returns another tenant’s items, even with identical ids and vectors', async () => {
@@ -175,15 +177,18 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       await index.upsert(a, 'raw', [item('r', vec(1, 0))]);
       assert.deepEqual(ids(await index.search(a, 'chunks', same, 10)), ['x', 'a1']);
       assert.deepEqual(ids(await index.search(b, 'chunks', same, 10)), ['x', 'b1']);
-      assert.deepEqual(await index.countBySubTenant(a.tenantId, 'chunks'), { main: 2, other: 2 });
-      assert.deepEqual(await index.countBySubTenant(a.tenantId, 'raw'), { main: 1 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(a.tenantId, 'chunks')), {
+        main: 2,
+        other: 2,
+      });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(a.tenantId, 'raw')), { main: 1 });
 
       await index.deleteSubTenant(a);
       assert.deepEqual(await index.search(a, 'chunks', same, 10), []);
       assert.deepEqual(await index.search(a, 'raw', vec(1, 0), 10), []);
       assert.deepEqual(ids(await index.search(b, 'chunks', same, 10)), ['x', 'b1']);
-      assert.deepEqual(await index.countBySubTenant(a.tenantId, 'chunks'), { other: 2 });
-      assert.deepEqual(await index.countBySubTenant(a.tenantId, 'raw'), {});
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(a.tenantId, 'chunks')), { other: 2 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(a.tenantId, 'raw')), {});
       // The space model belongs to the tenant and survives; the sub-tenant can start again.
       await index.upsert(a, 'chunks', [item('fresh', same)]);
       assert.deepEqual(ids(await index.search(a, 'chunks', same, 10)), ['fresh']);
@@ -246,7 +251,9 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       assert.equal(await index.deleteByIds(scope, 'chunks', ['c', 'zzz']), 1);
       assert.equal(await index.deleteByIds({ ...scope, subTenantId: 'nobody' }, 'chunks', ['d']), 0);
       assert.deepEqual(ids(await index.search(scope, 'chunks', vec(1, 1, 1, 1), 10)), ['d']);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), { main: 1 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {
+        main: 1,
+      });
     });
 
     it('stays consistent under concurrent upserts, searches and deletes', async () => {
@@ -261,13 +268,17 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       );
       const reads = data.slice(0, 8).map((q) => index.search(scope, 'chunks', q, 5));
       await Promise.all([...writes, ...reads]);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), { main: 400 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {
+        main: 400,
+      });
       const [removed] = await Promise.all([
         index.deleteBySources(scope, 'chunks', ['s0']),
         index.upsert(scope, 'chunks', [item('late', data[0]!, 'late')]),
       ]);
       assert.equal(removed, 50);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), { main: 351 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {
+        main: 351,
+      });
       assert.equal((await index.search(scope, 'chunks', data[0]!, 1))[0]?.id, 'late');
     });
 
@@ -284,7 +295,7 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
 
       await index.dropSpace(scope.tenantId, 'chunks');
       assert.equal(await index.spaceModel(scope.tenantId, 'chunks'), null);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), {});
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {});
       assert.deepEqual(ids(await index.search(scope, 'chunks-alt', vec(1, 0, 0), 5)), ['a']);
       assert.deepEqual(ids(await index.search(neighbour, 'chunks', vec(1, 0, 0, 0), 5)), ['n']);
       // The space can be built again, with another model.
@@ -305,7 +316,9 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       index = await harness.reopen();
       assert.deepEqual(await index.spaceModel(scope.tenantId, 'chunks'), MODEL);
       assert.deepEqual(await index.search(scope, 'chunks', vec(1, 0.2, 0, 0), 10), before);
-      assert.deepEqual(await index.countBySubTenant(scope.tenantId, 'chunks'), { main: 2 });
+      assert.deepEqual(Object.fromEntries(await index.countBySubTenant(scope.tenantId, 'chunks')), {
+        main: 2,
+      });
       await assert.rejects(
         index.ensureSpace(scope.tenantId, 'chunks', { modelId: 'x', dimension: 4 }),
         DomainError,

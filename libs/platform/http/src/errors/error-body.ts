@@ -23,14 +23,19 @@ export function errorBody(code: ErrorCode, message: string, errors?: FieldError[
 }
 
 /** Fastify's own errors (body parsing, limits) by their code: what the caller did wrong. */
-const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is larger than the limit' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Content-Length does not match the body' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 422, message: 'Request body is empty but the content type is JSON' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 422, message: 'Request body is not valid JSON' },
-  FST_ERR_CTP_INSTANCE_ALREADY_STARTED: { status: 500, message: 'Internal error' },
-};
+const FASTIFY_ERRORS = new Map<string, { status: number; message: string }>([
+  ['FST_ERR_CTP_BODY_TOO_LARGE', { status: 413, message: 'Request body is larger than the limit' }],
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', { status: 415, message: 'Unsupported content type' }],
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', { status: 400, message: 'Content-Length does not match the body' }],
+  [
+    'FST_ERR_CTP_EMPTY_JSON_BODY',
+    { status: 422, message: 'Request body is empty but the content type is JSON' },
+  ],
+  ['FST_ERR_CTP_INVALID_JSON_BODY', { status: 422, message: 'Request body is not valid JSON' }],
+  ['FST_ERR_CTP_INSTANCE_ALREADY_STARTED', { status: 500, message: 'Internal error' }],
+  ['FST_ERR_BAD_URL', { status: 400, message: 'The URL is not valid (a malformed percent-encoding)' }],
+  ['FST_ERR_ASYNC_CONSTRAINT', { status: 400, message: 'The request does not match a route constraint' }],
+]);
 
 /** Turns anything thrown while serving a request into a status and the spec's error body. */
 export function toHttpError(error: unknown): HttpError {
@@ -41,8 +46,8 @@ export function toHttpError(error: unknown): HttpError {
     };
   }
   const candidate = error as { code?: unknown; statusCode?: unknown; status?: unknown; message?: unknown };
-  if (typeof candidate?.code === 'string' && candidate.code in FASTIFY_ERRORS) {
-    const known = FASTIFY_ERRORS[candidate.code]!;
+  const known = typeof candidate?.code === 'string' ? FASTIFY_ERRORS.get(candidate.code) : undefined;
+  if (known) {
     return { status: known.status, body: errorBody(codeOfStatus(known.status), known.message) };
   }
   if (error instanceof SyntaxError) {

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
+import { expectError } from './expect-error';
+
+/** Sends bytes on a raw socket and resolves what came back before the server closed it. */
+function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+/**
+ * Input an attacker (or a careless client) sends, over HTTP against a running Trove, once per
+ * mode (issue 15's defects, each reproduced before its fix): every answer is a 4xx in the spec's
+ * error shape, and nobody else's request fails because of it.
+ */
+export function hostileInputSuite(mode: TroveMode): void {
+  describe(`hostile input (${mode})`, { timeout: 180_000 }, () => {
+    let rig: TroveRig;
+    let api: ApiClient;
+    let key: string;
+    const tenants = Array.from({ length: 10 }, (_, i) => `hostile-${i}-${Date.now()}`);
+    const [tenant] = tenants as [string];
+
+    before(async () => {
+      rig = await startTrove(mode, { env: { EMBEDDINGS_PROVIDER: 'hashing' } });
+      const admin = new ApiClient(rig.baseUrl, rig.adminKey);
+      const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
+        json: { owner: 'hostile' },
+      });
+      key = created.body.full_api_key;
+      api = admin.withKey(key);
+      for (const id of tenants) {
+        assert.equal((await api.post('/tenants/create', { json: { tenant_id: id } })).status, 200);
+      }
+    });
+
+    after(async () => {
+      await rig?.dispose();
+    });
+
+    const addMemory = (body: Record<string, unknown>) =>
+      api.post('/user_memory/add_user_memory', { json: { tenant_id: tenant, ...body } });
+
+    it('refuses NUL characters and unpaired surrogates with 422 naming the field, on every body and query', async () => {
+      const nul = expectError(await addMemory({ raw_text: 'before\u0000after' }), 422, 'VALIDATION_ERROR');
+      assert.deepEqual(
+        nul.errors?.map((e) => e.field),
+        ['raw_text'],
+      );
+      // JSON.stringify keeps a lone surrogate as the escape \ud800, which JSON.parse restores.
+      const lone = expectError(await addMemory({ raw_text: 'half \ud800 a pair' }), 422, 'VALIDATION_ERROR');
+      assert.match(lone.message, /unpaired UTF-16 surrogates/);
+      const search = await api.post('/search/hybrid-search', {
+        json: { tenant_id: tenant, query: 'a\u0000' },
+      });
+      expectError(search, 422, 'VALIDATION_ERROR');
+      const pairs = await addMemory({ user_assistant_pairs: [{ user: 'hi', assistant: 'x\u0000' }] });
+      assert.deepEqual(
+        expectError(pairs, 422, 'VALIDATION_ERROR').errors?.map((e) => e.field),
+        ['user_assistant_pairs[0].assistant'],
+      );
+      const key = await addMemory({ raw_text: 'fine', ['bad\u0000key']: 1 });
+      expectError(key, 422, 'VALIDATION_ERROR');
+      const list = await api.get('/list/list-sources', { query: { tenant_id: tenant, cursor: 'a\u0000' } });
+      const inQuery = expectError(list, 422, 'VALIDATION_ERROR');
+      assert.match(inQuery.message, /cursor must not contain NUL/);
+      // Nothing was stored by any of them.
+      const found = await api.post<{ chunks: unknown[] }>('/search/full-text-search', {
+        json: { tenant_id: tenant, query: 'before after half pair' },
+      });
+      assert.deepEqual(found.body.chunks, []);
+    });
+
+    it('isolates a bad write: 10 tenants add at once while one sends only bad input, and every good add succeeds', async () => {
+      const adds = tenants.flatMap((id, t) =>
+        Array.from({ length: 12 }, (_, i) =>
+          api.post('/user_memory/add_user_memory', {
+            json: {
+              tenant_id: id,
+              memory_id: `m${i}`,
+              raw_text: t === 0 ? `poison ${i}\u0000` : `tenant ${t} remembers item ${i}`,
+            },
+          }),
+        ),
+      );
+      const answers = await Promise.all(adds);
+      const bad = answers.slice(0, 12);
+      const good = answers.slice(12);
+      for (const answer of bad) expectError(answer, 422, 'VALIDATION_ERROR');
+      assert.deepEqual(
+        [...new Set(good.map((a) => a.status))],
+        [200],
+        good.map((a) => `${a.status} ${JSON.stringify(a.body)}`).join('\n'),
+      );
+    });
+
+    it('refuses nesting deeper than 32 levels with 422, not a stack overflow', async () => {
+      for (const depth of [33, 5_000, 100_000]) {
+        const body = `{"tenant_id":"${tenant}","raw_text":"x","user_name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+        const answer = await api.post('/user_memory/add_user_memory', {
+          raw: { body, contentType: 'application/json' },
+        });
+        assert.match(expectError(answer, 422, 'VALIDATION_ERROR').message, /deeper than 32 levels/);
+      }
+    });
+
+    it('treats null as absent for every optional top-level field', async () => {
+      const added = await addMemory({
+        raw_text: 'null fields are absent ones',
+        memory_id: null,
+        user_name: null,
+        infer: null,
+        expiry_time: null,
+        sub_tenant_id: null,
+      });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      const hybrid = await api.post('/search/hybrid-search', {
+        json: {
+          tenant_id: tenant,
+          query: 'null fields',
+          sub_tenant_id: null,
+          max_chunks: null,
+          alpha: null,
+          extra_context: null,
+          metadata_filters: null,
+        },
+      });
+      assert.equal(hybrid.status, 200, JSON.stringify(hybrid.body));
+      const fullText = await api.post('/search/full-text-search', {
+        json: { tenant_id: tenant, query: 'null', operator: null, metadata_filters: null },
+      });
+      assert.equal(fullText.status, 200, JSON.stringify(fullText.body));
+      // A required field given as null is missing: 422, not a crash.
+      expectError(await addMemory({ raw_text: null }), 422, 'VALIDATION_ERROR');
+      expectError(
+        await api.post('/search/hybrid-search', { json: { tenant_id: tenant, query: null } }),
+        422,
+        'VALIDATION_ERROR',
+      );
+    });
+
+    it('keeps prototype names as plain ids: sub-tenants named __proto__, constructor, toString, prototype', async () => {
+      const names = ['__proto__', 'constructor', 'toString', 'prototype', 'hasOwnProperty', 'valueOf'];
+      for (const [i, name] of names.entries()) {
+        const answer = await api.post('/user_memory/add_user_memory', {
+          json: { tenant_id: tenants[1], sub_tenant_id: name, raw_text: `memory ${i} of ${name}` },
+        });
+        assert.equal(answer.status, 200, `${name}: ${JSON.stringify(answer.body)}`);
+      }
+      const stats = await api.get<{
+        sub_tenants: { sub_tenant_id: string; counts: { memories: number } }[];
+        totals: { memories: number };
+      }>('/tenants/stats', { query: { tenant_id: tenants[1] } });
+      assert.equal(stats.status, 200, JSON.stringify(stats.body));
+      for (const name of names) {
+        const entry = stats.body.sub_tenants.find((s) => s.sub_tenant_id === name);
+        assert.equal(entry?.counts.memories, 1, `${name}: ${JSON.stringify(entry)}`);
+      }
+      // The service's prototypes are untouched: another tenant's counts are still numbers.
+      const again = await api.get('/tenants/stats', { query: { tenant_id: tenants[2] } });
+      assert.equal(again.status, 200);
+      assert.ok(!JSON.stringify(again.body).includes('NaN'));
+    });
+
+    it('takes the key from the Authorization header only, never from the query string or the body', async () => {
+      const query = await new ApiClient(rig.baseUrl).get('/tenants/sub_tenant_ids', {
+        query: { tenant_id: tenant, access_token: key },
+      });
+      expectError(query, 401, 'UNAUTHORIZED');
+      const body = await new ApiClient(rig.baseUrl).post('/search/hybrid-search', {
+        json: { tenant_id: tenant, query: 'x', access_token: key },
+      });
+      expectError(body, 401, 'UNAUTHORIZED');
+    });
+
+    it('answers errors met before routing in the spec shape: a malformed URL, oversized headers', async () => {
+      const url = await fetch(`${rig.baseUrl}/%`);
+      assert.equal(url.status, 400);
+      assert.equal(
+        ((await url.json()) as { detail: { error_code: string } }).detail.error_code,
+        'INVALID_PARAMETERS',
+      );
+      const { host } = new URL(rig.baseUrl);
+      const answer = await rawExchange(
+        rig.baseUrl,
+        `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      assert.match(answer, /^HTTP\/1\.1 431 /);
+      const json = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as {
+        detail: { error_code: string };
+      };
+      assert.equal(json.detail.error_code, 'INVALID_PARAMETERS');
+    });
+  });
+}
