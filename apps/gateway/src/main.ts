@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ServiceNames, TROVE_VERSION } from '@trove/contracts';
-import { GatewayConfig, GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
+import {
+  GatewayConfig,
+  GatewayModule,
+  listenBaseUrl,
+  resolveDownloadSigningKey,
+  setupOpenApi,
+} from '@trove/gateway';
 import { loadConfig } from '@trove/platform-config';
 import { HealthModule } from '@trove/platform-health';
 import { createApp } from '@trove/platform-runtime';
@@ -36,7 +42,10 @@ async function main(): Promise<void> {
       GatewayModule.forRoot({
         readinessOf: [...ServiceNames],
         authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
-        downloads: { signingKey: signing.key, publicBaseUrl: config.PUBLIC_BASE_URL },
+        downloads: {
+          signingKey: signing.key,
+          publicBaseUrl: config.PUBLIC_BASE_URL ?? listenBaseUrl(config.HOST, config.PORT),
+        },
       }),
     ],
   })

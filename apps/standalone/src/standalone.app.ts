@@ -5,7 +5,7 @@ import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-
 import { MemoryModule } from '@trove/domain-memory';
 import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
-import { GatewayModule, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
+import { GatewayModule, listenBaseUrl, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
 import { createLogger } from '@trove/platform-logging';
@@ -55,7 +55,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
         downloads: {
           signingKey: resolveDownloadSigningKey({ configured: config.DOWNLOAD_SIGNING_KEY, dataDir }).key,
-          publicBaseUrl: config.PUBLIC_BASE_URL,
+          publicBaseUrl: config.PUBLIC_BASE_URL ?? listenBaseUrl(config.HOST, config.PORT),
         },
       }),
       TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -16,7 +16,7 @@ import {
 } from '@trove/contracts';
 import { RequestContext } from '@trove/platform-logging';
 import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { DOWNLOAD_PATH, DownloadLinks, DownloadTarget } from './download-links';
 import { DOWNLOADS_BASE_URL } from './downloads.options';
@@ -54,10 +54,7 @@ export class ContentController {
   })
   @ApiOkResponse({ type: FetchSourceContentResponse })
   @ApiNotFoundResponse({ description: 'SOURCE_NOT_FOUND' })
-  async fetch(
-    @Body() body: FetchSourceContentDto,
-    @Req() request: FastifyRequest,
-  ): Promise<FetchSourceContentResponse> {
+  async fetch(@Body() body: FetchSourceContentDto): Promise<FetchSourceContentResponse> {
     const mode = body.mode ?? 'content';
     const expirySeconds = body.expiry_seconds ?? DEFAULT_EXPIRY_SECONDS;
     const target: DownloadTarget = {
@@ -82,11 +79,7 @@ export class ContentController {
       // MinIO presigns; the embedded blob store cannot, so the gateway signs a link it serves itself.
       const expiresAt = new Date(Date.now() + expirySeconds * 1000);
       response.presigned_url =
-        result.presigned_url ??
-        this.links.url(
-          this.baseUrl ?? `${request.protocol}://${request.host}`,
-          this.links.sign(target, expirySeconds),
-        );
+        result.presigned_url ?? this.links.url(this.baseUrl ?? '', this.links.sign(target, expirySeconds));
       response.expires_at = expiresAt.toISOString();
     }
     return response;

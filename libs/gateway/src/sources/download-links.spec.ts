@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DomainError } from '@trove/contracts';
 import { DownloadLinks, resolveDownloadSigningKey, SignedDownload } from './download-links';
+import { listenBaseUrl } from './downloads.options';
 
 const target = { tenant_id: 'acme', sub_tenant_id: 'team-1', source_id: 'report.pdf' };
 
@@ -100,5 +101,15 @@ describe('resolveDownloadSigningKey', () => {
     const b = resolveDownloadSigningKey({});
     assert.equal(a.source, 'ephemeral');
     assert.notDeepEqual(a.key, b.key);
+  });
+});
+
+describe('listenBaseUrl (download links without PUBLIC_BASE_URL)', () => {
+  it('names the listen address, the loopback for a wildcard host, brackets for IPv6', () => {
+    assert.equal(listenBaseUrl('127.0.0.1', 8080), 'http://127.0.0.1:8080');
+    assert.equal(listenBaseUrl('0.0.0.0', 8080), 'http://127.0.0.1:8080');
+    assert.equal(listenBaseUrl('::', 3000), 'http://127.0.0.1:3000');
+    assert.equal(listenBaseUrl('::1', 3000), 'http://[::1]:3000');
+    assert.equal(listenBaseUrl('trove.internal', 80), 'http://trove.internal:80');
   });
 });

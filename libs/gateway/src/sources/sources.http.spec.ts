@@ -180,11 +180,18 @@ describe('source records, fetch and deletes over HTTP (gateway edge)', () => {
   });
 
   it('signs a link it serves without a key until it expires, and refuses it altered', async () => {
-    const both = await fetchContent({ source_id: 'report.pdf', mode: 'both', expiry_seconds: 120 });
+    // A Host header is anyone's to send: the link never takes it. Without PUBLIC_BASE_URL (the
+    // apps default it to the listen address) the link is relative to the service.
+    const both = await rig.request({
+      method: 'POST',
+      url: '/fetch/fetch-source-content',
+      json: { tenant_id: TENANT, source_id: 'report.pdf', mode: 'both', expiry_seconds: 120 },
+      headers: { host: 'attacker.example' },
+    });
     assert.equal(both.status, 200, JSON.stringify(both.body));
     assert.equal(both.body['content_base64'], PDF.toString('base64'));
-    const link = new URL(both.body['presigned_url'] as string);
-    assert.equal(`${link.protocol}//${link.host}${link.pathname}`, 'http://localhost/fetch/download');
+    assert.match(both.body['presigned_url'] as string, /^\/fetch\/download\?/);
+    const link = new URL(both.body['presigned_url'] as string, 'http://trove.invalid');
     const expiresAt = Date.parse(both.body['expires_at'] as string);
     assert.ok(Math.abs(expiresAt - (Date.now() + 120_000)) < 5000);
     const download = await rig.request({ method: 'GET', url: link.pathname + link.search, key: null });

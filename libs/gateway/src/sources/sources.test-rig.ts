@@ -92,8 +92,9 @@ export class GatewayRig {
     form?: Record<string, string> | string;
     multipart?: FormData;
     key?: string | null;
+    headers?: Record<string, string>;
   }): Promise<Answer<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? KEY : options.key;
     if (key !== null) headers['authorization'] = `Bearer ${key}`;
     let payload: string | Buffer | undefined;
