@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServiceNames, TROVE_VERSION } from '@trove/contracts';
 import {
+  checkKeysBeforeBodies,
   GatewayConfig,
   GatewayModule,
   listenBaseUrl,
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     service: 'gateway',
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
+  checkKeysBeforeBodies(app);
   setupOpenApi(app, TROVE_VERSION);
   await app.listen(config.PORT, config.HOST);
   logger.info(

@@ -5,7 +5,13 @@ import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-
 import { MemoryModule } from '@trove/domain-memory';
 import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
-import { GatewayModule, listenBaseUrl, resolveDownloadSigningKey, setupOpenApi } from '@trove/gateway';
+import {
+  checkKeysBeforeBodies,
+  GatewayModule,
+  listenBaseUrl,
+  resolveDownloadSigningKey,
+  setupOpenApi,
+} from '@trove/gateway';
 import { PgliteDatabase } from '@trove/platform-database';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
 import { createLogger } from '@trove/platform-logging';
@@ -99,6 +105,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     service: 'standalone',
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
+  checkKeysBeforeBodies(app);
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
   app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
   attachMessageServer(app, server);

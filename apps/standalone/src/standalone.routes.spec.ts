@@ -3,18 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { PUBLIC_ROUTES } from '@trove/gateway';
 import { routesOf } from '@trove/platform-runtime';
 import { createStandaloneApp, StandaloneApp } from './standalone.app';
 import { loadStandaloneSettings } from './standalone-config';
 
 /** Routes that answer without a key: health, API docs and signed downloads (the signature is the key). */
-const PUBLIC = [
-  /^\/healthz$/,
-  /^\/readyz$/,
-  /^\/docs(\/.*)?$/,
-  /^\/openapi\.(json|yaml)$/,
-  /^\/fetch\/download$/,
-];
+const PUBLIC = PUBLIC_ROUTES;
 
 function concrete(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, 'x').replace(/\*$/, 'x');

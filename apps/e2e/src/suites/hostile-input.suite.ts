@@ -17,6 +17,31 @@ function rawExchange(baseUrl: string, request: string): Promise<string> {
 }
 
 /**
+ * Sends a request's headers and only the first bytes of its declared body, and resolves the
+ * answer the server gives while the rest is still owed (or null after `waitMs`).
+ */
+function answerBeforeBody(baseUrl: string, head: string, waitMs: number): Promise<string | null> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(null);
+    }, waitMs);
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('utf8');
+      if (answer.includes('\r\n\r\n')) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+/**
  * Input an attacker (or a careless client) sends, over HTTP against a running Trove, once per
  * mode (issue 15's defects, each reproduced before its fix): every answer is a 4xx in the spec's
  * error shape, and nobody else's request fails because of it.
@@ -179,6 +204,24 @@ export function hostileInputSuite(mode: TroveMode): void {
         json: { tenant_id: tenant, query: 'x', access_token: key },
       });
       expectError(body, 401, 'UNAUTHORIZED');
+    });
+
+    it('checks the key before reading any body: a bad key gets 401 while 50 MB are still owed', async () => {
+      const { host } = new URL(rig.baseUrl);
+      for (const [path, type] of [
+        ['/user_memory/add_user_memory', 'application/json'],
+        ['/upload/upload_embeddings?tenant_id=x', 'application/json'],
+        ['/ingestion/upload-document', 'multipart/form-data; boundary=xyz'],
+      ] as const) {
+        const answer = await answerBeforeBody(
+          rig.baseUrl,
+          `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer sk_live_notakey\r\n` +
+            `Content-Type: ${type}\r\nContent-Length: 50000000\r\n\r\n{"tenant_id":`,
+          3000,
+        );
+        assert.ok(answer, `${path}: no answer while the body was owed`);
+        assert.match(answer, /^HTTP\/1\.1 401 /, `${path}: ${answer}`);
+      }
     });
 
     it('answers errors met before routing in the spec shape: a malformed URL, oversized headers', async () => {
