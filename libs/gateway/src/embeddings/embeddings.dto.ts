@@ -15,12 +15,9 @@ import {
   IsInt,
   IsNumber,
   IsOptional,
-  IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
-  MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
@@ -57,17 +54,47 @@ export class UpdateEmbeddingsBodyDoc {
 }
 
 /** DELETE: exactly one of source_id and chunk_ids (repeat the parameter for several ids). */
-function ExactlyOneTarget(): PropertyDecorator {
+/** A raw chunk id: `{file_id}_{row}` (SPEC 2.4), the file id an id of ID_PATTERN. */
+const RAW_CHUNK_ID = /^[A-Za-z0-9._:-]{1,128}_\d{1,9}$/;
+
+type DeleteTargets = { source_id?: unknown; chunk_ids?: unknown };
+const oneTarget = (query: DeleteTargets) =>
+  (query.source_id !== undefined) !== (query.chunk_ids !== undefined);
+
+/**
+ * Exactly one of source_id and chunk_ids, and source_id a valid id when it is the one: one rule,
+ * so that a request naming neither gets one message, not three.
+ */
+function DeleteTarget(): PropertyDecorator {
   return ValidateBy({
-    name: 'exactlyOneTarget',
+    name: 'deleteTarget',
     validator: {
-      validate: (_value: unknown, args) => {
-        const query = args?.object as { source_id?: unknown; chunk_ids?: unknown };
-        return (query.source_id !== undefined) !== (query.chunk_ids !== undefined);
-      },
-      defaultMessage: () => 'give exactly one of source_id and chunk_ids',
+      validate: (value: unknown, args) =>
+        oneTarget(args?.object as DeleteTargets) &&
+        (value === undefined || (typeof value === 'string' && ID_PATTERN.test(value))),
+      defaultMessage: (args) =>
+        oneTarget(args?.object as DeleteTargets)
+          ? `source_id ${ID_MESSAGE}`
+          : 'give exactly one of source_id and chunk_ids',
     },
   });
+}
+
+/**
+ * chunk_ids as a list: repeated parameters (`chunk_ids=a_0&chunk_ids=a_1`), comma-separated
+ * (`chunk_ids=a_0,a_1`), or both. Ids never hold a comma.
+ */
+function toChunkIdList({ value }: { value: unknown }): unknown {
+  const parts = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(parts)) return parts;
+  return parts.flatMap((part: unknown) =>
+    typeof part === 'string'
+      ? part
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== '')
+      : [part],
+  );
 }
 
 export class DeleteRawEmbeddingsQueryDto extends SubTenantScopeDto {
@@ -76,20 +103,19 @@ export class DeleteRawEmbeddingsQueryDto extends SubTenantScopeDto {
   @ValidateIf(
     (query: DeleteRawEmbeddingsQueryDto) => query.source_id !== undefined || query.chunk_ids === undefined,
   )
-  @ExactlyOneTarget()
-  @IsString()
-  @Matches(ID_PATTERN, { message: `source_id ${ID_MESSAGE}` })
+  @DeleteTarget()
   source_id?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Delete these chunks (`chunk_ids=a_0&chunk_ids=a_1`)' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Delete these chunks: `chunk_ids=a_0&chunk_ids=a_1` or `chunk_ids=a_0,a_1`',
+  })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @Transform(toChunkIdList)
   @IsArray()
-  @ArrayMinSize(1)
+  @ArrayMinSize(1, { message: 'chunk_ids must name at least one chunk id' })
   @ArrayMaxSize(RAW_MAX_ROWS)
-  @IsString({ each: true })
-  @MinLength(1, { each: true })
-  @MaxLength(200, { each: true })
+  @Matches(RAW_CHUNK_ID, { each: true, message: 'each of chunk_ids must be a chunk id `{file_id}_{row}`' })
   chunk_ids?: string[];
 }
 

@@ -177,7 +177,7 @@ describe('raw embeddings and verify-processing over HTTP (gateway edge)', () => 
     assert.equal(uploads.length, 0);
   });
 
-  it('deletes by exactly one of source_id and chunk_ids (a single chunk_ids is a list)', async () => {
+  it('deletes by exactly one of source_id and chunk_ids, given repeated or comma-separated, each a chunk id', async () => {
     assert.equal(
       (await inject('DELETE', '/embeddings/delete-raw-embeddings', { tenant_id: TENANT, source_id: 'f' }))
         .statusCode,
@@ -190,13 +190,35 @@ describe('raw embeddings and verify-processing over HTTP (gateway edge)', () => 
     assert.equal(one.statusCode, 200);
     const sent = rig.sentWith<{ chunk_ids?: string[] }>(RawEmbeddingsPatterns.delete);
     assert.deepEqual(sent.at(-1)!.chunk_ids, ['f_1']);
-    const queries: Record<string, string | string[]>[] = [
-      { tenant_id: TENANT },
-      { tenant_id: TENANT, source_id: 'f', chunk_ids: ['f_0', 'f_1'] },
+    // Comma-separated, repeated, or both: one list.
+    const listed = await inject('DELETE', '/embeddings/delete-raw-embeddings', {
+      tenant_id: TENANT,
+      chunk_ids: ['f_2,f_1', 'f_0'],
+    });
+    assert.equal(listed.statusCode, 200, listed.body);
+    assert.deepEqual(rig.sentWith<{ chunk_ids?: string[] }>(RawEmbeddingsPatterns.delete).at(-1)!.chunk_ids, [
+      'f_2',
+      'f_1',
+      'f_0',
+    ]);
+    const refusals: [Record<string, string | string[]>, string][] = [
+      [{ tenant_id: TENANT }, 'give exactly one of source_id and chunk_ids'],
+      [
+        { tenant_id: TENANT, source_id: 'f', chunk_ids: ['f_0', 'f_1'] },
+        'give exactly one of source_id and chunk_ids',
+      ],
+      [{ tenant_id: TENANT, chunk_ids: 'bad id' }, 'each of chunk_ids must be a chunk id `{file_id}_{row}`'],
+      [{ tenant_id: TENANT, chunk_ids: 'f' }, 'each of chunk_ids must be a chunk id `{file_id}_{row}`'],
+      [{ tenant_id: TENANT, chunk_ids: ',' }, 'chunk_ids must name at least one chunk id'],
+      [{ tenant_id: TENANT, source_id: 'a b' }, 'source_id must be 1 to 128 characters'],
     ];
-    for (const query of queries) {
+    for (const [query, message] of refusals) {
       const refused = await inject('DELETE', '/embeddings/delete-raw-embeddings', query);
       assert.equal(refused.statusCode, 422, refused.body);
+      const errors = (JSON.parse(refused.body) as { detail: { errors: { message: string }[] } }).detail
+        .errors;
+      assert.equal(errors.length, 1, `${JSON.stringify(query)}: ${refused.body}`);
+      assert.ok(errors[0]!.message.startsWith(message), `${JSON.stringify(query)}: ${refused.body}`);
     }
   });
 
