@@ -42,7 +42,7 @@ export function webpageCases(ctx: SourcesContext): void {
     assert.ok((await found('Quillback')).includes('web-article'));
   });
 
-  it('upserts on source_id: the page fetched again replaces the old content everywhere', async () => {
+  it('upserts on source_id: the page fetched again replaces the old content everywhere, and keeps the fields the update does not name', async () => {
     ctx.web.article = articleHtml('Otter field notes, revised', [
       'Sea otters of the Marrowfen coast use stones as tools.',
     ]);
@@ -54,6 +54,20 @@ export function webpageCases(ctx: SourcesContext): void {
     const listed = await listById(ctx.alice, ctx.tenant, ['web-article']);
     assert.equal(listed.body.sources.length, 1);
     assert.equal(listed.body.sources[0]!.title, 'Otters v2');
+    // What the update did not name stays: the description and metadata of the first upload.
+    assert.equal(listed.body.sources[0]!.description, 'Notes');
+    assert.deepEqual(listed.body.sources[0]!.document_metadata, { kind: 'field' });
+    // An update with only html keeps the title too.
+    const html = articleHtml('Otter field notes, third', [
+      'Otters of the Marrowfen coast sleep holding paws.',
+    ]);
+    assert.equal((await upsert('web-article', `${ctx.web.baseUrl}/article`, { html })).status, 200);
+    assert.equal((await processed('web-article')).indexing_status, 'completed');
+    const third = (await listById(ctx.alice, ctx.tenant, ['web-article'])).body.sources[0]!;
+    assert.deepEqual(
+      [third.title, third.description, third.document_metadata],
+      ['Otters v2', 'Notes', { kind: 'field' }],
+    );
   });
 
   it('indexes HTML given in the form without fetching web_url, large pages included', async () => {

@@ -98,23 +98,31 @@ export class IngestionService {
           ? Buffer.from(request.html, 'utf8')
           : undefined;
     const contentType = 'text/html; charset=utf-8';
+    // An update keeps what it does not name (docs/api.md): the page's title, description, note
+    // and metadata stay unless the request gives new ones.
+    const previous = await this.store.get({
+      tenant_id: request.tenant_id,
+      sub_tenant_id: request.sub_tenant_id,
+      source_id: request.source_id,
+    });
+    const kept = previous?.type === 'webpage' ? previous : undefined;
     const replaced = await this.accept(
       {
         tenant_id: request.tenant_id,
         sub_tenant_id: request.sub_tenant_id,
         source_id: request.source_id,
         type: 'webpage',
-        title: request.title?.trim() ?? '',
-        description: request.description ?? '',
-        note: request.note ?? '',
+        title: request.title?.trim() ?? kept?.title ?? '',
+        description: request.description ?? kept?.description ?? '',
+        note: request.note ?? kept?.note ?? '',
         url: request.web_url,
         file_name: '',
         mime_type: html ? contentType : '',
         content_type: html ? contentType : '',
         size_bytes: html?.byteLength ?? 0,
         has_blob: html !== undefined,
-        document_metadata: request.metadata ?? {},
-        tenant_metadata: {},
+        document_metadata: request.metadata ?? kept?.document_metadata ?? {},
+        tenant_metadata: kept?.tenant_metadata ?? {},
       },
       html ? { bytes: html, contentType } : undefined,
     );
