@@ -195,6 +195,57 @@ export function hostileInputSuite(mode: TroveMode): void {
       assert.ok(!JSON.stringify(again.body).includes('NaN'));
     });
 
+    it('takes the tenant fields from the query or the body on every route, checked the same either way', async () => {
+      await addMemory({
+        raw_text: 'The lighthouse keeper feeds the gulls at dawn.',
+        sub_tenant_id: 'keeper',
+      });
+      // retrieve_user_memory reads the tenant from the query; given in the body it works as well.
+      const inBody = await api.post<{ user_memories: unknown[] }>('/user_memory/retrieve_user_memory', {
+        json: { tenant_id: tenant, sub_tenant_id: 'keeper', query: 'who feeds the gulls' },
+      });
+      assert.equal(inBody.status, 200, JSON.stringify(inBody.body));
+      assert.equal(inBody.body.user_memories.length, 1);
+      // add_user_memory reads it from the body; given in the query it works as well.
+      const inQuery = await api.post('/user_memory/add_user_memory', {
+        query: { tenant_id: tenant, sub_tenant_id: 'keeper' },
+        json: { raw_text: 'The keeper mends the fishing nets on Sundays.' },
+      });
+      assert.equal(inQuery.status, 200, JSON.stringify(inQuery.body));
+      const mended = await api.post<{ user_memories: { source_content: string }[] }>(
+        '/user_memory/retrieve_user_memory',
+        { query: { tenant_id: tenant, sub_tenant_id: 'keeper' }, json: { query: 'who mends the nets' } },
+      );
+      assert.match(mended.body.user_memories[0]?.source_content ?? '', /fishing nets/);
+      // Both sides, different values: refused, never one silently preferred.
+      const both = await api.post('/search/hybrid-search', {
+        query: { tenant_id: tenants[1] },
+        json: { tenant_id: tenant, query: 'gulls' },
+      });
+      assert.match(expectError(both, 422, 'VALIDATION_ERROR').message, /tenant_id differs/);
+      // Another owner's tenant, on either side: 403.
+      const admin = new ApiClient(rig.baseUrl, rig.adminKey);
+      const other = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
+        json: { owner: 'someone-else' },
+      });
+      const stranger = admin.withKey(other.body.full_api_key);
+      expectError(
+        await stranger.post('/user_memory/retrieve_user_memory', {
+          json: { tenant_id: tenant, query: 'gulls' },
+        }),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(
+        await stranger.post('/search/hybrid-search', {
+          query: { tenant_id: tenant },
+          json: { query: 'gulls' },
+        }),
+        403,
+        'FORBIDDEN',
+      );
+    });
+
     it('takes the key from the Authorization header only, never from the query string or the body', async () => {
       const query = await new ApiClient(rig.baseUrl).get('/tenants/sub_tenant_ids', {
         query: { tenant_id: tenant, access_token: key },
