@@ -10,11 +10,12 @@ import {
 } from '@trove/gateway';
 import { loadConfig } from '@trove/platform-config';
 import { HealthModule } from '@trove/platform-health';
-import { createApp } from '@trove/platform-runtime';
+import { createApp, restrictNewFiles } from '@trove/platform-runtime';
 import { createLogger } from '@trove/platform-logging';
 import { NatsPayloadStash, NatsTransportClient, TransportModule } from '@trove/platform-transport';
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig(GatewayConfig);
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const signing = resolveDownloadSigningKey({ configured: config.DOWNLOAD_SIGNING_KEY });

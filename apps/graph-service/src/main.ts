@@ -1,5 +1,5 @@
 import { loadConfig } from '@trove/platform-config';
-import { exitOnStartupError, runService, ServiceConfig } from '@trove/platform-runtime';
+import { exitOnStartupError, restrictNewFiles, runService, ServiceConfig } from '@trove/platform-runtime';
 
 class GraphServiceConfig extends ServiceConfig {
   override PORT = 8085;
@@ -7,6 +7,7 @@ class GraphServiceConfig extends ServiceConfig {
 
 // The graph domain module joins `imports` when its capability lands; until then the process
 // takes part in the mesh (health over NATS, readiness at /readyz) and owns no data.
+restrictNewFiles();
 runService({ service: 'graph', config: loadConfig(GraphServiceConfig), imports: [] }).catch(
   exitOnStartupError,
 );

@@ -6,7 +6,12 @@ import {
 } from '@trove/domain-ingestion';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
-import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import {
+  DatabaseServiceConfig,
+  exitOnStartupError,
+  restrictNewFiles,
+  runService,
+} from '@trove/platform-runtime';
 import { resolve } from 'node:path';
 
 class IngestionServiceConfig extends DatabaseServiceConfig {
@@ -14,6 +19,7 @@ class IngestionServiceConfig extends DatabaseServiceConfig {
 }
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig(IngestionServiceConfig);
   const settings = loadConfig(IngestionSettings);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);

@@ -8,7 +8,12 @@ import {
 import { loadConfig } from '@trove/platform-config';
 import { createLogger } from '@trove/platform-logging';
 import { PostgresDatabase } from '@trove/platform-database';
-import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import {
+  DatabaseServiceConfig,
+  exitOnStartupError,
+  restrictNewFiles,
+  runService,
+} from '@trove/platform-runtime';
 import { join, resolve } from 'node:path';
 
 class SearchServiceConfig extends DatabaseServiceConfig {
@@ -16,6 +21,7 @@ class SearchServiceConfig extends DatabaseServiceConfig {
 }
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig(SearchServiceConfig);
   const settings = loadConfig(SearchSettings);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);

@@ -1,8 +1,9 @@
-import { exitOnStartupError } from '@trove/platform-runtime';
+import { exitOnStartupError, restrictNewFiles } from '@trove/platform-runtime';
 import { createStandaloneApp } from './standalone.app';
 import { loadStandaloneSettings } from './standalone-config';
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const settings = loadStandaloneSettings();
   const config = settings.app;
   const { app, dataDir } = await createStandaloneApp(settings);

@@ -1,7 +1,12 @@
 import { TenantModule } from '@trove/domain-tenant';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
-import { DatabaseServiceConfig, exitOnStartupError, runService } from '@trove/platform-runtime';
+import {
+  DatabaseServiceConfig,
+  exitOnStartupError,
+  restrictNewFiles,
+  runService,
+} from '@trove/platform-runtime';
 import { IsOptional, IsString } from 'class-validator';
 
 class TenantServiceConfig extends DatabaseServiceConfig {
@@ -14,6 +19,7 @@ class TenantServiceConfig extends DatabaseServiceConfig {
 }
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig(TenantServiceConfig);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);
   await runService({

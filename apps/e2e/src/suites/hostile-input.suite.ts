@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
 import { expectError } from './expect-error';
@@ -244,6 +246,23 @@ export function hostileInputSuite(mode: TroveMode): void {
         403,
         'FORBIDDEN',
       );
+    });
+
+    it('writes its data readable by its own user only (files 600, folders 700)', () => {
+      const open: string[] = [];
+      const walk = (dir: string): number => {
+        let seen = 0;
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const path = join(dir, entry.name);
+          const mode = statSync(path).mode & 0o777;
+          if ((mode & 0o077) !== 0) open.push(`${path.slice(rig.dataDir!.length)} ${mode.toString(8)}`);
+          seen += 1 + (entry.isDirectory() ? walk(path) : 0);
+        }
+        return seen;
+      };
+      const seen = walk(rig.dataDir!);
+      assert.ok(seen > 0, 'the data directory is empty');
+      assert.deepEqual(open, [], `${open.length} of ${seen} entries are open to others`);
     });
 
     it('takes the key from the Authorization header only, never from the query string or the body', async () => {

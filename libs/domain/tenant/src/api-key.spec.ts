@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { displayPrefix, generateApiKey, generateApiKeyId, hashApiKey, randomBase62 } from './api-key';
+import {
+  displayPrefix,
+  generateApiKey,
+  generateApiKeyId,
+  hashApiKey,
+  randomBase62,
+  weakAdminKey,
+} from './api-key';
 
 describe('API key material', () => {
   it('has the documented shapes', () => {
@@ -18,5 +25,13 @@ describe('API key material', () => {
     assert.equal(new Set(sample).size, 62);
     const keys = new Set(Array.from({ length: 1000 }, generateApiKey));
     assert.equal(keys.size, 1000);
+  });
+});
+
+describe('weakAdminKey', () => {
+  it('finds short and repetitive keys weak, and generated keys strong', () => {
+    assert.match(weakAdminKey('admin') ?? '', /shorter than 32/);
+    assert.match(weakAdminKey('sk_live_' + 'a'.repeat(40)) ?? '', /fewer than 16 distinct/);
+    for (let i = 0; i < 100; i++) assert.equal(weakAdminKey(generateApiKey()), null);
   });
 });

@@ -26,7 +26,13 @@ export function generateApiKeyId(): string {
   return `key_${randomBase62(16)}`;
 }
 
-/** SHA-256, hex: keys are long random secrets, so a fast unsalted hash is enough to look them up by. */
+/**
+ * SHA-256, hex, unsalted. Keys Trove generates carry ~238 random bits, so no dictionary or
+ * rainbow table covers them and a salt would add nothing; an unsalted digest is also what lets a
+ * key be found by its hash in one indexed lookup. A slow password hash (bcrypt, scrypt) guards
+ * low-entropy secrets that people choose: that is why a weak ADMIN_API_KEY is refused in
+ * production (weakAdminKey) rather than hashed harder.
+ */
 export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey, 'utf8').digest('hex');
 }
@@ -34,4 +40,17 @@ export function hashApiKey(apiKey: string): string {
 /** The part of a key that may be shown again later (`sk_live_` + 4 characters). */
 export function displayPrefix(apiKey: string): string {
   return apiKey.slice(0, API_KEY_PREFIX.length + 4);
+}
+
+/** The fewest characters, and distinct characters, a configured ADMIN_API_KEY must have. */
+export const ADMIN_KEY_MIN_LENGTH = 32;
+export const ADMIN_KEY_MIN_DISTINCT = 16;
+
+/** Why a configured ADMIN_API_KEY is too easy to guess, or null when it is not. */
+export function weakAdminKey(key: string): string | null {
+  if (key.length < ADMIN_KEY_MIN_LENGTH) return `it is shorter than ${ADMIN_KEY_MIN_LENGTH} characters`;
+  if (new Set(key).size < ADMIN_KEY_MIN_DISTINCT) {
+    return `it has fewer than ${ADMIN_KEY_MIN_DISTINCT} distinct characters`;
+  }
+  return null;
 }

@@ -159,6 +159,24 @@ describe('TenantService', () => {
       assert.equal((await service().verifyApiKey({ apiKey: configured })).principal, null);
       assert.notEqual((await service().verifyApiKey({ apiKey: rotated })).principal, null);
     });
+
+    it('refuses a weak configured key in production, naming ADMIN_API_KEY, and only warns in development', async () => {
+      const before = process.env['NODE_ENV'];
+      try {
+        process.env['NODE_ENV'] = 'production';
+        await assert.rejects(
+          service({ adminApiKey: 'admin' }).bootstrap(),
+          /ADMIN_API_KEY is weak: it is shorter/,
+        );
+        assert.equal((await service().verifyApiKey({ apiKey: 'admin' })).principal, null);
+        process.env['NODE_ENV'] = 'development';
+        await service({ adminApiKey: 'admin' }).bootstrap();
+        assert.notEqual((await service().verifyApiKey({ apiKey: 'admin' })).principal, null);
+      } finally {
+        if (before === undefined) delete process.env['NODE_ENV'];
+        else process.env['NODE_ENV'] = before;
+      }
+    });
   });
 
   describe('tenants and access', () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AccessGranted,
   ApiKeyCreated,
@@ -25,7 +25,7 @@ import {
   VerifyApiKeyResult,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
-import { displayPrefix, generateApiKey, generateApiKeyId, hashApiKey } from './api-key';
+import { displayPrefix, generateApiKey, generateApiKeyId, hashApiKey, weakAdminKey } from './api-key';
 import { NewApiKey, SubTenantKey, TenantStore } from './ports/tenant-store';
 import { PayloadCheck, requirePrincipal } from './tenant.validation';
 
@@ -48,6 +48,8 @@ const FORBIDDEN_MESSAGE = 'You do not have access to this tenant';
 /** The tenant rules: API keys, tenants, sub-tenants and who may act on them. */
 @Injectable()
 export class TenantService {
+  private readonly logger = new Logger('TenantService');
+
   constructor(
     private readonly store: TenantStore,
     private readonly transport: TransportClient,
@@ -62,6 +64,13 @@ export class TenantService {
   async bootstrap(): Promise<void> {
     const configured = this.options.adminApiKey;
     if (configured !== undefined && configured !== '') {
+      const weakness = weakAdminKey(configured);
+      if (weakness) {
+        const advice = `ADMIN_API_KEY is weak: ${weakness}. Use a long random key, or leave it unset to have one generated`;
+        // In production a guessable admin key is refused; in development it is a warning.
+        if (process.env['NODE_ENV'] === 'production') throw new Error(advice);
+        this.logger.warn(advice);
+      }
       await this.store.setBootstrapKey(this.newKey(configured, BOOTSTRAP_OWNER, ADMIN_SCOPES));
       return;
     }

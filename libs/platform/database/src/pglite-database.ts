@@ -1,4 +1,6 @@
 import { PGlite, Transaction, types } from '@electric-sql/pglite';
+import { chmodSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { DomainError } from '@trove/contracts';
 import { SqlDatabase, SqlExecutor } from './sql-database';
 
@@ -21,6 +23,7 @@ export class PgliteDatabase extends SqlDatabase {
       // code that passes on PGlite cannot break on PostgreSQL. Arrays of int8 follow suit.
       parsers: { [types.INT8]: (value: string) => value },
     });
+    if (!dataDir.includes('://')) ownerOnly(dataDir);
     return new PgliteDatabase(db);
   }
 
@@ -67,5 +70,19 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
       throw new DomainError('SERVICE_UNAVAILABLE', `PGlite is unavailable: ${error.message}`);
     }
     throw error;
+  }
+}
+
+/**
+ * PGlite unpacks a new database's files from its bundled image as 666, whatever the process's
+ * umask (files it creates later follow the umask). Folders 700 and files 600, so that only this
+ * user can read the data (restrictNewFiles covers everything else).
+ */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(path);
+    else if (entry.isFile()) chmodSync(path, 0o600);
   }
 }

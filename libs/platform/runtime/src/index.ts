@@ -3,3 +3,4 @@ export * from './app-error.filter';
 export * from './message-server';
 export * from './service-config';
 export * from './run-service';
+export * from './file-modes';

@@ -22,6 +22,8 @@ export interface TroveRig {
   dispose(): Promise<void>;
   /** What the processes printed, for failure messages. */
   output(): string;
+  /** The DATA_DIR its processes write to. */
+  dataDir?: string;
 }
 
 export interface RigOptions {
@@ -79,6 +81,7 @@ interface LaunchSpec {
   timeoutMs: number;
   /** Erases what the rig created, after the processes have stopped. */
   erase: () => Promise<void>;
+  dataDir?: string;
 }
 
 /** Starts the script, and gives the test stop / restart / dispose over it. */
@@ -112,6 +115,7 @@ async function launch(spec: LaunchSpec): Promise<TroveRig> {
       await spec.erase();
     },
     output: () => current?.output() ?? '',
+    ...(spec.dataDir === undefined ? {} : { dataDir: spec.dataDir }),
   };
 }
 
@@ -136,6 +140,7 @@ export async function startStandalone(options: RigOptions = {}): Promise<TroveRi
     ready: /Trove is listening on (http:\/\/\S+)/,
     timeoutMs: 60_000,
     erase: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+    dataDir,
   });
 }
 
@@ -172,6 +177,7 @@ export async function startDistributed(options: RigOptions = {}): Promise<TroveR
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    dataDir,
   });
 }
 
