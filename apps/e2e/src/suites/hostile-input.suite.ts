@@ -291,6 +291,7 @@ export function hostileInputSuite(mode: TroveMode): void {
         );
         assert.ok(answer, `${path}: no answer while the body was owed`);
         assert.match(answer, /^HTTP\/1\.1 401 /, `${path}: ${answer}`);
+        assert.match(answer, /\r\nwww-authenticate: Bearer\r\n/i, `${path}: ${answer}`);
       }
     });
 

@@ -40,6 +40,7 @@ export function checkKeysBeforeBodies(app: NestFastifyApplication): void {
       if (key && (await verifier.verify(key))) return;
       return reply
         .code(401)
+        .header('www-authenticate', 'Bearer')
         .header('connection', 'close')
         .send(errorBody('UNAUTHORIZED', 'Missing or invalid API key'));
     });
