@@ -57,7 +57,8 @@ export function hostileInputSuite(mode: TroveMode): void {
     const [tenant] = tenants as [string];
 
     before(async () => {
-      rig = await startTrove(mode, { env: { EMBEDDINGS_PROVIDER: 'hashing' } });
+      // Debug logging: the redaction test reads everything the processes print.
+      rig = await startTrove(mode, { env: { EMBEDDINGS_PROVIDER: 'hashing', LOG_LEVEL: 'debug' } });
       const admin = new ApiClient(rig.baseUrl, rig.adminKey);
       const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
         json: { owner: 'hostile' },
@@ -263,6 +264,44 @@ export function hostileInputSuite(mode: TroveMode): void {
       const seen = walk(rig.dataDir!);
       assert.ok(seen > 0, 'the data directory is empty');
       assert.deepEqual(open, [], `${open.length} of ${seen} entries are open to others`);
+    });
+
+    it("keeps users' content and keys out of the logs, errors included", async () => {
+      const secret = `zebrafinch${Date.now()}`;
+      const forged = `sk_live_${'Q'.repeat(40)}`;
+      const content = `The vault code is ${secret}.`;
+      await addMemory({ raw_text: content, memory_id: 'secret-memory' });
+      await addMemory({ raw_text: `${content}\u0000` });
+      await addMemory({ raw_text: content, memory_id: 'not an id!' });
+      await addMemory({ raw_text: content, expiry_time: -1 });
+      await api.post('/search/hybrid-search', { json: { tenant_id: tenant, query: content } });
+      await api.post('/search/hybrid-search', { json: { tenant_id: tenant, query: content, alpha: 7 } });
+      await api.post('/user_memory/retrieve_user_memory', {
+        query: { tenant_id: tenant },
+        json: { query: content },
+      });
+      await api.post('/user_memory/add_user_memory', {
+        raw: { body: `{"tenant_id":"${tenant}","raw_text":"${secret}`, contentType: 'application/json' },
+      });
+      await new ApiClient(rig.baseUrl, forged).post('/search/hybrid-search', {
+        json: { tenant_id: tenant, query: content },
+      });
+      await new ApiClient(rig.baseUrl).get('/tenants/sub_tenant_ids', {
+        query: { tenant_id: tenant, access_token: forged },
+      });
+      await api.post('/ingestion/upload-document', {
+        raw: { body: `--x\r\n${secret}`, contentType: 'multipart/form-data; boundary=x' },
+      });
+      const output = rig.output();
+      assert.ok(output.length > 0, 'the processes printed nothing: the test would prove nothing');
+      for (const [what, needle] of [
+        ['content', secret],
+        ['a key', forged],
+        ['the test key', key],
+      ] as const) {
+        const at = output.indexOf(needle);
+        assert.equal(at, -1, `${what} in the logs: …${output.slice(Math.max(0, at - 200), at + 100)}…`);
+      }
     });
 
     it('takes the key from the Authorization header only, never from the query string or the body', async () => {
