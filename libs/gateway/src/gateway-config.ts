@@ -8,11 +8,14 @@ export class GatewayConfig extends HttpServerConfig {
   @Min(1024)
   MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-  /** How long a verified key and a granted tenant are remembered (0 turns the caches off). */
+  /**
+   * How long a verified key and a granted tenant are remembered (0 turns the caches off). It
+   * bounds how long a revoked key keeps working on a gateway other than the one that revoked it.
+   */
   @IsInt()
   @Min(0)
   @Max(3_600_000)
-  AUTH_CACHE_TTL_MS = 30_000;
+  AUTH_CACHE_TTL_MS = 1_000;
 
   /** Largest file accepted by POST /ingestion/upload-document; larger ones get 413 FILE_TOO_LARGE. */
   @IsInt()

@@ -120,6 +120,43 @@ export function tenancyAndAuthSuite(mode: TroveMode): void {
           JSON.stringify(scope),
         );
       });
+
+      it('revokes a key: 401 from the next request, even while it was in use; lists keys without secrets', async () => {
+        const spare = await createKey('alice', ['read']);
+        const spareClient = anonymous.withKey(spare.full_api_key);
+        const query = { tenant_id: 'nothing-here' };
+        // In use: verified and remembered by the gateway.
+        assert.notEqual((await spareClient.get('/api-keys/list')).status, 401);
+        const bobsKey = await createKey('bob', ['read']);
+        expectError(await alice.delete(`/api-keys/${bobsKey.api_key_id}`), 404, 'NOT_FOUND');
+        const revoked = await alice.delete<{ success: boolean; api_key_id: string; revoked_at: string }>(
+          `/api-keys/${spare.api_key_id}`,
+        );
+        assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+        assert.equal(revoked.body.api_key_id, spare.api_key_id);
+        const started = Date.now();
+        expectError(await spareClient.get('/tenants/sub_tenant_ids', { query }), 401, 'UNAUTHORIZED');
+        assert.ok(Date.now() - started < 1000);
+        // Bob's key still works; the admin may revoke it.
+        assert.equal((await anonymous.withKey(bobsKey.full_api_key).get('/api-keys/list')).status, 200);
+        assert.equal((await admin.delete(`/api-keys/${bobsKey.api_key_id}`)).status, 200);
+        expectError(await anonymous.withKey(bobsKey.full_api_key).get('/api-keys/list'), 401, 'UNAUTHORIZED');
+
+        const listed = await alice.get<{
+          api_keys: { api_key_id: string; owner: string; key_prefix: string; revoked_at: string | null }[];
+        }>('/api-keys/list');
+        assert.equal(listed.status, 200, JSON.stringify(listed.body));
+        assert.ok(listed.body.api_keys.every((k) => k.owner === 'alice'));
+        const entry = listed.body.api_keys.find((k) => k.api_key_id === spare.api_key_id);
+        assert.equal(entry?.revoked_at, revoked.body.revoked_at);
+        assert.ok(!JSON.stringify(listed.body).includes(spare.full_api_key.slice(12)));
+        expectError(await alice.get('/api-keys/list', { query: { owner: 'bob' } }), 403, 'FORBIDDEN');
+        const bobs = await admin.get<{ api_keys: { owner: string }[] }>('/api-keys/list', {
+          query: { owner: 'bob' },
+        });
+        assert.ok(bobs.body.api_keys.length >= 1 && bobs.body.api_keys.every((k) => k.owner === 'bob'));
+        expectError(await alice.delete('/api-keys/not%20an%20id'), 422, 'VALIDATION_ERROR');
+      });
     });
 
     describe('authentication', () => {

@@ -2,6 +2,8 @@
 export const TenantPatterns = {
   createApiKey: 'tenant.api-key.create',
   verifyApiKey: 'tenant.api-key.verify',
+  revokeApiKey: 'tenant.api-key.revoke',
+  listApiKeys: 'tenant.api-key.list',
   createTenant: 'tenant.tenant.create',
   checkAccess: 'tenant.tenant.check-access',
   listSubTenants: 'tenant.sub-tenant.list',

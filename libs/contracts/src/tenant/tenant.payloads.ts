@@ -14,6 +14,40 @@ export interface ApiKeyCreated {
   created_at: string;
 }
 
+export interface RevokeApiKeyRequest {
+  principal: Principal;
+  api_key_id: string;
+}
+
+export interface ApiKeyRevoked {
+  success: true;
+  api_key_id: string;
+  revoked_at: string;
+}
+
+export interface ListApiKeysRequest {
+  principal: Principal;
+  /** Admin keys may name any owner, or none for all; other keys see their own owner's only. */
+  owner?: string;
+}
+
+/** A key as listed: never the key or its hash, only the prefix it starts with. */
+export interface ApiKeySummary {
+  api_key_id: string;
+  owner: string;
+  scopes: Scope[];
+  env: 'live';
+  /** `sk_live_` and the key's next 4 characters. */
+  key_prefix: string;
+  created_at: string;
+  /** Null while the key works. */
+  revoked_at: string | null;
+}
+
+export interface ApiKeyList {
+  api_keys: ApiKeySummary[];
+}
+
 export interface VerifyApiKeyRequest {
   apiKey: string;
 }

@@ -56,6 +56,29 @@ export function describeTenantStore(name: string, open: TenantStoreFactory): voi
       assert.equal(await store.revokeApiKey(created.apiKeyId), true);
       assert.equal(await store.revokeApiKey(created.apiKeyId), false);
       assert.equal(await store.findActiveApiKey(key.keyHash), null);
+      // Still found by id, revoked, and listed with the owner's keys.
+      const byId = await store.findApiKeyById(created.apiKeyId);
+      assert.equal(byId?.apiKeyId, created.apiKeyId);
+      assert.ok(byId?.revokedAt instanceof Date);
+      assert.equal(await store.findApiKeyById('key_unknown'), null);
+    });
+
+    it("lists an owner's keys (oldest first), or every key", async () => {
+      const first = await store.createApiKey(newKey('listed'));
+      const second = await store.createApiKey(newKey('listed', ['read']));
+      await store.createApiKey(newKey('unlisted'));
+      const listed = await store.listApiKeys('listed');
+      assert.deepEqual(
+        listed.map((k) => [k.apiKeyId, k.scopes]).sort(),
+        [
+          [first.apiKeyId, first.scopes],
+          [second.apiKeyId, ['read']],
+        ].sort(),
+      );
+      assert.ok(listed[0]!.createdAt <= listed[1]!.createdAt);
+      const all = await store.listApiKeys();
+      assert.ok(all.some((k) => k.ownerId === 'unlisted') && all.some((k) => k.ownerId === 'listed'));
+      assert.deepEqual(await store.listApiKeys('nobody'), []);
     });
 
     it('keeps at most one live bootstrap key, created once even under concurrency', async () => {

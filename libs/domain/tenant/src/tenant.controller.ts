@@ -3,6 +3,10 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AccessGranted,
   ApiKeyCreated,
+  ApiKeyList,
+  ApiKeyRevoked,
+  ListApiKeysRequest,
+  RevokeApiKeyRequest,
   BatchReply,
   CheckAccessRequest,
   CreateApiKeyRequest,
@@ -29,6 +33,16 @@ export class TenantController {
   @MessagePattern(TenantPatterns.createApiKey)
   createApiKey(@Payload() payload: CreateApiKeyRequest): Promise<ApiKeyCreated> {
     return this.service.createApiKey(payload);
+  }
+
+  @MessagePattern(TenantPatterns.revokeApiKey)
+  revokeApiKey(@Payload() payload: RevokeApiKeyRequest): Promise<ApiKeyRevoked> {
+    return this.service.revokeApiKey(payload);
+  }
+
+  @MessagePattern(TenantPatterns.listApiKeys)
+  listApiKeys(@Payload() payload: ListApiKeysRequest): Promise<ApiKeyList> {
+    return this.service.listApiKeys(payload);
   }
 
   @MessagePattern(TenantPatterns.verifyApiKey)

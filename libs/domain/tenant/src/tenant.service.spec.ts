@@ -119,6 +119,65 @@ describe('TenantService', () => {
       await store.revokeApiKey(created.api_key_id);
       assert.deepEqual(await service().verifyApiKey({ apiKey: created.full_api_key }), { principal: null });
     });
+
+    it('revokes: an owner its own keys, the admin any key but the bootstrap one; others are 404', async () => {
+      const first = await service().createApiKey({ owner: 'revoker', scopes: ['read', 'write'] });
+      const second = await service().createApiKey({ owner: 'revoker', scopes: ['read'] });
+      const foreign = await service().createApiKey({ owner: 'bystander', scopes: ['read'] });
+      const revoker = { ...owner('revoker'), keyId: first.api_key_id };
+      const revoked = await service().revokeApiKey({ principal: revoker, api_key_id: second.api_key_id });
+      assert.equal(revoked.api_key_id, second.api_key_id);
+      assert.ok(Math.abs(Date.parse(revoked.revoked_at) - Date.now()) < 60_000);
+      assert.equal((await service().verifyApiKey({ apiKey: second.full_api_key })).principal, null);
+      // Again: not an error, the same time.
+      assert.equal(
+        (await service().revokeApiKey({ principal: revoker, api_key_id: second.api_key_id })).revoked_at,
+        revoked.revoked_at,
+      );
+      // Someone else's key and an unknown key: the same 404.
+      for (const api_key_id of [foreign.api_key_id, 'key_doesnotexist0000']) {
+        await assert.rejects(
+          service().revokeApiKey({ principal: revoker, api_key_id }),
+          rejectsWith('NOT_FOUND', /No API key/),
+        );
+      }
+      assert.notEqual((await service().verifyApiKey({ apiKey: foreign.full_api_key })).principal, null);
+      await service().revokeApiKey({ principal: admin, api_key_id: foreign.api_key_id });
+      assert.equal((await service().verifyApiKey({ apiKey: foreign.full_api_key })).principal, null);
+      await assert.rejects(
+        service().revokeApiKey({ principal: revoker, api_key_id: 'not an id' }),
+        rejectsWith('VALIDATION_ERROR'),
+      );
+    });
+
+    it("lists keys without secrets: an owner its own, the admin anyone's", async () => {
+      const kept = await service().createApiKey({ owner: 'lister', scopes: ['read'] });
+      const gone = await service().createApiKey({ owner: 'lister', scopes: ['read', 'write'] });
+      await store.revokeApiKey(gone.api_key_id);
+      await service().createApiKey({ owner: 'other-lister', scopes: ['read'] });
+      const own = await service().listApiKeys({ principal: owner('lister') });
+      assert.deepEqual(
+        own.api_keys.map((k) => [k.api_key_id, k.owner, k.scopes, k.revoked_at === null]),
+        [
+          [kept.api_key_id, 'lister', ['read'], true],
+          [gone.api_key_id, 'lister', ['read', 'write'], false],
+        ],
+      );
+      const text = JSON.stringify(own);
+      assert.ok(!text.includes(kept.full_api_key) && !text.includes(kept.full_api_key.slice(12)));
+      assert.match(own.api_keys[0]!.key_prefix, /^sk_live_[A-Za-z0-9]{4}$/);
+      await assert.rejects(
+        service().listApiKeys({ principal: owner('lister'), owner: 'other-lister' }),
+        rejectsWith('FORBIDDEN'),
+      );
+      const theirs = await service().listApiKeys({ principal: admin, owner: 'other-lister' });
+      assert.deepEqual(
+        theirs.api_keys.map((k) => k.owner),
+        ['other-lister'],
+      );
+      const all = await service().listApiKeys({ principal: admin });
+      assert.ok(all.api_keys.length >= 4);
+    });
   });
 
   describe('bootstrap admin key', () => {
@@ -176,6 +235,15 @@ describe('TenantService', () => {
         if (before === undefined) delete process.env['NODE_ENV'];
         else process.env['NODE_ENV'] = before;
       }
+    });
+
+    it('refuses to revoke the bootstrap key through the API: ADMIN_API_KEY replaces it', async () => {
+      const bootstrap = (await store.listApiKeys('admin')).find((k) => k.bootstrap && !k.revokedAt);
+      assert.ok(bootstrap);
+      await assert.rejects(
+        service().revokeApiKey({ principal: admin, api_key_id: bootstrap.apiKeyId }),
+        rejectsWith('CONFLICT', /ADMIN_API_KEY/),
+      );
     });
   });
 

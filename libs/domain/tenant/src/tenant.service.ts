@@ -2,6 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AccessGranted,
   ApiKeyCreated,
+  ApiKeyList,
+  ApiKeyRevoked,
+  ListApiKeysRequest,
+  RevokeApiKeyRequest,
   BatchReply,
   CheckAccessRequest,
   CreateApiKeyRequest,
@@ -98,6 +102,60 @@ export class TenantService {
       env: 'live',
       full_api_key: apiKey,
       created_at: record.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Revokes a key: the admin may revoke any key but the bootstrap one (ADMIN_API_KEY replaces
+   * that), an owner only its own keys. Someone else's key and an unknown one are the same 404, so
+   * key ids cannot be probed. Revoking twice is not an error.
+   */
+  async revokeApiKey(payload: RevokeApiKeyRequest): Promise<ApiKeyRevoked> {
+    const principal = requirePrincipal(payload);
+    const check = new PayloadCheck(payload);
+    const apiKeyId = check.id('api_key_id');
+    check.done();
+    const record = await this.store.findApiKeyById(apiKeyId);
+    const admin = isAdmin(principal);
+    if (!record || (!admin && record.ownerId !== principal.ownerId)) {
+      throw new DomainError('NOT_FOUND', `No API key ${apiKeyId}`);
+    }
+    if (record.bootstrap) {
+      throw new DomainError(
+        'CONFLICT',
+        'The bootstrap admin key cannot be revoked here: set ADMIN_API_KEY to a new key and restart',
+      );
+    }
+    await this.store.revokeApiKey(apiKeyId);
+    const revoked = await this.store.findApiKeyById(apiKeyId);
+    return {
+      success: true,
+      api_key_id: apiKeyId,
+      revoked_at: (revoked?.revokedAt ?? new Date()).toISOString(),
+    };
+  }
+
+  /** Keys without their secrets: the admin's of any owner (or all), an owner's of its own. */
+  async listApiKeys(payload: ListApiKeysRequest): Promise<ApiKeyList> {
+    const principal = requirePrincipal(payload);
+    const check = new PayloadCheck(payload);
+    const owner = check.optionalId('owner');
+    check.done();
+    const admin = isAdmin(principal);
+    if (!admin && owner !== undefined && owner !== principal.ownerId) {
+      throw new DomainError('FORBIDDEN', "This API key may list only its own owner's keys");
+    }
+    const records = await this.store.listApiKeys(admin ? owner : principal.ownerId);
+    return {
+      api_keys: records.map((record) => ({
+        api_key_id: record.apiKeyId,
+        owner: record.ownerId,
+        scopes: record.scopes,
+        env: 'live',
+        key_prefix: record.displayPrefix,
+        created_at: record.createdAt.toISOString(),
+        revoked_at: record.revokedAt?.toISOString() ?? null,
+      })),
     };
   }
 

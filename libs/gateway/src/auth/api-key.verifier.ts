@@ -22,6 +22,11 @@ export class ApiKeyVerifier {
     this.cache = new TtlCache<Principal>(options.authCacheTtlMs, 10_000);
   }
 
+  /** Forgets a revoked key at once (other gateways forget it when their entry expires). */
+  forget(apiKeyId: string): void {
+    this.cache.deleteWhere((principal) => principal.keyId === apiKeyId);
+  }
+
   async verify(apiKey: string): Promise<Principal | null> {
     // The cache is keyed by a digest so that raw keys are not kept in memory longer than needed.
     const digest = createHash('sha256').update(apiKey).digest('base64url');

@@ -21,6 +21,11 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /** Forgets every entry whose value matches. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   set(key: string, value: V): void {
     if (!(this.ttlMs > 0 && Number.isFinite(this.ttlMs)) || this.maxEntries < 1) return;
     this.entries.delete(key);

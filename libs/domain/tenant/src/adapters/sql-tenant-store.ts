@@ -71,6 +71,23 @@ export abstract class SqlTenantStore extends TenantStore {
     return rows[0] ? toKey(rows[0]) : null;
   }
 
+  async findApiKeyById(apiKeyId: string): Promise<ApiKeyRecord | null> {
+    const rows = await this.db.query<ApiKeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM tenant.api_keys WHERE api_key_id = $1`,
+      [apiKeyId],
+    );
+    return rows[0] ? toKey(rows[0]) : null;
+  }
+
+  async listApiKeys(ownerId?: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db.query<ApiKeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM tenant.api_keys WHERE $1::text IS NULL OR owner_id = $1
+       ORDER BY created_at, api_key_id`,
+      [ownerId ?? null],
+    );
+    return rows.map(toKey);
+  }
+
   async revokeApiKey(apiKeyId: string): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE tenant.api_keys SET revoked_at = now() WHERE api_key_id = $1 AND revoked_at IS NULL RETURNING 1`,

@@ -51,6 +51,12 @@ export abstract class TenantStore {
   /** Marks a key revoked; false when there was no live key with this id. */
   abstract revokeApiKey(apiKeyId: string): Promise<boolean>;
 
+  /** A key by its id, revoked or not; null when there is none. */
+  abstract findApiKeyById(apiKeyId: string): Promise<ApiKeyRecord | null>;
+
+  /** The keys of one owner, or of every owner, oldest first, revoked ones included. */
+  abstract listApiKeys(ownerId?: string): Promise<ApiKeyRecord[]>;
+
   /** The live bootstrap admin key, or null. */
   abstract findBootstrapKey(): Promise<ApiKeyRecord | null>;
 
