@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } from '@trove/testing';
 import { expectError } from './suites/expect-error';
-import { hostileInputSuite } from './suites/hostile-input.suite';
+import { hostileInputSuite, rateLimitSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
 import { sourcesSuite } from './suites/sources.suite';
@@ -17,6 +17,7 @@ sourcesSuite('distributed');
 rawEmbeddingsSuite('distributed');
 paraphraseSuite('distributed');
 hostileInputSuite('distributed');
+rateLimitSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {

@@ -1,4 +1,4 @@
-import { hostileInputSuite } from './suites/hostile-input.suite';
+import { hostileInputSuite, rateLimitSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
 import { sourcesSuite } from './suites/sources.suite';
@@ -11,3 +11,4 @@ sourcesSuite('standalone');
 rawEmbeddingsSuite('standalone');
 paraphraseSuite('standalone');
 hostileInputSuite('standalone');
+rateLimitSuite('standalone');

@@ -4,6 +4,7 @@ import {
   checkKeysBeforeBodies,
   GatewayConfig,
   GatewayModule,
+  limitRequestRates,
   listenBaseUrl,
   resolveDownloadSigningKey,
   setupOpenApi,
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   checkKeysBeforeBodies(app);
+  await limitRequestRates(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   setupOpenApi(app, TROVE_VERSION);
   await app.listen(config.PORT, config.HOST);
   logger.info(

@@ -8,6 +8,7 @@ import { TenantModule } from '@trove/domain-tenant';
 import {
   checkKeysBeforeBodies,
   GatewayModule,
+  limitRequestRates,
   listenBaseUrl,
   resolveDownloadSigningKey,
   setupOpenApi,
@@ -106,6 +107,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
   });
   checkKeysBeforeBodies(app);
+  await limitRequestRates(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
   app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
   attachMessageServer(app, server);

@@ -31,7 +31,20 @@ export class GatewayConfig extends HttpServerConfig {
   @MinLength(32)
   DOWNLOAD_SIGNING_KEY: string | undefined = undefined;
 
-  /** How clients reach this server (http(s)://host[:port]), for download links; unset: the request's host. */
+  /**
+   * Requests one API key may make per RATE_LIMIT_WINDOW_MS on this process; more get 429
+   * RATE_LIMITED with Retry-After. 0 (the default) turns rate limiting off.
+   */
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_MAX = 0;
+
+  @IsInt()
+  @Min(100)
+  @Max(86_400_000)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
+  /** How clients reach this server (http(s)://host[:port]), for download links; unset: the listen address. */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL: string | undefined = undefined;

@@ -354,3 +354,56 @@ export function hostileInputSuite(mode: TroveMode): void {
     });
   });
 }
+
+/** Per-key rate limits, on a Trove started with a small allowance. */
+export function rateLimitSuite(mode: TroveMode): void {
+  describe(`rate limits (${mode})`, { timeout: 120_000 }, () => {
+    let rig: TroveRig;
+    let admin: ApiClient;
+
+    before(async () => {
+      rig = await startTrove(mode, {
+        env: { EMBEDDINGS_PROVIDER: 'hashing', RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '3000' },
+      });
+      admin = new ApiClient(rig.baseUrl, rig.adminKey);
+    });
+
+    after(async () => {
+      await rig?.dispose();
+    });
+
+    it('answers 429 RATE_LIMITED with Retry-After past a key’s allowance, and other keys go on', async () => {
+      const keys = await Promise.all(
+        ['busy', 'calm'].map(async (owner) => {
+          const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
+            json: { owner },
+          });
+          return created.body.full_api_key;
+        }),
+      );
+      const [busy, calm] = keys.map((key) => new ApiClient(rig.baseUrl, key)) as [ApiClient, ApiClient];
+      const statuses: number[] = [];
+      let limited: Awaited<ReturnType<ApiClient['get']>> | undefined;
+      for (let i = 0; i < 6; i++) {
+        const answer = await busy.get('/api-keys/list');
+        statuses.push(answer.status);
+        if (answer.status === 429) limited ??= answer;
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
+      assert.match(expectError(limited!, 429, 'RATE_LIMITED').message, /at most 4 requests/);
+      const retryAfter = Number(limited!.headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 3, `retry-after ${retryAfter}`);
+      assert.equal((await calm.get('/api-keys/list')).status, 200);
+      // Health is not counted; a bad key is a 401, not a 429.
+      for (let i = 0; i < 6; i++) assert.equal((await busy.get('/healthz')).status, 200);
+      expectError(
+        await new ApiClient(rig.baseUrl, 'sk_live_nope').get('/api-keys/list'),
+        401,
+        'UNAUTHORIZED',
+      );
+      // After the window, the key works again.
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200));
+      assert.equal((await busy.get('/api-keys/list')).status, 200);
+    });
+  });
+}

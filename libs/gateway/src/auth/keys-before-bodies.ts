@@ -1,5 +1,8 @@
+import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorBody } from '@trove/platform-http';
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { ApiKeyVerifier } from './api-key.verifier';
 
 /**
@@ -14,6 +17,11 @@ export const PUBLIC_ROUTES: readonly RegExp[] = [
   /^\/openapi\.(json|yaml)$/,
   /^\/fetch\/download$/,
 ];
+
+const isPublic = (request: FastifyRequest) => {
+  const route = request.routeOptions.url;
+  return route === undefined || PUBLIC_ROUTES.some((pattern) => pattern.test(route));
+};
 
 /** The key of an `Authorization: Bearer <key>` header, read as passport-http-bearer reads it. */
 function bearerKey(header: string | undefined): string | null {
@@ -34,8 +42,7 @@ export function checkKeysBeforeBodies(app: NestFastifyApplication): void {
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', async (request, reply) => {
-      const route = request.routeOptions.url;
-      if (route === undefined || PUBLIC_ROUTES.some((pattern) => pattern.test(route))) return;
+      if (isPublic(request)) return;
       const key = bearerKey(request.headers.authorization);
       if (key && (await verifier.verify(key))) return;
       return reply
@@ -44,4 +51,34 @@ export function checkKeysBeforeBodies(app: NestFastifyApplication): void {
         .header('connection', 'close')
         .send(errorBody('UNAUTHORIZED', 'Missing or invalid API key'));
     });
+}
+
+/**
+ * Per-key rate limits (@fastify/rate-limit): at most `max` requests per `windowMs` for each API
+ * key, counted by this process; more get 429 RATE_LIMITED in the spec's error shape with
+ * Retry-After. Counted after the key check and before any body is read, so a bad key is a 401
+ * and does not use up anyone's allowance. Health, docs and signed downloads are not counted.
+ * Register before the app initialises (the plugin attaches to routes as they are added).
+ */
+export async function limitRequestRates(
+  app: NestFastifyApplication,
+  limits: { max: number; windowMs: number },
+): Promise<void> {
+  if (limits.max <= 0) return;
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.max,
+    timeWindow: limits.windowMs,
+    hook: 'preParsing',
+    // The key's digest, never the key itself, is what the limiter holds.
+    keyGenerator: (request) =>
+      createHash('sha256')
+        .update(bearerKey(request.headers.authorization) ?? `ip:${request.ip}`)
+        .digest('base64url'),
+    allowList: (request) => isPublic(request),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Rate limit exceeded: at most ${context.max} requests per ${context.after} for this API key`,
+    }),
+  });
 }
