@@ -65,7 +65,8 @@ class TroveFastifyAdapter extends FastifyAdapter {
  * spec's error body and closes the connection.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) {
+  // A client that hung up gets nothing (what Node's own handler does).
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
