@@ -10,19 +10,27 @@ function stat(pid) {
   return raw.slice(raw.lastIndexOf(')') + 2).split(' ');
 }
 
-/** The pid of a direct child of this process whose command line contains `fragment`. */
-export function findChild(fragment, parent = process.pid) {
+/** The pids of the direct children of `parent` whose command line contains `fragment`. */
+export function findChildren(fragment, parent = process.pid) {
+  const found = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (Number(stat(name)[1]) !== parent) continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (cmdline.includes(fragment)) return Number(name);
+      if (cmdline.includes(fragment)) found.push(Number(name));
     } catch {
       // the process ended while we looked
     }
   }
-  throw new Error(`no child process of ${parent} runs "${fragment}"`);
+  return found;
+}
+
+/** The pid of a direct child of this process whose command line contains `fragment`. */
+export function findChild(fragment, parent = process.pid) {
+  const [pid] = findChildren(fragment, parent);
+  if (pid === undefined) throw new Error(`no child process of ${parent} runs "${fragment}"`);
+  return pid;
 }
 
 /** Resident set size now and at its peak, in MiB. */
