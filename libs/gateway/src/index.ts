@@ -4,4 +4,4 @@ export * from './auth/authenticated.decorator';
 export * from './http/tenant-scope.dto';
 export * from './gateway-config';
 export * from './sources/index';
-export * from './auth/keys-before-bodies';
+export * from './auth/request-gates';
