@@ -11,6 +11,9 @@
 //   BLOB_STORE    fs       or minio, with MINIO_ENDPOINT, MINIO_ACCESS_KEY, MINIO_SECRET_KEY, MINIO_BUCKET
 //                          (the ingestion service; MinIO presigns download links, fs leaves that to the gateway)
 //   WEB_FETCH_ALLOWED_CIDRS, INGESTION_*: ingestion settings (libs/domain/ingestion/src/ingestion-settings.ts)
+//   RESTART_CRASHED  unset: a process that exits stops the others (a crash is loud). 1: a process
+//                    that exits on its own is started again, after 0.2 s doubling up to 5 s, as an
+//                    orchestrator's restart policy would (bench/faults.bench.mjs kills them with -9)
 //
 // Prints "Trove (distributed) is listening on <url>" once the gateway's /readyz answers 200.
 import { spawn } from 'node:child_process';
@@ -26,6 +29,9 @@ const env = {
 const port = Number(process.env.PORT ?? 8080);
 const services = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
 const children = new Map();
+const restartCrashed = process.env.RESTART_CRASHED === '1';
+/** Per app: the delay before the next restart and when the current process started. */
+const restarts = new Map();
 let stopping = false;
 
 async function ensureDatabase(url) {
@@ -60,12 +66,24 @@ function start(app, appPort) {
   }
   child.on('exit', (code, signal) => {
     children.delete(app);
-    if (!stopping) {
+    if (stopping) return;
+    if (!restartCrashed) {
       process.stdout.write(`${label}exited (${signal ?? code}); stopping the others\n`);
       stop(1);
+      return;
     }
+    // A process that stayed up 30 s starts again at the shortest delay.
+    const previous = restarts.get(app);
+    const upMs = Date.now() - (previous?.startedAt ?? 0);
+    const delayMs = previous && upMs < 30_000 ? Math.min(previous.delayMs * 2, 5000) : 200;
+    process.stdout.write(`${label}exited (${signal ?? code}); starting it again in ${delayMs} ms\n`);
+    restarts.set(app, { delayMs, startedAt: previous?.startedAt ?? 0 });
+    setTimeout(() => {
+      if (!stopping) start(app, appPort);
+    }, delayMs);
   });
   children.set(app, child);
+  restarts.set(app, { delayMs: restarts.get(app)?.delayMs ?? 200, startedAt: Date.now() });
 }
 
 async function waitReady(url, timeoutMs) {

@@ -5,6 +5,8 @@ import { SendOptions, TransportClient } from '@trove/platform-transport';
 export interface RecordedMessage {
   pattern: string;
   payload: unknown;
+  /** The SendOptions a request was sent with (timeout). */
+  options?: SendOptions;
 }
 
 type Responder = (payload: unknown) => unknown;
@@ -35,9 +37,9 @@ export class RecordingTransportClient extends TransportClient {
       .map((message) => message.payload as T);
   }
 
-  async send<TResult>(pattern: string, payload: unknown, _options?: SendOptions): Promise<TResult> {
+  async send<TResult>(pattern: string, payload: unknown, options?: SendOptions): Promise<TResult> {
     this.assertOpen();
-    this.sent.push({ pattern, payload: roundTrip(payload) });
+    this.sent.push({ pattern, payload: roundTrip(payload), ...(options ? { options } : {}) });
     const responder = this.responders.get(pattern);
     if (!responder)
       throw new DomainError('SERVICE_UNAVAILABLE', `No responder for '${pattern}' in this test`);

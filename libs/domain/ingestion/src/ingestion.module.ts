@@ -99,7 +99,11 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
           provide: ChunkIndexer,
           inject: [TransportClient, PayloadStash],
           useFactory: (transport: TransportClient, stash: PayloadStash) =>
-            new ChunkIndexer(transport, stash, { timeoutMs: s.INGESTION_INDEX_TIMEOUT_MS }),
+            new ChunkIndexer(transport, stash, {
+              timeoutMs: s.INGESTION_INDEX_TIMEOUT_MS,
+              baseTimeoutMs: s.INGESTION_INDEX_TIMEOUT_BASE_MS,
+              perChunkTimeoutMs: s.INGESTION_INDEX_TIMEOUT_PER_CHUNK_MS,
+            }),
         },
         {
           provide: JobWorker,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { DomainError } from '@trove/contracts';
 import { JobConsumer, JobDelivery, JobMessage, JobQueue, JobQueueLimits } from './ports/job-queue';
 
 /** The limits every contract run uses: 3 attempts, short backoff. */
@@ -158,6 +159,26 @@ export function jobQueueContract(name: string, createSubject: () => Promise<JobQ
       assert.equal(exhausted.length, 1);
       assert.equal(exhausted[0]!.job.revision, 7);
       assert.match(String((exhausted[0]!.error as Error).message), /broken 3/);
+    });
+
+    it('tries a job again in place while a store is down, without using up its attempts', async () => {
+      const queue = await open();
+      const outages = CONTRACT_LIMITS.maxAttempts + 2;
+      const { consumer, seen, exhausted, until } = recorder(async () => {
+        if (seen.length <= outages)
+          throw new DomainError('SERVICE_UNAVAILABLE', 'The S3 blob store is unavailable');
+      });
+      await queue.start(consumer);
+      await queue.enqueue(job(8), `outage-${randomUUID()}`);
+      await until(() => seen.length > outages);
+      await sleep(800);
+      assert.equal(seen.length, outages + 1, 'tried until the store was back, then acknowledged');
+      assert.deepEqual(
+        seen.map((s) => s.attempt),
+        seen.map(() => 1),
+        'one delivery throughout',
+      );
+      assert.equal(exhausted.length, 0);
     });
 
     it('delivers a message again to another consumer when its consumer dies mid-way', async () => {

@@ -25,12 +25,25 @@ const UNAVAILABLE_MESSAGES = [
   /connection timeout/i,
 ];
 
+/**
+ * True when `error` is a socket-level failure (refused, reset, timed out, unknown host) of any
+ * client: the server is down or unreachable, whatever store it is.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errors } = error as { code?: unknown; errors?: unknown };
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  // Node reports a refused connection to a host with several addresses as an AggregateError.
+  return Array.isArray(errors) && errors.some(isNetworkError);
+}
+
 /** True when `error` says the PostgreSQL server cannot be reached, rather than that a query failed. */
 export function isUnavailableError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  if (isNetworkError(error)) return true;
   const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
   }
   // Node reports a refused connection to a host with several addresses as an AggregateError.
   if (Array.isArray(errors) && errors.some(isUnavailableError)) return true;

@@ -12,7 +12,14 @@ import {
   RetentionPolicy,
   StorageType,
 } from 'nats';
-import { backoffDelay, JobConsumer, JobMessage, JobQueue, JobQueueLimits } from '../ports/job-queue';
+import {
+  backoffDelay,
+  handleThroughOutages,
+  JobConsumer,
+  JobMessage,
+  JobQueue,
+  JobQueueLimits,
+} from '../ports/job-queue';
 
 export interface JetStreamJobQueueOptions extends JobQueueLimits {
   url: string;
@@ -215,7 +222,12 @@ export class JetStreamJobQueue extends JobQueue {
         return;
       }
       try {
-        await consumer.handle({ job, attempt, extend: () => msg.working() });
+        await handleThroughOutages(
+          consumer,
+          { job, attempt, extend: () => msg.working() },
+          this.options,
+          () => this.running,
+        );
       } catch (error: unknown) {
         if (attempt >= this.options.maxAttempts) {
           await consumer.exhausted(job, error);

@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { SqlDatabase } from '@trove/platform-database';
-import { backoffDelay, JobConsumer, JobMessage, JobQueue, JobQueueLimits } from '../ports/job-queue';
+import {
+  backoffDelay,
+  handleThroughOutages,
+  JobConsumer,
+  JobMessage,
+  JobQueue,
+  JobQueueLimits,
+} from '../ports/job-queue';
 
 export interface SqlJobQueueOptions extends JobQueueLimits {
   /** How often the table is read for messages whose delay ended or whose consumer died. */
@@ -156,7 +163,12 @@ export class SqlJobQueue extends JobQueue {
       let error: unknown;
       let failed = false;
       try {
-        await consumer.handle({ job, attempt: row.deliveries, extend: () => void this.extend(row.id) });
+        await handleThroughOutages(
+          consumer,
+          { job, attempt: row.deliveries, extend: () => void this.extend(row.id) },
+          this.options,
+          () => this.running,
+        );
       } catch (thrown: unknown) {
         failed = true;
         error = thrown;

@@ -5,8 +5,15 @@ import { ExtractedContent, SourceRecord } from '../ports/source-store';
 import { displayTitle } from '../source-view';
 
 export interface ChunkIndexerOptions {
-  /** How long the search service may take to embed and index one source's chunks. */
+  /**
+   * How long the search service may take to embed and index one source's chunks: `baseTimeoutMs`
+   * plus `perChunkTimeoutMs` per chunk, at most `timeoutMs`. A request whose responder died
+   * mid-way (a search service killed with -9) is never answered; the job is retried once this
+   * runs out, so it must not be the largest document's allowance for a one-chunk note.
+   */
   timeoutMs: number;
+  baseTimeoutMs?: number;
+  perChunkTimeoutMs?: number;
   /** Chunk lists whose JSON is larger travel through the payload stash (default 512 KiB). */
   inlineMaxBytes?: number;
 }
@@ -14,6 +21,12 @@ export interface ChunkIndexerOptions {
 /** The chunk id of a source's n-th chunk. */
 export function chunkId(sourceId: string, position: number): string {
   return `${sourceId}_${position}`;
+}
+
+/** The time a source of `chunks` chunks is given to be indexed (ChunkIndexerOptions). */
+export function indexTimeoutMs(chunks: number, options: ChunkIndexerOptions): number {
+  const base = options.baseTimeoutMs ?? options.timeoutMs;
+  return Math.min(options.timeoutMs, base + chunks * (options.perChunkTimeoutMs ?? 0));
 }
 
 /**
@@ -56,7 +69,9 @@ export class ChunkIndexer {
       request.packed_chunks = await packBytes(this.stash, json, 0);
     }
     try {
-      await this.transport.send(SearchPatterns.indexChunks, request, { timeoutMs: this.options.timeoutMs });
+      await this.transport.send(SearchPatterns.indexChunks, request, {
+        timeoutMs: indexTimeoutMs(inputs.length, this.options),
+      });
     } catch (error: unknown) {
       if (request.packed_chunks)
         await discardPacked(this.stash, request.packed_chunks).catch(() => undefined);

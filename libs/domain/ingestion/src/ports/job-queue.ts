@@ -1,3 +1,5 @@
+import { DomainError } from '@trove/contracts';
+
 /** What a queued message names: one processing job of one source (its revision at enqueue time). */
 export interface JobMessage {
   tenant_id: string;
@@ -19,6 +21,9 @@ export interface JobConsumer {
   /**
    * Processes one delivery. Resolving acknowledges the message (it is never delivered again);
    * throwing makes the queue deliver it again after the next backoff delay, until the bound.
+   * Throwing SERVICE_UNAVAILABLE (a store or service cannot be reached) is an outage, not a
+   * failure of the job: the queue tries again in place (handleThroughOutages) without using up
+   * an attempt, for as long as the outage lasts.
    */
   handle(delivery: JobDelivery): Promise<void>;
   /**
@@ -66,4 +71,39 @@ export function backoffDelay(limits: Pick<JobQueueLimits, 'backoffMs'>, attempt:
   const steps = limits.backoffMs;
   if (steps.length === 0) return 0;
   return steps[Math.min(Math.max(attempt, 1), steps.length) - 1]!;
+}
+
+/** The longest wait between two tries of a job during an outage. */
+export const OUTAGE_RETRY_MAX_MS = 30_000;
+
+function isOutage(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE';
+}
+
+/**
+ * Runs the consumer on a delivery, and while it fails with SERVICE_UNAVAILABLE tries it again in
+ * place: after the backoff (at most OUTAGE_RETRY_MAX_MS), telling the queue meanwhile that the
+ * message is still being worked on, so it is neither redelivered nor counted as another attempt.
+ * A store down for an hour delays the jobs it holds by an hour and errors none of them. Stops
+ * trying, and throws the outage, once `keepTrying()` turns false (the queue is stopping).
+ */
+export async function handleThroughOutages(
+  consumer: JobConsumer,
+  delivery: JobDelivery,
+  limits: Pick<JobQueueLimits, 'backoffMs'>,
+  keepTrying: () => boolean,
+): Promise<void> {
+  for (let outages = 1; ; outages++) {
+    try {
+      return await consumer.handle(delivery);
+    } catch (error: unknown) {
+      if (!isOutage(error) || !keepTrying()) throw error;
+      const until = Date.now() + Math.min(backoffDelay(limits, outages), OUTAGE_RETRY_MAX_MS);
+      while (Date.now() < until && keepTrying()) {
+        delivery.extend();
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, until - Date.now())));
+      }
+      if (!keepTrying()) throw error;
+    }
+  }
 }
