@@ -19,6 +19,7 @@
 //   node bench/faults.bench.mjs                       (both scenarios)
 //   node bench/faults.bench.mjs --scenario kill --writers 8 --outage 15
 //   node bench/faults.bench.mjs --embedder hashing    (the hashing embedder instead of the model)
+//   node bench/faults.bench.mjs --scenario stores --stores s3 --outage 180   (one store, a long outage)
 //   node bench/faults.bench.mjs --scenario kill --keep (leave the data of the kill scenario to inspect)
 import { performance } from 'node:perf_hooks';
 import testing from '@trove/testing';
@@ -35,6 +36,7 @@ const OUTAGE_S = Number(argValue('outage', '15'));
 const SETTLE_S = Number(argValue('settle', '8'));
 const EMBEDDER = argValue('embedder', '');
 const KEEP = process.argv.includes('--keep');
+const STORES = argValue('stores', 'postgres,nats,s3').split(',');
 const SERVICES = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,11 +186,12 @@ async function storesScenario() {
     console.log('|---|---:|---|---|---|');
     printWindow('before (steady)', load, 0, load.now());
     const allMessages = new Map();
-    for (const [name, server] of [
-      ['PostgreSQL', postgres],
-      ['NATS', nats],
-      ['S3', s3],
-    ]) {
+    const faults = [
+      ['postgres', 'PostgreSQL', postgres],
+      ['nats', 'NATS', nats],
+      ['s3', 'S3', s3],
+    ].filter(([id]) => STORES.includes(id));
+    for (const [, name, server] of faults) {
       const from = load.now();
       server.crash();
       await sleep(OUTAGE_S * 1000);
@@ -233,6 +236,7 @@ console.log(`\n${WRITERS} writers (20% documents) and 2 readers (hybrid search);
 console.log(
   `Reproduce: node_modules/.bin/nx run-many -t build --output-style=static && node bench/faults.bench.mjs ` +
     `--scenario ${SCENARIO} --writers ${WRITERS} --outage ${OUTAGE_S} --settle ${SETTLE_S}` +
+    (STORES.length < 3 ? ` --stores ${STORES.join(',')}` : '') +
     (EMBEDDER ? ` --embedder ${EMBEDDER}` : ''),
 );
 process.exitCode = failures === 0 ? 0 : 1;

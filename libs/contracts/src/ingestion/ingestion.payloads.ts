@@ -26,11 +26,6 @@ export interface UpsertWebpageRequest {
   metadata?: Record<string, unknown>;
   /** The page's HTML, indexed instead of fetching web_url. */
   html?: string;
-  /**
-   * The same as `html`, as UTF-8 bytes, when the page is too large to travel inline in a message
-   * (the gateway sends this instead of `html` above 256 KiB); unpackBytes, then decode.
-   */
-  html_packed?: PackedBytes;
 }
 
 export interface SourceAccepted {
@@ -86,11 +81,6 @@ export interface ListSourcesResult {
   total: number;
   /** Present when more sources follow. */
   next_cursor?: string;
-  /**
-   * Set instead of `sources` (which is then empty) when the records are too large for one
-   * message: the UTF-8 JSON of the SourceRecordView[] (unpackBytes, then JSON.parse).
-   */
-  packed_sources?: PackedBytes;
 }
 
 /** listSourcesById answers with the sources found, in the order asked; unknown ids are left out. */

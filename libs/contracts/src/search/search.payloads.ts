@@ -1,4 +1,3 @@
-import { PackedBytes } from '../common/packed-bytes';
 import { ChunkKind, SearchMode } from './search.patterns';
 
 /** What the search service keeps about the source a chunk came from. */
@@ -29,11 +28,6 @@ export interface IndexChunksRequest {
   sub_tenant_id: string;
   source: SourceInfo;
   chunks: ChunkInput[];
-  /**
-   * Set instead of `chunks` (then empty) when the list is too large for one message (a long
-   * document): the UTF-8 JSON of the ChunkInput[] (unpackBytes, then JSON.parse).
-   */
-  packed_chunks?: PackedBytes;
 }
 
 /** Sources to index in one go (each as IndexChunksRequest, possibly of different tenants). */

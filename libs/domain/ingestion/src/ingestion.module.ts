@@ -8,7 +8,7 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { SqlDatabase } from '@trove/platform-database';
-import { PayloadStash, TransportClient } from '@trove/platform-transport';
+import { TransportClient } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
@@ -97,9 +97,9 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
         },
         {
           provide: ChunkIndexer,
-          inject: [TransportClient, PayloadStash],
-          useFactory: (transport: TransportClient, stash: PayloadStash) =>
-            new ChunkIndexer(transport, stash, {
+          inject: [TransportClient],
+          useFactory: (transport: TransportClient) =>
+            new ChunkIndexer(transport, {
               timeoutMs: s.INGESTION_INDEX_TIMEOUT_MS,
               baseTimeoutMs: s.INGESTION_INDEX_TIMEOUT_BASE_MS,
               perChunkTimeoutMs: s.INGESTION_INDEX_TIMEOUT_PER_CHUNK_MS,

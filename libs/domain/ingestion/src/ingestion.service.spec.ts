@@ -13,11 +13,8 @@ async function rejectsWith(promise: Promise<unknown>, code: string): Promise<voi
   await assert.rejects(promise, (error: unknown) => error instanceof DomainError && error.code === code);
 }
 
-async function sources(rig: IngestionRig, result: ListSourcesResult): Promise<SourceRecordView[]> {
-  if (!result.packed_sources) return result.sources;
-  return JSON.parse(
-    Buffer.from(await unpackBytes(rig.stash, result.packed_sources)).toString(),
-  ) as SourceRecordView[];
+async function sources(_rig: IngestionRig, result: ListSourcesResult): Promise<SourceRecordView[]> {
+  return result.sources;
 }
 
 describe('IngestionService on embedded adapters', () => {

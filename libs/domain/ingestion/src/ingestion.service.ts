@@ -92,11 +92,7 @@ export class IngestionService {
   async upsertWebpage(request: UpsertWebpageRequest): Promise<SourceAccepted> {
     checkWebpage(request);
     const html =
-      request.html_packed !== undefined
-        ? await unpackBytes(this.stash, request.html_packed)
-        : typeof request.html === 'string' && request.html !== ''
-          ? Buffer.from(request.html, 'utf8')
-          : undefined;
+      typeof request.html === 'string' && request.html !== '' ? Buffer.from(request.html, 'utf8') : undefined;
     const contentType = 'text/html; charset=utf-8';
     // An update keeps what it does not name (docs/api.md): the page's title, description, note
     // and metadata stay unless the request gives new ones.

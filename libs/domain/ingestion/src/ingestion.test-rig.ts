@@ -13,7 +13,7 @@ import {
   TenantPatterns,
 } from '@trove/contracts';
 import { PgliteDatabase } from '@trove/platform-database';
-import { InMemoryPayloadStash, packBytes, TransportClient, unpackBytes } from '@trove/platform-transport';
+import { InMemoryPayloadStash, packBytes, TransportClient } from '@trove/platform-transport';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,11 +121,7 @@ export async function openIngestionRig(
         search.failNext--;
         throw new Error('search is down');
       }
-      const chunks = request.packed_chunks
-        ? (JSON.parse(
-            Buffer.from(await unpackBytes(stash, request.packed_chunks)).toString(),
-          ) as ChunkInput[])
-        : request.chunks;
+      const chunks = request.chunks;
       search.sources.set(
         FakeSearchIndex.key(request.tenant_id, request.sub_tenant_id, request.source.source_id),
         {
@@ -153,7 +149,7 @@ export async function openIngestionRig(
     maxRedirects: 3,
     allowedNetworks: options.allowedNetworks ?? [],
   });
-  const indexer = new ChunkIndexer(transport, stash, { timeoutMs: 10_000 });
+  const indexer = new ChunkIndexer(transport, { timeoutMs: 10_000 });
   const worker = new JobWorker(store, blobs, pool, fetcher, indexer, transport, {
     workerId: 'test-worker',
     leaseMs: options.leaseMs ?? 3000,

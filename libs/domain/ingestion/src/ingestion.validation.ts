@@ -82,9 +82,6 @@ export function checkWebpage(request: UpsertWebpageRequest): void {
   if (request.html !== undefined && request.html !== null && typeof request.html !== 'string') {
     errors.push({ field: 'html', message: 'html must be a string' });
   }
-  if (request.html_packed !== undefined && !packed(request.html_packed)) {
-    errors.push({ field: 'html_packed', message: 'html_packed must be packed bytes' });
-  }
   throwIfFieldErrors(errors);
 }
 

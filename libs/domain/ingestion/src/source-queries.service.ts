@@ -7,16 +7,12 @@ import {
   ListSourcesByIdResult,
   ListSourcesRequest,
   ListSourcesResult,
-  SourceRecordView,
 } from '@trove/contracts';
 import { packBytes, PayloadStash } from '@trove/platform-transport';
 import { checkFetch, checkList, checkSourceIds } from './ingestion.validation';
 import { BlobStore, blobKey } from './ports/blob-store';
 import { ListPosition, SourceStore } from './ports/source-store';
 import { sourceView } from './source-view';
-
-/** Lists whose JSON is larger travel packed (ListSourcesResult.packed_sources). */
-const LIST_INLINE_MAX_BYTES = 512 * 1024;
 
 function encodeCursor(position: ListPosition): string {
   return Buffer.from(
@@ -75,7 +71,7 @@ export class SourceQueries {
     );
     const ordered = [...new Set(request.source_ids)].flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
     const views = await Promise.all(ordered.map((record) => sourceView(record, this.blobs)));
-    return { total: views.length, ...(await this.pack(views)) };
+    return { total: views.length, sources: views };
   }
 
   async list(request: ListSourcesRequest): Promise<ListSourcesResult> {
@@ -91,7 +87,7 @@ export class SourceQueries {
     const last = records[records.length - 1];
     return {
       total,
-      ...(await this.pack(views)),
+      sources: views,
       ...(more && last ? { next_cursor: encodeCursor(last) } : {}),
     };
   }
@@ -129,13 +125,5 @@ export class SourceQueries {
       if (url) result.presigned_url = url;
     }
     return result;
-  }
-
-  private async pack(
-    views: SourceRecordView[],
-  ): Promise<Pick<ListSourcesResult, 'sources' | 'packed_sources'>> {
-    const json = Buffer.from(JSON.stringify(views));
-    if (json.byteLength <= LIST_INLINE_MAX_BYTES) return { sources: views };
-    return { sources: [], packed_sources: await packBytes(this.stash, json, 0) };
   }
 }

@@ -18,20 +18,16 @@ import {
   SubTenantDeletedEvent,
   TenantEvents,
 } from '@trove/contracts';
-import { PayloadStash, unpackBytes } from '@trove/platform-transport';
 import { SearchService } from './search.service';
 import { scopeOf } from './search.validation';
 
 @Controller()
 export class SearchController {
-  constructor(
-    private readonly service: SearchService,
-    private readonly stash: PayloadStash,
-  ) {}
+  constructor(private readonly service: SearchService) {}
 
   @MessagePattern(SearchPatterns.indexChunks)
   async indexChunks(@Payload() request: IndexChunksRequest): Promise<IndexChunksResult> {
-    return this.service.indexChunks(await withChunks(this.stash, request));
+    return this.service.indexChunks(request);
   }
 
   @MessagePattern(SearchPatterns.indexMany)
@@ -39,8 +35,7 @@ export class SearchController {
     if (!Array.isArray(request?.requests)) {
       throw new DomainError('INVALID_PARAMETERS', 'requests must be an array of index requests');
     }
-    const requests = await Promise.all(request.requests.map((r) => withChunks(this.stash, r)));
-    return this.service.indexMany(requests);
+    return this.service.indexMany(request.requests);
   }
 
   @MessagePattern(SearchPatterns.hybrid)
@@ -67,14 +62,4 @@ export class SearchController {
   subTenantDeleted(@Payload() event: SubTenantDeletedEvent): Promise<void> {
     return this.service.deleteSubTenant(scopeOf(event));
   }
-}
-
-/** A request whose chunks travelled packed (too large for a message), with its chunks unpacked. */
-async function withChunks(stash: PayloadStash, request: IndexChunksRequest): Promise<IndexChunksRequest> {
-  if (request.packed_chunks === undefined) return request;
-  const bytes = await unpackBytes(stash, request.packed_chunks);
-  return {
-    ...request,
-    chunks: JSON.parse(Buffer.from(bytes).toString('utf8')) as IndexChunksRequest['chunks'],
-  };
 }

@@ -133,9 +133,6 @@ export class DocumentsController {
     @Query() query: UpdateWebpageQueryDto,
     @Body() form: UpdateWebpageFormDto,
   ): Promise<SourceAccepted> {
-    const html = form.html === undefined ? undefined : Buffer.from(form.html, 'utf8');
-    const packed: PackedBytes | undefined =
-      html !== undefined && html.length > INLINE_MAX_BYTES ? await packBytes(this.stash, html) : undefined;
     const payload: UpsertWebpageRequest = {
       tenant_id: query.tenant_id,
       sub_tenant_id: resolveSubTenantId(query.tenant_id, query.sub_tenant_id),
@@ -145,9 +142,14 @@ export class DocumentsController {
       description: form.description,
       note: form.note,
       metadata: form.metadata,
-      ...(packed === undefined ? { html: form.html } : { html_packed: packed }),
+      html: form.html,
     };
-    return this.sendPacked(IngestionPatterns.upsertWebpage, payload, packed, html?.length ?? 0);
+    return this.sendPacked(
+      IngestionPatterns.upsertWebpage,
+      payload,
+      undefined,
+      form.html === undefined ? 0 : Buffer.byteLength(form.html, 'utf8'),
+    );
   }
 
   /** Sends, and drops the stashed bytes when the service never took them. */

@@ -9,9 +9,8 @@ import {
   ListSourcesRequest,
   ListSourcesResult,
   resolveSubTenantId,
-  SourceRecordView,
 } from '@trove/contracts';
-import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
+import { TransportClient } from '@trove/platform-transport';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { DeleteSourcesDto, ListSourcesByIdDto, ListSourcesQueryDto } from './sources.dto';
 import { DeleteSourcesResponse, ListSourcesResponse } from './sources.responses';
@@ -21,10 +20,7 @@ export const DEFAULT_LIST_LIMIT = 20;
 @ApiTags('sources')
 @Controller()
 export class SourcesController {
-  constructor(
-    private readonly transport: TransportClient,
-    private readonly stash: PayloadStash,
-  ) {}
+  constructor(private readonly transport: TransportClient) {}
 
   @Post('list/list-sources-by-id')
   @HttpCode(200)
@@ -41,7 +37,7 @@ export class SourcesController {
       success: true,
       message: 'Sources retrieved successfully',
       total: result.total,
-      sources: await this.sourcesOf(result),
+      sources: result.sources,
     };
   }
 
@@ -60,7 +56,7 @@ export class SourcesController {
       success: true,
       message: 'Sources retrieved successfully',
       total: result.total,
-      sources: await this.sourcesOf(result),
+      sources: result.sources,
       ...(result.next_cursor === undefined ? {} : { next_cursor: result.next_cursor }),
     };
   }
@@ -88,12 +84,5 @@ export class SourcesController {
       deleted_count: result.deleted_count,
       results: result.results,
     };
-  }
-
-  /** The records of a list answer, which travel packed when they are too large for one message. */
-  private async sourcesOf(result: ListSourcesByIdResult): Promise<SourceRecordView[]> {
-    if (result.packed_sources === undefined) return result.sources;
-    const bytes = await unpackBytes(this.stash, result.packed_sources);
-    return JSON.parse(Buffer.from(bytes).toString('utf8')) as SourceRecordView[];
   }
 }

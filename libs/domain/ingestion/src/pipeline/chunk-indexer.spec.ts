@@ -1,5 +1,4 @@
 import { SearchPatterns } from '@trove/contracts';
-import { InMemoryPayloadStash } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -53,7 +52,7 @@ describe('ChunkIndexer: the time a source is given', () => {
       indexed: 1,
       model_id: 'm',
     }));
-    await new ChunkIndexer(transport, new InMemoryPayloadStash(), options).index(source, content, chunks(1));
+    await new ChunkIndexer(transport, options).index(source, content, chunks(1));
     assert.equal(transport.sent[0]?.options?.timeoutMs, 30_200);
   });
 

@@ -1,5 +1,5 @@
 import { ChunkInput, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
-import { discardPacked, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
+import { TransportClient } from '@trove/platform-transport';
 import { DocumentChunk } from '../extraction/extract-document';
 import { ExtractedContent, SourceRecord } from '../ports/source-store';
 import { displayTitle } from '../source-view';
@@ -14,8 +14,6 @@ export interface ChunkIndexerOptions {
   timeoutMs: number;
   baseTimeoutMs?: number;
   perChunkTimeoutMs?: number;
-  /** Chunk lists whose JSON is larger travel through the payload stash (default 512 KiB). */
-  inlineMaxBytes?: number;
 }
 
 /** The chunk id of a source's n-th chunk. */
@@ -31,13 +29,12 @@ export function indexTimeoutMs(chunks: number, options: ChunkIndexerOptions): nu
 
 /**
  * Hands a source's chunks to the search service (SearchPatterns.indexChunks), which replaces
- * whatever the source had: indexing a revision again is idempotent. A large document's chunk list
- * would exceed NATS's 1 MB message limit, so it goes through the PayloadStash (claim check) then.
+ * whatever the source had: indexing a revision again is idempotent. A long document's chunk list
+ * can exceed NATS's 1 MB message limit; the transport sends such a message as a claim check.
  */
 export class ChunkIndexer {
   constructor(
     private readonly transport: TransportClient,
-    private readonly stash: PayloadStash,
     private readonly options: ChunkIndexerOptions,
   ) {}
 
@@ -63,20 +60,9 @@ export class ChunkIndexer {
       },
       chunks: inputs,
     };
-    const json = Buffer.from(JSON.stringify(inputs));
-    if (json.byteLength > (this.options.inlineMaxBytes ?? 512 * 1024)) {
-      request.chunks = [];
-      request.packed_chunks = await packBytes(this.stash, json, 0);
-    }
-    try {
-      await this.transport.send(SearchPatterns.indexChunks, request, {
-        timeoutMs: indexTimeoutMs(inputs.length, this.options),
-      });
-    } catch (error: unknown) {
-      if (request.packed_chunks)
-        await discardPacked(this.stash, request.packed_chunks).catch(() => undefined);
-      throw error;
-    }
+    await this.transport.send(SearchPatterns.indexChunks, request, {
+      timeoutMs: indexTimeoutMs(inputs.length, this.options),
+    });
     return inputs.length;
   }
 }
