@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { healthPattern, ReadinessReport, ServiceName } from '@trove/contracts';
+import { healthPattern, ReadinessReport } from '@trove/contracts';
 import { HealthRegistry } from '@trove/platform-health';
 import { ContentTypeGuard } from '@trove/platform-http';
 import { TransportClient } from '@trove/platform-transport';
@@ -14,22 +14,9 @@ import { TenantStatsService } from './tenants/tenant-stats.service';
 import { TenantsController } from './tenants/tenants.controller';
 import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
-import { GATEWAY_OPTIONS } from './gateway-options';
+import { GATEWAY_OPTIONS, GatewayModuleOptions } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
-import { DownloadsOptions } from './sources/downloads.options';
 import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
-
-export interface GatewayModuleOptions {
-  /**
-   * Services whose health /readyz asks over the transport. Empty in standalone, where every
-   * module registers its own checks in the same process.
-   */
-  readinessOf: ServiceName[];
-  /** AUTH_CACHE_TTL_MS: how long verified keys and granted tenants are remembered. */
-  authCacheTtlMs: number;
-  /** Signing of the download links the gateway serves itself; unset: a key of this process only. */
-  downloads?: DownloadsOptions;
-}
 
 /**
  * The HTTP face of Trove: auth, validation and the mapping of routes to message patterns.

@@ -1,4 +1,5 @@
 export * from './gateway.module';
+export * from './gateway-options';
 export * from './openapi/openapi';
 export * from './auth/authenticated.decorator';
 export * from './http/tenant-scope.dto';

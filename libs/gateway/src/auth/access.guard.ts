@@ -3,8 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError, isValidId, Principal } from '@trove/contracts';
 import { RequestContext } from '@trove/platform-logging';
 import type { FastifyRequest } from 'fastify';
-import type { AccessRule } from './authenticated.decorator';
-import { ACCESS_RULE } from './authenticated.decorator';
+import { ACCESS_RULE, AccessRule } from './access-rule';
 import { TenantAccessService } from './tenant-access.service';
 
 function tenantIdOf(request: FastifyRequest, rule: AccessRule): unknown {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Principal, TenantPatterns, VerifyApiKeyRequest, VerifyApiKeyResult } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { createHash } from 'node:crypto';
-import type { GatewayModuleOptions } from '../gateway.module';
+import type { GatewayModuleOptions } from '../gateway-options';
 import { GATEWAY_OPTIONS } from '../gateway-options';
 import { TtlCache } from './ttl-cache';
 

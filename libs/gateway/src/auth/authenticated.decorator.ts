@@ -7,18 +7,11 @@ import {
 } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Principal, Scope } from '@trove/contracts';
+import { Principal } from '@trove/contracts';
 import { AccessGuard } from './access.guard';
+import { ACCESS_RULE, AccessRule } from './access-rule';
 
-/** Where a route takes its tenant_id from, for the ownership check; `none` for tenant-less routes. */
-export type TenantSource = 'query' | 'body' | 'none';
-
-export interface AccessRule {
-  scope: Scope;
-  tenant: TenantSource;
-}
-
-export const ACCESS_RULE = 'trove:access-rule';
+export type { AccessRule, TenantSource } from './access-rule';
 
 /**
  * The one decorator every route but health, docs and presigned downloads carries: a valid bearer

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessGranted, CheckAccessRequest, Principal, TenantPatterns } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
-import type { GatewayModuleOptions } from '../gateway.module';
+import type { GatewayModuleOptions } from '../gateway-options';
 import { GATEWAY_OPTIONS } from '../gateway-options';
 import { TtlCache } from './ttl-cache';
 
