@@ -1,3 +1,9 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ApiClient, freePort, startProcess, workspaceRoot } from '@trove/testing';
 import { hostileInputSuite, rateLimitSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memory-search.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
@@ -12,3 +18,48 @@ rawEmbeddingsSuite('standalone');
 paraphraseSuite('standalone');
 hostileInputSuite('standalone');
 rateLimitSuite('standalone');
+
+describe('first start without ADMIN_API_KEY (standalone)', { timeout: 90_000 }, () => {
+  it('prints a generated admin key once, framed, after the listening line, and the key works', async () => {
+    const root = workspaceRoot();
+    const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-first-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
+    delete env['ADMIN_API_KEY'];
+    const line = /\n(=+)\nAdmin API key \(shown once, store it now\): (sk_live_[A-Za-z0-9]{40})\n(=+)\n/;
+    try {
+      const first = await startProcess(join(root, 'apps/standalone/dist/main.js'), {
+        cwd: root,
+        env,
+        ready: line,
+        timeoutMs: 60_000,
+      });
+      const output = first.process.output();
+      const url = /Trove is listening on (http:\/\/\S+)/.exec(output)?.[1];
+      assert.ok(url, 'the listening line came first');
+      assert.ok(output.indexOf('Trove is listening') < output.search(line));
+      const [, top, key, bottom] = first.match;
+      assert.equal(top!.length, bottom!.length);
+      const api = new ApiClient(url, key);
+      assert.equal((await api.get('/api-keys/list')).status, 200);
+      await first.process.stop();
+
+      // A later start on the same data prints no key.
+      const again = await startProcess(join(root, 'apps/standalone/dist/main.js'), {
+        cwd: root,
+        env,
+        ready: /Trove is listening on/,
+        timeoutMs: 60_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.doesNotMatch(again.process.output(), /Admin API key/);
+      await again.process.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

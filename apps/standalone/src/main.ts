@@ -1,4 +1,5 @@
-import { exitOnStartupError, restrictNewFiles } from '@trove/platform-runtime';
+import { TenantService } from '@trove/domain-tenant';
+import { announceAdminKey, exitOnStartupError, restrictNewFiles } from '@trove/platform-runtime';
 import { createStandaloneApp } from './standalone.app';
 import { loadStandaloneSettings } from './standalone-config';
 
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   await app.listen(config.PORT, config.HOST);
   const url = await app.getUrl();
   process.stdout.write(`Trove is listening on ${url} (API docs: ${url}/docs, data: ${dataDir})\n`);
+  announceAdminKey(app.get(TenantService).takeGeneratedAdminKey());
 }
 
 main().catch(exitOnStartupError);

@@ -1,7 +1,8 @@
-import { TenantModule } from '@trove/domain-tenant';
+import { TenantModule, TenantService } from '@trove/domain-tenant';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
 import {
+  announceAdminKey,
   DatabaseServiceConfig,
   exitOnStartupError,
   restrictNewFiles,
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     config,
     imports: [TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY })],
     checks: { postgres: () => database.ping() },
+    afterListen: (app) => announceAdminKey(app.get(TenantService).takeGeneratedAdminKey()),
   });
 }
 

@@ -7,27 +7,6 @@ import { PgliteTenantStore } from './adapters/pglite-tenant-store';
 import { hashApiKey } from './api-key';
 import { TenantService, TenantServiceOptions } from './tenant.service';
 
-const ADMIN_LINE = /^Admin API key \(shown once, store it now\): (sk_live_[A-Za-z0-9]{40})\n$/;
-
-/** Runs `fn` while holding back the admin-key lines it writes to stdout, and returns them. */
-async function captureAdminLines(fn: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    if (typeof chunk === 'string' && chunk.startsWith('Admin API key')) {
-      lines.push(chunk);
-      return true;
-    }
-    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-  }) as typeof process.stdout.write;
-  try {
-    await fn();
-  } finally {
-    process.stdout.write = write;
-  }
-  return lines;
-}
-
 function rejectsWith(code: ErrorCode, message?: RegExp) {
   return (error: unknown) => {
     assert.ok(error instanceof DomainError, `expected DomainError, got ${String(error)}`);
@@ -183,28 +162,35 @@ describe('TenantService', () => {
   describe('bootstrap admin key', () => {
     let generated: string;
 
-    it('generates one on first start, prints it once, and keeps only its hash', async () => {
-      const lines = await captureAdminLines(() => service().bootstrap());
-      assert.equal(lines.length, 1);
-      generated = ADMIN_LINE.exec(lines[0]!)![1]!;
+    it('generates one on first start, hands it out once, and keeps only its hash', async () => {
+      const first = service();
+      await first.bootstrap();
+      generated = first.takeGeneratedAdminKey()!;
+      assert.match(generated, /^sk_live_[A-Za-z0-9]{40}$/);
+      assert.equal(first.takeGeneratedAdminKey(), undefined, 'handed out once');
+      assert.equal(
+        (await store.findActiveApiKey(hashApiKey(generated)))?.ownerId,
+        'admin',
+        'stored by its hash',
+      );
       const { principal } = await service().verifyApiKey({ apiKey: generated });
       assert.equal(principal?.ownerId, 'admin');
       assert.deepEqual(principal?.scopes, ['read', 'write', 'admin']);
     });
 
-    it('prints nothing and keeps the same key on later starts', async () => {
-      const lines = await captureAdminLines(async () => {
-        await service().bootstrap();
-        await service({ adminApiKey: '' }).bootstrap();
-      });
-      assert.deepEqual(lines, []);
+    it('generates nothing and keeps the same key on later starts', async () => {
+      for (const later of [service(), service({ adminApiKey: '' })]) {
+        await later.bootstrap();
+        assert.equal(later.takeGeneratedAdminKey(), undefined);
+      }
       assert.notEqual((await service().verifyApiKey({ apiKey: generated })).principal, null);
     });
 
     it('makes a configured key the admin key and revokes the generated one', async () => {
       const configured = 'sk_live_configuredAdminKey000000000000000000';
-      const lines = await captureAdminLines(() => service({ adminApiKey: configured }).bootstrap());
-      assert.deepEqual(lines, []);
+      const withKey = service({ adminApiKey: configured });
+      await withKey.bootstrap();
+      assert.equal(withKey.takeGeneratedAdminKey(), undefined);
       const first = (await service().verifyApiKey({ apiKey: configured })).principal;
       assert.deepEqual(first?.scopes, ['read', 'write', 'admin']);
       assert.equal(first?.ownerId, 'admin');

@@ -33,7 +33,7 @@ export interface AppOptions {
 /**
  * Errors raised before a route handler runs (body parsing, size limits) reach Fastify's error
  * handler. The one Nest installs maps them to bare HttpExceptions and drops their codes, so an
- * invalid JSON body would be a 400; this one keeps the code and answers as DECISIONS says
+ * invalid JSON body would be a 400; this one keeps the code and answers as docs/api.md, Errors, says
  * (422, 413, 415). Errors inside handlers never get here: Nest's filters answer those.
  */
 class TroveFastifyAdapter extends FastifyAdapter {

@@ -4,3 +4,4 @@ export * from './message-server';
 export * from './service-config';
 export * from './run-service';
 export * from './file-modes';
+export * from './admin-key-notice';

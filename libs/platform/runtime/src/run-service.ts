@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { ServiceName } from '@trove/contracts';
 import { createLogger } from '@trove/platform-logging';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
@@ -19,6 +19,8 @@ export interface RunServiceOptions {
   imports: (DynamicModule | Type<unknown>)[];
   /** Readiness checks of the stores the process opened (name → probe). */
   checks?: Record<string, () => Promise<void | Record<string, unknown>>>;
+  /** Runs once the process listens (the tenant service prints a generated admin key there). */
+  afterListen?: (app: INestApplication) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     { url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX },
     `${name} ready`,
   );
+  options.afterListen?.(app);
 }
 
 /** A process that cannot start says why in one readable block and exits non-zero. */
