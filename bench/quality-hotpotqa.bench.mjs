@@ -27,7 +27,7 @@ import { loadHotpotQA } from './lib/quality-data.mjs';
 import { argValue, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
-/** POST /search/hybrid-search's alpha when the request names none (DECISIONS; search.controller.ts). */
+/** POST /search/hybrid-search's alpha when the request names none (docs/api.md, Search). */
 const API_DEFAULT_ALPHA = 0.8;
 const ALPHAS = argValue('alphas', `0,${API_DEFAULT_ALPHA}`)
   .split(',')

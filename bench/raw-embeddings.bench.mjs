@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark: pre-computed embeddings (issue 5) through HTTP on `standalone`:
+// Benchmark: pre-computed embeddings through HTTP on `standalone`:
 //   - upload of 2000 × 1536 until verify-processing says completed (from the start of the upload
 //     request to the poll that sees `completed`), p50 over --uploads runs; the same for the
 //     largest legal upload (2000 × 3024), with its JSON size;

@@ -45,7 +45,7 @@ function answerBeforeBody(baseUrl: string, head: string, waitMs: number): Promis
 
 /**
  * Input an attacker (or a careless client) sends, over HTTP against a running Trove, once per
- * mode (issue 15's defects, each reproduced before its fix): every answer is a 4xx in the spec's
+ * mode (the defects an attack on Trove found, each reproduced before its fix; docs/security.md): every answer is a 4xx in the spec's
  * error shape, and nobody else's request fails because of it.
  */
 export function hostileInputSuite(mode: TroveMode): void {

@@ -23,7 +23,7 @@ interface Hit {
   embedding?: number[];
 }
 
-/** Every raw-embedding rule over HTTP (SPEC 4.5, 4.6, 4.12, DECISIONS), run once per mode. */
+/** Every raw-embedding rule over HTTP (docs/api.md, Raw embeddings), run once per mode. */
 export function rawEmbeddingsSuite(mode: TroveMode): void {
   describe(`raw embeddings and verify-processing (${mode})`, { timeout: 300_000 }, () => {
     let rig: TroveRig;

@@ -14,15 +14,15 @@ export const RawEmbeddingsPatterns = {
   counts: 'search.raw-embeddings.counts',
 } as const;
 
-/** SPEC 8: rows per upload or update. */
+/** Rows per upload or update (docs/api.md, Raw embeddings). */
 export const RAW_MAX_ROWS = 2000;
-/** SPEC 8: columns (dimension) per vector. */
+/** Columns (dimension) per vector (docs/api.md, Raw embeddings). */
 export const RAW_MAX_DIMENSION = 3024;
-/** DECISIONS: search limit range and default. */
+/** Search limit range and default (docs/api.md, Raw embeddings). */
 export const RAW_SEARCH_MAX_LIMIT = 1000;
 export const RAW_SEARCH_DEFAULT_LIMIT = 10;
 
-/** Chunk id of row `row` of batch `fileId` (SPEC 2.4, DECISIONS: the file_id is the batch id). */
+/** Chunk id of row `row` of batch `fileId` (docs/api.md, Raw embeddings: the file_id is the batch id). */
 export function rawChunkId(fileId: string, row: number): string {
   return `${fileId}_${row}`;
 }

@@ -35,7 +35,7 @@ export interface SourceAccepted {
   message: string;
 }
 
-/** SPEC 2.2 source record. */
+/** A source record (docs/api.md, Sources). */
 export interface SourceRecordView {
   id: string;
   tenant_id: string;

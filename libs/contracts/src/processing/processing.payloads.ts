@@ -1,4 +1,4 @@
-/** SPEC 3: processing states. `success` is accepted from clients as `completed`, never emitted. */
+/** Processing states (docs/api.md, Processing status). `success` is accepted from clients as `completed`, never emitted. */
 export const IndexingStatuses = ['queued', 'processing', 'completed', 'errored', 'graph_creation'] as const;
 export type IndexingStatus = (typeof IndexingStatuses)[number];
 
@@ -20,7 +20,7 @@ export interface ProcessingStatus {
   progress?: ProcessingProgress;
 }
 
-/** Progress counts of one item's processing (issue 4: verify-processing reports them). */
+/** Progress counts of one item's processing (verify-processing reports them). */
 export interface ProcessingProgress {
   /** Chunks the content was cut into; 0 until its text is extracted. */
   chunks_total: number;

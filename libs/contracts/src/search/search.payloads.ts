@@ -53,7 +53,7 @@ export interface HybridSearchRequest {
   source_ids?: string[];
   /**
    * Keep only candidates that are relevant on their own: a keyword match, or a cosine at least
-   * the embedder's related threshold. Memory retrieval sets it (SPEC 4.3 rule 4).
+   * the embedder's related threshold. Memory retrieval sets it (docs/api.md, Memories).
    */
   relevant_only?: boolean;
 }
@@ -67,7 +67,7 @@ export interface FullTextSearchRequest {
   search_mode: SearchMode;
 }
 
-/** A result chunk, in the shape DECISIONS gives. */
+/** A result chunk, in the shape docs/api.md gives (Search). */
 export interface ResultChunk {
   chunk_uuid: string;
   source_id: string;

@@ -1,5 +1,5 @@
 /*
- * The fault test of issue 4, in distributed mode: the built tenant, search and ingestion services
+ * The ingestion fault test, in distributed mode: the built tenant, search and ingestion services
  * as separate processes over the real NATS (JetStream) and PostgreSQL, and MinIO (S3Mock) when
  * it runs on S3_TEST_URL. 200 documents are uploaded, the ingestion service is killed (SIGKILL)
  * while they are in flight and started again; every document must reach `completed` with its

@@ -59,7 +59,7 @@ describe('IngestionService on embedded adapters', () => {
     assert.equal(indexed.title, 'notes.txt');
   });
 
-  it('reads every format and fills the SPEC 2.2 record of each', async () => {
+  it('reads every format and fills the source record of each', async () => {
     const files: [string, Uint8Array | string, string][] = [
       ['a.md', '# Heading\n\nSome *markdown* text about otters.', 'markdown'],
       [

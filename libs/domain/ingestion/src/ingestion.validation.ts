@@ -15,7 +15,7 @@ import {
 export const MAX_IDS_PER_REQUEST = 1000;
 /** Page size bounds of the paginated list. */
 export const MAX_LIST_LIMIT = 1000;
-/** SPEC 4.11 / 8: presigned URL lifetime. */
+/** Presigned URL lifetime (docs/api.md, Sources). */
 export const MIN_EXPIRY_SECONDS = 60;
 export const MAX_EXPIRY_SECONDS = 604_800;
 

@@ -18,7 +18,7 @@ function rawKind(record: SourceRecord): 'html' | 'csv' | undefined {
 }
 
 /**
- * The SPEC 2.2 record of a source. `content.text` / `markdown` are what processing extracted
+ * The record of a source (docs/api.md, Sources). `content.text` / `markdown` are what processing extracted
  * (empty until then); `html_base64` keeps a page's (or HTML document's) original HTML and
  * `csv_base64` a CSV file's bytes, read from the blob store.
  */

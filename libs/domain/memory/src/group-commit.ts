@@ -24,7 +24,7 @@ interface Waiting<T, R> {
  * themselves to what arrives during one write, and every per-write cost (a statement, a message,
  * a log append) is paid once per batch instead of once per item.
  *
- * One batch at a time: with two, each held half the writes, and throughput fell (issue 3 notes).
+ * One batch at a time: with two, each held half the writes, and throughput fell (measured: 351–402 against 463–476 adds/s).
  * A batch whose write throws is written again one item at a time, so one bad item never fails
  * the others (the write must be idempotent: memory adds are upserts).
  */

@@ -2,7 +2,7 @@ import { IsInt, IsNumber, Max, Min } from 'class-validator';
 
 /** Settings of the memory domain, read from the environment by the app that hosts it. */
 export class MemorySettings {
-  /** How often expired memories are erased from every store (DECISIONS: within a minute). */
+  /** How often expired memories are erased from every store (docs/api.md, Memories). */
   @IsInt()
   @Min(100)
   @Max(60_000)

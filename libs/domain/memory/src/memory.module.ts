@@ -7,7 +7,7 @@ import { MemoryStore } from './ports/memory-store';
 
 export interface MemoryModuleOptions extends MemoryServiceOptions {
   database: SqlDatabase;
-  /** How often expired memories are erased from every store (DECISIONS: within a minute). */
+  /** How often expired memories are erased from every store (docs/api.md, Memories). */
   sweepIntervalMs: number;
 }
 

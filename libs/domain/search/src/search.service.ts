@@ -32,7 +32,7 @@ import { toResultChunks } from './result-chunks';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
-  /** Half-life of the recency decay, in days (DECISIONS: configurable, default 30). */
+  /** Half-life of the recency decay, in days (docs/api.md, Search: configurable, default 30). */
   recencyHalfLifeDays: number;
   /** The alpha `auto` falls back to when the query has no telling shape. */
   defaultAlpha: number;

@@ -8,7 +8,7 @@ import {
 } from '@trove/contracts';
 
 /**
- * Parsing and validation of embedding bodies (SPEC 4.5, 4.6), framework-free so that it runs in a
+ * Parsing and validation of embedding bodies (docs/api.md, Raw embeddings), framework-free so that it runs in a
  * worker thread for large bodies and in place for small ones. Values become float32 row after row
  * in one pass; anything wrong stops at the first problem with the spec's code for it.
  */
@@ -118,7 +118,7 @@ function outcome<T>(parse: () => T): ParseOutcome<T> {
   }
 }
 
-/** `{embeddings: number[][], file_id?: string | null}` (SPEC 4.5). */
+/** `{embeddings: number[][], file_id?: string | null}` (upload_embeddings). */
 export function parseUploadBody(bytes: Uint8Array): ParseOutcome<ParsedUpload> {
   return outcome(() => {
     const body = parseObject(bytes, ['embeddings', 'file_id']);
@@ -135,7 +135,7 @@ export function parseUploadBody(bytes: Uint8Array): ParseOutcome<ParsedUpload> {
   });
 }
 
-/** `{embeddings: {chunk_id: number[]}}` (SPEC 4.6). */
+/** `{embeddings: {chunk_id: number[]}}` (update_embeddings). */
 export function parseUpdateBody(bytes: Uint8Array): ParseOutcome<ParsedUpdate> {
   return outcome(() => {
     const body = parseObject(bytes, ['embeddings']);

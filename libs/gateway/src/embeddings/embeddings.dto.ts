@@ -23,7 +23,7 @@ import {
 } from 'class-validator';
 import { ID_MESSAGE, SubTenantScopeDto } from '../http/tenant-scope.dto';
 
-/** Query of upload and update: `tenant_id`, optional `sub_tenant_id` (SPEC 4.5, 4.6). */
+/** Query of upload and update: `tenant_id`, optional `sub_tenant_id` (docs/api.md, Raw embeddings). */
 export class EmbeddingsScopeQueryDto extends SubTenantScopeDto {}
 
 /** The documented body of upload_embeddings (parsed off the event loop, not by this class). */
@@ -54,7 +54,7 @@ export class UpdateEmbeddingsBodyDoc {
 }
 
 /** DELETE: exactly one of source_id and chunk_ids (repeat the parameter for several ids). */
-/** A raw chunk id: `{file_id}_{row}` (SPEC 2.4), the file id an id of ID_PATTERN. */
+/** A raw chunk id: `{file_id}_{row}` (docs/api.md, Raw embeddings), the file id an id of ID_PATTERN. */
 const RAW_CHUNK_ID = /^[A-Za-z0-9._:-]{1,128}_\d{1,9}$/;
 
 type DeleteTargets = { source_id?: unknown; chunk_ids?: unknown };

@@ -28,7 +28,7 @@ export class UserAssistantPairDto {
   @ApiProperty() @IsString() @MaxLength(MAX_MEMORY_CHARS) assistant!: string;
 }
 
-/** DECISIONS: raw_text or a non-empty user_assistant_pairs is required (raw_text wins). */
+/** docs/api.md, Memories: raw_text or a non-empty user_assistant_pairs is required (raw_text wins). */
 function HasMemoryContent(): PropertyDecorator {
   return ValidateBy({
     name: 'hasMemoryContent',

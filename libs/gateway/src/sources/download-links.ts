@@ -52,7 +52,7 @@ export class DownloadLinks {
     return `${baseUrl.replace(/\/+$/, '')}/${DOWNLOAD_PATH}?${query.toString()}`;
   }
 
-  /** The target of a genuine, unexpired link; 403 FORBIDDEN otherwise (DECISIONS: refused after expiry). */
+  /** The target of a genuine, unexpired link; 403 FORBIDDEN otherwise (docs/api.md, Sources: refused after expiry). */
   verify(link: SignedDownload): DownloadTarget {
     const given = SIGNATURE.test(link.signature) ? Buffer.from(link.signature, 'base64url') : Buffer.alloc(0);
     const expected = Buffer.from(this.mac(link, link.expires), 'base64url');

@@ -5,7 +5,7 @@ import { DownloadLinks, resolveDownloadSigningKey } from './download-links';
 import { DOWNLOADS_BASE_URL, DownloadsOptions } from './downloads.options';
 import { SourcesController } from './sources.controller';
 
-/** The routes of documents, web pages, source records, content fetch and deletes (issue 4). */
+/** The routes of documents, web pages, source records, content fetch and deletes. */
 export const sourcesControllers: Type<unknown>[] = [
   DocumentsController,
   SourcesController,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** Response shapes of the source routes, for the OpenAPI document (SPEC 2.2, 4.7, 4.9, 4.11). */
+/** Response shapes of the source routes, for the OpenAPI document (docs/api.md, Sources). */
 
 export class SourceAcceptedResponse {
   @ApiProperty() file_id!: string;

@@ -14,7 +14,7 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Bodies are JSON (SPEC 1, rule 4) unless a route declares otherwise; anything else is a 415,
+ * Bodies are JSON (docs/api.md, Errors) unless a route declares otherwise; anything else is a 415,
  * so a client that sends a form or text by mistake learns so instead of meeting a puzzling 422.
  */
 @Injectable()

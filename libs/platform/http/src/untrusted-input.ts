@@ -58,8 +58,8 @@ export function checkUntrustedInput(value: unknown, root: 'body' | 'query'): voi
 }
 
 /**
- * A null top-level field is an absent one, on every route: SPEC marks optional inputs "string or
- * null" with null meaning the default. Nested values are left as sent (a metadata value may be
+ * A null top-level field is an absent one, on every route: optional inputs are "string or null",
+ * null meaning the default (docs/api.md, Input every route refuses). Nested values are left as sent (a metadata value may be
  * null on purpose); typed nested fields are validated as usual.
  */
 export function dropNullFields(body: unknown): void {

@@ -1,7 +1,7 @@
 import { MigrationSet } from '@trove/platform-database';
 
 /**
- * The `ingestion` schema: source records (SPEC 2.2), the processing job of each source, and the
+ * The `ingestion` schema: source records (docs/api.md, Sources), the processing job of each source, and the
  * embedded job queue (SqlJobQueue; unused when JetStream carries the jobs).
  */
 export const ingestionMigrations: MigrationSet = {

@@ -163,7 +163,7 @@ export class JobWorker implements JobConsumer {
         return 'moved';
       }
       // Graph creation: nothing to do until the graph capability lands; the state is still
-      // written, so clients see every step of SPEC 3 and the graph can slot in here.
+      // written, so clients see every step of docs/api.md (Processing status) and the graph can slot in here.
       const done = await this.store.finishJob(
         key,
         revision,

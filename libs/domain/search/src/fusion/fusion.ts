@@ -18,7 +18,7 @@ import { ScoredId } from '../ports/index-scope';
  *
  * A candidate absent from S counts at the cosine of S's last hit (it is below the cut); absent
  * from K, at 0. Otherwise (an uncalibrated model) both lists are min–max normalised over their
- * own scores (fuse), DECISIONS' original rule. A list whose weight is 0 (alpha 0 or 1) is not
+ * own scores (fuse), the rule docs/api.md (Search) keeps for them. A list whose weight is 0 (alpha 0 or 1) is not
  * queried at all, so it cannot add candidates.
  */
 export interface FusionInput {

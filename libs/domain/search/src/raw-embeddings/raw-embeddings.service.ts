@@ -38,7 +38,7 @@ import {
 export const RAW_MODEL_ID = 'caller-provided';
 
 /**
- * Pre-computed embeddings (SPEC 4.5, 4.6, 4.12; DECISIONS "Raw embeddings"). A batch is stored
+ * Pre-computed embeddings (docs/api.md, Raw embeddings). A batch is stored
  * as given and recorded `queued`, then indexed into the vector index's `raw` space (apart from
  * Trove's own chunk vectors) by a RawBatchIndexer, which claims each batch so that one replica
  * indexes it; verify-processing reads its state. Writes to one batch are serialised in this

@@ -15,7 +15,7 @@ import {
 
 /** What the search service relies on, checked again behind the gateway (STYLE 5). */
 
-/** SPEC 8: at most 2000 rows (400 TOO_MANY_ROWS) and 3024 columns per upload or update. */
+/** docs/api.md, Raw embeddings: at most 2000 rows (400 TOO_MANY_ROWS) and 3024 columns per upload or update. */
 export function checkShape(rows: unknown, dimension: unknown, what = 'embeddings'): void {
   if (typeof rows === 'number' && Number.isInteger(rows) && rows > RAW_MAX_ROWS) {
     throw new DomainError('TOO_MANY_ROWS', `${what} has ${rows} rows; at most ${RAW_MAX_ROWS} are accepted`);

@@ -3,7 +3,7 @@ import { IndexScope, SearchFilter, SpaceModel, VectorSpace } from '../ports/inde
 import { VectorItem } from '../ports/vector-index';
 import { unitVector } from './vector-math';
 
-/** The largest dimension a space accepts (raw embeddings go up to 3,024 in issue 5). */
+/** The largest dimension a space accepts (raw embeddings go up to 3,024 columns). */
 export const MAX_DIMENSION = 8192;
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

@@ -38,7 +38,7 @@ const GRAPH = { connectivity: 16, expansionAdd: 64, expansionSearch: 256 };
  * rescored with the stored vectors. Vectors that all share one large component (the n-gram hashing
  * embedder's are non-negative: every pair has a cosine around 0.3) make HNSW's neighbour lists
  * degenerate: some items cannot be reached even from their own vector, whatever ef_search (on
- * SciFact's chunks about 1%; issue 3's notes have the figures), and with the projection none is
+ * SciFact's chunks about 1%), and with the projection none is
  * lost. vector-shard.spec.ts shows it on synthetic vectors; bench/quality-scifact.bench.mjs
  * counts it on SciFact. Vectors already centred (learned models) barely move.
  */

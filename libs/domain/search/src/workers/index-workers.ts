@@ -9,7 +9,7 @@ import { analyzeTexts, embedTexts, unpackVectors } from './index-work';
  * and a one-chunk write or a query's feedback chunks must not queue behind a large batch that a
  * worker is busy with. With every one-chunk memory's analysis sent to the one worker thread,
  * bench/retrieval-speed.bench.mjs's load phase (20 tenants, 16 adds in flight) failed on the 5 s
- * service timeout; instrumented, those tasks waited ~1 s at a time in the queue (issue 3 notes).
+ * service timeout; instrumented, those tasks waited ~1 s at a time in the queue.
  */
 export const IN_PLACE_MAX_CHARS = 8192;
 

@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode, FieldError } from '@trove/contracts';
 import { codeOfStatus, statusOf } from './error-status';
 
-/** The spec's error body (SPEC 7, DECISIONS "Errors"). */
+/** The spec's error body (docs/api.md, Errors). */
 export interface ErrorBody {
   detail: {
     success: false;
