@@ -92,12 +92,19 @@ export async function startOwnPostgres(port) {
 export async function startOwnNats(port) {
   const dir = mkdtempSync(join(tmpdir(), 'trove-faults-nats-'));
   const program = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find(existsSync) ?? 'nats-server';
+  return startKillable(`nats://127.0.0.1:${port}`, port, dir, 30_000, () =>
+    spawn(program, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' }),
+  );
+}
+
+/** A server process that `spawn()` starts, listening on `port`, crashed with kill -9, keeping `dir`. */
+async function startKillable(url, port, dir, readyMs, spawnIt) {
   let child;
   const server = {
-    url: `nats://127.0.0.1:${port}`,
+    url,
     async start() {
-      child = spawn(program, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
-      await waitForPort(port);
+      child = spawnIt();
+      await waitForPort(port, readyMs);
     },
     /** kill -9. */
     crash() {
@@ -123,34 +130,19 @@ export async function startOwnS3(port, root) {
   const jar = readdirSync(cache).find((name) => /^s3mock-.*-exec\.jar$/.test(name));
   if (!jar) throw new Error(`no S3Mock jar in ${cache}`);
   const dir = mkdtempSync(join(tmpdir(), 'trove-faults-s3-'));
-  let child;
-  const server = {
-    url: `http://127.0.0.1:${port}`,
-    async start() {
-      child = spawn(
-        'java',
-        [
-          '-Xmx256m',
-          '-jar',
-          join(cache, jar),
-          `--http.port=${port}`,
-          `--server.port=${port + 1}`,
-          `--com.adobe.testing.s3mock.store.root=${dir}`,
-          '--com.adobe.testing.s3mock.store.retainFilesOnExit=true',
-        ],
-        { stdio: 'ignore' },
-      );
-      await waitForPort(port, 120_000);
-    },
-    /** kill -9. */
-    crash() {
-      child.kill('SIGKILL');
-    },
-    dispose() {
-      child?.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await server.start();
-  return server;
+  return startKillable(`http://127.0.0.1:${port}`, port, dir, 120_000, () =>
+    spawn(
+      'java',
+      [
+        '-Xmx256m',
+        '-jar',
+        join(cache, jar),
+        `--http.port=${port}`,
+        `--server.port=${port + 1}`,
+        `--com.adobe.testing.s3mock.store.root=${dir}`,
+        '--com.adobe.testing.s3mock.store.retainFilesOnExit=true',
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
 }

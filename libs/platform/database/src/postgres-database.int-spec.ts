@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DomainError } from '@trove/contracts';
 import { createScratchPostgresDatabase, ScratchPostgresDatabase } from '@trove/testing';
 import { appliedMigrations, runMigrations } from './migrations';
 import { PostgresDatabase } from './postgres-database';
@@ -61,6 +62,33 @@ describe('PostgresDatabase across processes', () => {
       );
       assert.equal((await db.query('SELECT 1 FROM public.t')).length, 0);
     } finally {
+      await db.close();
+    }
+  });
+
+  it('survives its connection being killed in the middle of a transaction, between two statements', async () => {
+    // The server ending a checked-out connection that is between queries makes node-postgres emit
+    // 'error' on that client; with no listener, that is an uncaught exception and the process
+    // dies (a PostgreSQL restart took a whole distributed deployment down this way).
+    const db = await PostgresDatabase.connect(scratch.url);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await db.query('SELECT pg_terminate_backend($1)', [row!.pid]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.query('SELECT 1');
+        }),
+        (error: unknown) => error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(uncaught, []);
+      assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }], 'the pool serves again');
+    } finally {
+      process.off('uncaughtException', onUncaught);
       await db.close();
     }
   });

@@ -58,6 +58,15 @@ export class PostgresDatabase extends SqlDatabase {
       throw mapPostgresError(error);
     }
     let broken: unknown;
+    // The server can end this connection while it is checked out and between two statements (a
+    // restart, an admin's pg_terminate_backend). node-postgres then emits 'error' on the client,
+    // which the pool listens for only while the client is idle: without a listener here it is an
+    // uncaught exception that ends the process. The next statement fails on its own (mapped to
+    // SERVICE_UNAVAILABLE), and the client goes back to the pool as broken.
+    const onConnectionError = (error: unknown) => {
+      broken ??= error;
+    };
+    client.on('error', onConnectionError);
     try {
       await client.query('BEGIN');
       const result = await fn(new ClientExecutor(client));
@@ -72,6 +81,7 @@ export class PostgresDatabase extends SqlDatabase {
       }
       throw mapPostgresError(error);
     } finally {
+      client.off('error', onConnectionError);
       client.release(broken !== undefined);
     }
   }

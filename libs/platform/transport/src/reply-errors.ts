@@ -10,7 +10,7 @@ export function timeoutError(pattern: string, timeoutMs: number): DomainError {
   return new DomainError(
     'SERVICE_UNAVAILABLE',
     `The ${serviceOf(pattern)} service did not answer within ${timeoutMs} ms`,
-    { service: serviceOf(pattern) },
+    { service: serviceOf(pattern), timed_out: true },
   );
 }
 

@@ -262,7 +262,8 @@ export function describeTransport(name: string, host: TransportHostFactory): voi
       assert.equal(error.code, 'SERVICE_UNAVAILABLE');
       assert.match(error.message, /\bprobe service\b/);
       assert.match(error.message, new RegExp(`${CONTRACT_TIMEOUT_MS} ms`));
-      assert.deepEqual(error.details, { service: 'probe' });
+      // timed_out tells a caller that gave it a time budget the budget ran out (not "not running").
+      assert.deepEqual(error.details, { service: 'probe', timed_out: true });
       assert.ok(elapsed >= CONTRACT_TIMEOUT_MS - 20, `rejected after ${elapsed} ms, before the timeout`);
       assert.ok(elapsed < CONTRACT_TIMEOUT_MS + 300, `rejected after ${elapsed} ms, long after the timeout`);
       await Promise.all(state.running);

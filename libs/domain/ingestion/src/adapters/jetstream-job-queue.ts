@@ -15,6 +15,7 @@ import {
 import {
   backoffDelay,
   handleThroughOutages,
+  isOutage,
   JobConsumer,
   JobMessage,
   JobQueue,
@@ -229,7 +230,8 @@ export class JetStreamJobQueue extends JobQueue {
           () => this.running,
         );
       } catch (error: unknown) {
-        if (attempt >= this.options.maxAttempts) {
+        // An outage reaches here only when the queue is stopping: the job waits for the next start.
+        if (attempt >= this.options.maxAttempts && !isOutage(error)) {
           await consumer.exhausted(job, error);
           msg.term('attempts exhausted');
         } else {

@@ -3,6 +3,7 @@ import { SqlDatabase } from '@trove/platform-database';
 import {
   backoffDelay,
   handleThroughOutages,
+  isOutage,
   JobConsumer,
   JobMessage,
   JobQueue,
@@ -174,7 +175,8 @@ export class SqlJobQueue extends JobQueue {
         error = thrown;
       }
       if (!failed) return await this.finish(row.id);
-      if (row.deliveries >= this.options.maxAttempts) {
+      // An outage reaches here only when the queue is stopping: the job waits for the next start.
+      if (row.deliveries >= this.options.maxAttempts && !isOutage(error)) {
         await consumer.exhausted(job, error);
         return await this.finish(row.id);
       }

@@ -1,4 +1,5 @@
-import { SearchPatterns } from '@trove/contracts';
+import { DomainError, SearchPatterns } from '@trove/contracts';
+import { noResponderError, timeoutError } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -54,6 +55,26 @@ describe('ChunkIndexer: the time a source is given', () => {
     }));
     await new ChunkIndexer(transport, options).index(source, content, chunks(1));
     assert.equal(transport.sent[0]?.options?.timeoutMs, 30_200);
+  });
+
+  it('counts an index call that ran out of time as a failed attempt, and passes an outage on', async () => {
+    // "Not running" is an outage (the queue waits it out); running out of time is the source's
+    // own failure, which must count, or a source that never fits its time is tried forever.
+    const timedOut = new RecordingTransportClient().respond(SearchPatterns.indexChunks, () => {
+      throw timeoutError(SearchPatterns.indexChunks, 30_200);
+    });
+    await assert.rejects(
+      new ChunkIndexer(timedOut, options).index(source, content, chunks(1)),
+      (error: unknown) =>
+        !(error instanceof DomainError) && /did not finish within 30200 ms/.test(String(error)),
+    );
+    const down = new RecordingTransportClient().respond(SearchPatterns.indexChunks, () => {
+      throw noResponderError(SearchPatterns.indexChunks);
+    });
+    await assert.rejects(
+      new ChunkIndexer(down, options).index(source, content, chunks(1)),
+      (error: unknown) => error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE',
+    );
   });
 
   it('grows with the chunks and stops at the cap', () => {

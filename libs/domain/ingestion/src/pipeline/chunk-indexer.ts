@@ -1,4 +1,4 @@
-import { ChunkInput, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
+import { ChunkInput, DomainError, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { DocumentChunk } from '../extraction/extract-document';
 import { ExtractedContent, SourceRecord } from '../ports/source-store';
@@ -60,9 +60,18 @@ export class ChunkIndexer {
       },
       chunks: inputs,
     };
-    await this.transport.send(SearchPatterns.indexChunks, request, {
-      timeoutMs: indexTimeoutMs(inputs.length, this.options),
-    });
+    const timeoutMs = indexTimeoutMs(inputs.length, this.options);
+    try {
+      await this.transport.send(SearchPatterns.indexChunks, request, { timeoutMs });
+    } catch (error: unknown) {
+      // A search service that is down answers "not running" at once: an outage, waited out. Past
+      // the time this source was given, the attempt fails like any other and counts, so a source
+      // that can never be indexed in time ends errored rather than being tried forever.
+      if (error instanceof DomainError && error.details?.['timed_out'] === true) {
+        throw new Error(`Indexing ${inputs.length} chunks did not finish within ${timeoutMs} ms`);
+      }
+      throw error;
+    }
     return inputs.length;
   }
 }

@@ -76,7 +76,11 @@ export function backoffDelay(limits: Pick<JobQueueLimits, 'backoffMs'>, attempt:
 /** The longest wait between two tries of a job during an outage. */
 export const OUTAGE_RETRY_MAX_MS = 30_000;
 
-function isOutage(error: unknown): boolean {
+/**
+ * True for SERVICE_UNAVAILABLE: a store or service could not be reached. Such a failure is the
+ * deployment's, not the job's: it never uses up the job's attempts.
+ */
+export function isOutage(error: unknown): boolean {
   return error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE';
 }
 
