@@ -38,10 +38,16 @@ describe('first start without ADMIN_API_KEY (standalone)', { timeout: 90_000 }, 
         ready: line,
         timeoutMs: 60_000,
       });
+      // Nothing follows the key: the start-up logs were flushed before it, not after.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const output = first.process.output();
       const url = /Trove is listening on (http:\/\/\S+)/.exec(output)?.[1];
       assert.ok(url, 'the listening line came first');
       assert.ok(output.indexOf('Trove is listening') < output.search(line));
+      const afterKey = output.slice(output.search(line) + first.match[0].length);
+      assert.equal(afterKey.trim(), '', `printed after the key:\n${afterKey.slice(0, 500)}`);
+      const beforeListening = output.slice(output.indexOf('Trove is listening'));
+      assert.doesNotMatch(beforeListening, /"level":/, 'no log line between "listening" and the key');
       const [, top, key, bottom] = first.match;
       assert.equal(top!.length, bottom!.length);
       const api = new ApiClient(url, key);

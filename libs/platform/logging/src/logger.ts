@@ -11,6 +11,21 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
+/** The stdout destinations createLogger opened (written asynchronously, in order). */
+const openDestinations = new Set<ReturnType<typeof pino.destination>>();
+
+/**
+ * Prints plain text on stdout after every log line written so far: through the log destination's
+ * own queue when there is one (a direct process.stdout.write would overtake lines still queued
+ * there), so a start-up banner is not buried under start-up logs. Not a log record: nothing
+ * reaches a log pipeline as structured data.
+ */
+export function printAfterLogs(text: string): void {
+  const [destination] = openDestinations;
+  if (destination) destination.write(text);
+  else process.stdout.write(text);
+}
+
 /**
  * Structured JSON logs. Every line carries request_id and tenant_id when one is in scope, and
  * secrets are redacted wherever they may appear: keys must never reach a log.
@@ -44,6 +59,12 @@ export function createLogger(options: LoggerOptions): Logger {
           : { request_id: context.requestId };
       },
     },
-    options.destination ?? pino.destination({ fd: 1, sync: false }),
+    options.destination ?? stdoutDestination(),
   );
+}
+
+function stdoutDestination(): ReturnType<typeof pino.destination> {
+  const destination = pino.destination({ fd: 1, sync: false });
+  openDestinations.add(destination);
+  return destination;
 }

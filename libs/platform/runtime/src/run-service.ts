@@ -20,7 +20,7 @@ export interface RunServiceOptions {
   /** Readiness checks of the stores the process opened (name → probe). */
   checks?: Record<string, () => Promise<void | Record<string, unknown>>>;
   /** Runs once the process listens (the tenant service prints a generated admin key there). */
-  afterListen?: (app: INestApplication) => void;
+  afterListen?: (app: INestApplication) => void | Promise<void>;
 }
 
 /**
@@ -74,7 +74,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     { url: await app.getUrl(), nats: config.NATS_URL, prefix: config.SUBJECT_PREFIX },
     `${name} ready`,
   );
-  options.afterListen?.(app);
+  await options.afterListen?.(app);
 }
 
 /** A process that cannot start says why in one readable block and exits non-zero. */
