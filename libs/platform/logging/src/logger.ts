@@ -11,8 +11,8 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
-/** The stdout destinations createLogger opened (written asynchronously, in order). */
-const openDestinations = new Set<ReturnType<typeof pino.destination>>();
+/** stdout, written asynchronously and in order; one queue shared by every logger of the process. */
+let sharedStdout: ReturnType<typeof pino.destination> | undefined;
 
 /**
  * Prints plain text on stdout after every log line written so far: through the log destination's
@@ -21,8 +21,7 @@ const openDestinations = new Set<ReturnType<typeof pino.destination>>();
  * reaches a log pipeline as structured data.
  */
 export function printAfterLogs(text: string): void {
-  const [destination] = openDestinations;
-  if (destination) destination.write(text);
+  if (sharedStdout) sharedStdout.write(text);
   else process.stdout.write(text);
 }
 
@@ -64,7 +63,6 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 function stdoutDestination(): ReturnType<typeof pino.destination> {
-  const destination = pino.destination({ fd: 1, sync: false });
-  openDestinations.add(destination);
-  return destination;
+  sharedStdout ??= pino.destination({ fd: 1, sync: false });
+  return sharedStdout;
 }
