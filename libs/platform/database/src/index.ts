@@ -3,3 +3,4 @@ export * from './postgres-database';
 export * from './pglite-database';
 export * from './postgres-errors';
 export * from './migrations';
+export * from './store-lifecycle';
