@@ -118,6 +118,26 @@ export default defineConfig(
     },
   },
   {
+    // A library's `src/testing/` folder holds rigs and fixtures built from its own classes (they
+    // cannot live in libs/testing, which every domain's specs import: that would be a project
+    // cycle). Production code never imports them; specs and contract suites do.
+    files: ['libs/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.contract.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?testing(/|$)',
+              message: 'testing/ folders are for specs and contract suites only, not production code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
     rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ testFiles: true }) },
   },
