@@ -21,3 +21,4 @@ export * from './embeddings/raw-embeddings.payloads';
 export * from './processing/processing.payloads';
 export * from './ingestion/ingestion.patterns';
 export * from './ingestion/ingestion.payloads';
+export * from './graph/graph.payloads';

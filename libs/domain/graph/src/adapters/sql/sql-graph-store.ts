@@ -1,0 +1,362 @@
+import { GraphEntity, TripletWithEvidence } from '@trove/contracts';
+import { runMigrations, SqlDatabase, SqlExecutor, sqlState } from '@trove/platform-database';
+import { graphMigrations } from '../../migrations/graph.migrations';
+import { ChunkFacts, GraphCounts, GraphEdge, GraphScope, GraphStore } from '../../ports/graph-store';
+import { resolveMentions } from '../../resolution/resolve-mentions';
+
+/** Another writer changed the same entities at the same time: the transaction runs again. */
+class ResolutionRace extends Error {}
+
+/**
+ * SQLSTATEs a concurrent writer causes: a foreign key to an entity that another transaction just
+ * removed as an orphan (or is still holding), a deadlock, a serialisation failure.
+ */
+const RETRYABLE = new Set(['23503', '40P01', '40001']);
+const ATTEMPTS = 5;
+
+interface EdgeRow {
+  relationship_id: string;
+  source_id: string;
+  chunk_id: string;
+  canonical_predicate: string;
+  raw_predicate: string;
+  context: string;
+  confidence: number;
+  temporal_details: string | null;
+  happened_at: Date | null;
+  s_id: string;
+  s_name: string;
+  s_type: string;
+  s_namespace: string;
+  s_identifier: string | null;
+  t_id: string;
+  t_name: string;
+  t_type: string;
+  t_namespace: string;
+  t_identifier: string | null;
+}
+
+const EDGE_SELECT = `
+  SELECT r.relationship_id, r.source_id, r.chunk_id, r.canonical_predicate, r.raw_predicate, r.context,
+    r.confidence, r.temporal_details, r.happened_at,
+    s.entity_id AS s_id, s.name AS s_name, s.type AS s_type, s.namespace AS s_namespace, s.identifier AS s_identifier,
+    t.entity_id AS t_id, t.name AS t_name, t.type AS t_type, t.namespace AS t_namespace, t.identifier AS t_identifier
+  FROM graph.relations r
+  JOIN graph.entities s ON s.tenant_id = r.tenant_id AND s.sub_tenant_id = r.sub_tenant_id
+    AND s.entity_id = r.source_entity_id
+  JOIN graph.entities t ON t.tenant_id = r.tenant_id AND t.sub_tenant_id = r.sub_tenant_id
+    AND t.entity_id = r.target_entity_id
+  WHERE r.tenant_id = $1 AND r.sub_tenant_id = $2`;
+
+function entity(row: EdgeRow, end: 's' | 't'): GraphEntity {
+  return {
+    entity_id: row[`${end}_id`],
+    name: row[`${end}_name`],
+    type: row[`${end}_type`],
+    namespace: row[`${end}_namespace`],
+    identifier: row[`${end}_identifier`],
+  };
+}
+
+function edge(row: EdgeRow): GraphEdge {
+  return {
+    relationship_id: row.relationship_id,
+    source: entity(row, 's'),
+    target: entity(row, 't'),
+    canonical_predicate: row.canonical_predicate,
+    raw_predicate: row.raw_predicate,
+    context: row.context,
+    confidence: Number(row.confidence),
+    temporal_details: row.temporal_details,
+    timestamp: row.happened_at ? row.happened_at.toISOString() : null,
+    source_id: row.source_id,
+    chunk_id: row.chunk_id,
+  };
+}
+
+/**
+ * GraphStore in SQL that runs unchanged on PostgreSQL and PGlite: the embedded graph of
+ * `npm start`, and a distributed deployment's graph when no Neo4j is configured. Walks are one
+ * hop per statement over indexed (scope, entity) columns; the service walks at most two.
+ */
+export class SqlGraphStore extends GraphStore {
+  constructor(private readonly db: SqlDatabase) {
+    super();
+  }
+
+  override async migrate(): Promise<void> {
+    await runMigrations(this.db, graphMigrations);
+  }
+
+  async replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void> {
+    for (const chunk of chunks) {
+      if (chunk.entities.some((mention) => mention.keys.length === 0)) {
+        throw new RangeError(`a mention of chunk ${chunk.chunk_id} has no resolution key`);
+      }
+      for (const relation of chunk.relations) {
+        for (const end of [relation.source, relation.target]) {
+          if (!Number.isInteger(end) || end < 0 || end >= chunk.entities.length) {
+            throw new RangeError(`relation end ${end} is not an entity of chunk ${chunk.chunk_id}`);
+          }
+        }
+      }
+    }
+    await this.retrying(async (tx) => {
+      const previous = await this.forget(tx, scope, [sourceId]);
+      await this.record(tx, scope, sourceId, chunks);
+      await this.removeOrphans(tx, scope, previous.entities);
+    });
+  }
+
+  async relationsOfSource(scope: GraphScope, sourceId: string): Promise<TripletWithEvidence[]> {
+    const rows = await this.db.query<EdgeRow>(`${EDGE_SELECT} AND r.source_id = $3 ORDER BY r.ordinal`, [
+      scope.tenant_id,
+      scope.sub_tenant_id,
+      sourceId,
+    ]);
+    const triplets = new Map<string, TripletWithEvidence>();
+    for (const row of rows) {
+      const key = JSON.stringify([row.chunk_id, row.s_id, row.t_id]);
+      let triplet = triplets.get(key);
+      if (!triplet) {
+        triplet = {
+          source: entity(row, 's'),
+          target: entity(row, 't'),
+          relations: [],
+          chunk_id: row.chunk_id,
+        };
+        triplets.set(key, triplet);
+      }
+      const found = edge(row);
+      triplet.relations.push({
+        canonical_predicate: found.canonical_predicate,
+        raw_predicate: found.raw_predicate,
+        context: found.context,
+        relationship_id: found.relationship_id,
+        confidence: found.confidence,
+        temporal_details: found.temporal_details,
+        timestamp: found.timestamp,
+        chunk_id: found.chunk_id,
+        source_entity_id: found.source.entity_id,
+        target_entity_id: found.target.entity_id,
+      });
+    }
+    return [...triplets.values()];
+  }
+
+  async deleteSources(scope: GraphScope, sourceIds: string[]): Promise<number> {
+    if (sourceIds.length === 0) return 0;
+    return this.retrying(async (tx) => {
+      const previous = await this.forget(tx, scope, sourceIds);
+      await this.removeOrphans(tx, scope, previous.entities);
+      return previous.sources;
+    });
+  }
+
+  async deleteSubTenant(scope: GraphScope): Promise<void> {
+    const params = [scope.tenant_id, scope.sub_tenant_id];
+    await this.db.transaction(async (tx) => {
+      for (const table of ['relations', 'mentions', 'entity_keys', 'entities']) {
+        await tx.query(`DELETE FROM graph.${table} WHERE tenant_id = $1 AND sub_tenant_id = $2`, params);
+      }
+    });
+  }
+
+  async entitiesByKeys(scope: GraphScope, keys: string[]): Promise<Map<string, GraphEntity[]>> {
+    const found = new Map<string, GraphEntity[]>();
+    if (keys.length === 0) return found;
+    const rows = await this.db.query<GraphEntity & { key: string }>(
+      `SELECT k.key, e.entity_id, e.name, e.type, e.namespace, e.identifier
+       FROM graph.entity_keys k
+       JOIN graph.entities e ON e.tenant_id = k.tenant_id AND e.sub_tenant_id = k.sub_tenant_id
+         AND e.entity_id = k.entity_id
+       WHERE k.tenant_id = $1 AND k.sub_tenant_id = $2 AND k.key = ANY($3::text[])
+       ORDER BY k.key, e.entity_id`,
+      [scope.tenant_id, scope.sub_tenant_id, [...new Set(keys)]],
+    );
+    for (const { key, ...entity } of rows) {
+      const list = found.get(key) ?? [];
+      list.push(entity);
+      found.set(key, list);
+    }
+    return found;
+  }
+
+  async edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]> {
+    if (entityIds.length === 0 || limit <= 0) return [];
+    const rows = await this.db.query<EdgeRow>(
+      `${EDGE_SELECT} AND (r.source_entity_id = ANY($3::text[]) OR r.target_entity_id = ANY($3::text[]))
+       ORDER BY r.confidence DESC, r.relationship_id LIMIT $4`,
+      [scope.tenant_id, scope.sub_tenant_id, [...new Set(entityIds)], limit],
+    );
+    return rows.map(edge);
+  }
+
+  async edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]> {
+    if (chunkIds.length === 0) return [];
+    const rows = await this.db.query<EdgeRow>(
+      `${EDGE_SELECT} AND r.chunk_id = ANY($3::text[])
+       ORDER BY array_position($3::text[], r.chunk_id), r.source_id, r.ordinal`,
+      [scope.tenant_id, scope.sub_tenant_id, chunkIds],
+    );
+    return rows.map(edge);
+  }
+
+  async counts(scope: GraphScope): Promise<GraphCounts> {
+    const [row] = await this.db.query<{ entities: string; relations: string }>(
+      `SELECT (SELECT count(*) FROM graph.entities WHERE tenant_id = $1 AND sub_tenant_id = $2) AS entities,
+              (SELECT count(*) FROM graph.relations WHERE tenant_id = $1 AND sub_tenant_id = $2) AS relations`,
+      [scope.tenant_id, scope.sub_tenant_id],
+    );
+    return { entities: Number(row?.entities ?? 0), relations: Number(row?.relations ?? 0) };
+  }
+
+  /** Runs `work` in a transaction, again when a concurrent writer got in its way. */
+  private async retrying<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work);
+      } catch (error: unknown) {
+        const retryable = error instanceof ResolutionRace || RETRYABLE.has(sqlState(error) ?? '');
+        if (!retryable || attempt >= ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt * Math.random()));
+      }
+    }
+  }
+
+  /** Deletes the sources' relations and mentions; returns the entities they mentioned. */
+  private async forget(
+    tx: SqlExecutor,
+    scope: GraphScope,
+    sourceIds: string[],
+  ): Promise<{ entities: string[]; sources: number }> {
+    const params = [scope.tenant_id, scope.sub_tenant_id, sourceIds];
+    const relations = await tx.query<{ source_id: string }>(
+      `DELETE FROM graph.relations WHERE tenant_id = $1 AND sub_tenant_id = $2 AND source_id = ANY($3::text[])
+       RETURNING source_id`,
+      params,
+    );
+    const mentions = await tx.query<{ source_id: string; entity_id: string }>(
+      `DELETE FROM graph.mentions WHERE tenant_id = $1 AND sub_tenant_id = $2 AND source_id = ANY($3::text[])
+       RETURNING source_id, entity_id`,
+      params,
+    );
+    const sources = new Set([...relations, ...mentions].map((row) => row.source_id));
+    return { entities: [...new Set(mentions.map((row) => row.entity_id))], sources: sources.size };
+  }
+
+  /** Entities among `candidates` that no mention holds any more (their keys go with them). */
+  private async removeOrphans(tx: SqlExecutor, scope: GraphScope, candidates: string[]): Promise<void> {
+    if (candidates.length === 0) return;
+    await tx.query(
+      `DELETE FROM graph.entities e
+       WHERE e.tenant_id = $1 AND e.sub_tenant_id = $2 AND e.entity_id = ANY($3::text[])
+         AND NOT EXISTS (SELECT 1 FROM graph.mentions m WHERE m.tenant_id = e.tenant_id
+           AND m.sub_tenant_id = e.sub_tenant_id AND m.entity_id = e.entity_id)`,
+      [scope.tenant_id, scope.sub_tenant_id, candidates],
+    );
+  }
+
+  /** Resolves the mentions to entities (creating the missing ones), then writes mentions and relations. */
+  private async record(
+    tx: SqlExecutor,
+    scope: GraphScope,
+    sourceId: string,
+    chunks: ChunkFacts[],
+  ): Promise<void> {
+    const { tenant_id, sub_tenant_id } = scope;
+    const pairs = chunks.flatMap((chunk) =>
+      chunk.entities.flatMap((mention) => mention.keys.map((key) => ({ type: mention.type, key }))),
+    );
+    if (pairs.length === 0) return;
+    const existing = await tx.query<{ type: string; key: string; entity_id: string }>(
+      `SELECT k.type, k.key, k.entity_id FROM graph.entity_keys k
+       JOIN unnest($3::text[], $4::text[]) AS p(type, key) ON p.type = k.type AND p.key = k.key
+       WHERE k.tenant_id = $1 AND k.sub_tenant_id = $2`,
+      [tenant_id, sub_tenant_id, pairs.map((p) => p.type), pairs.map((p) => p.key)],
+    );
+    const plan = resolveMentions(chunks, existing);
+
+    if (plan.created.length > 0) {
+      await tx.query(
+        `INSERT INTO graph.entities (tenant_id, sub_tenant_id, entity_id, name, type, namespace, identifier)
+         SELECT $1, $2, e.entity_id, e.name, e.type, e.namespace, e.identifier
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS e(entity_id, name, type, namespace, identifier)`,
+        [
+          tenant_id,
+          sub_tenant_id,
+          plan.created.map((e) => e.entity_id),
+          plan.created.map((e) => e.name),
+          plan.created.map((e) => e.type),
+          plan.created.map((e) => e.namespace),
+          plan.created.map((e) => e.identifier),
+        ],
+      );
+    }
+    if (plan.newKeys.length > 0) {
+      const inserted = await tx.query<{ type: string; key: string }>(
+        `INSERT INTO graph.entity_keys (tenant_id, sub_tenant_id, type, key, entity_id)
+         SELECT $1, $2, k.type, k.key, k.entity_id FROM unnest($3::text[], $4::text[], $5::text[]) AS k(type, key, entity_id)
+         ON CONFLICT DO NOTHING RETURNING type, key`,
+        [
+          tenant_id,
+          sub_tenant_id,
+          plan.newKeys.map((k) => k.type),
+          plan.newKeys.map((k) => k.key),
+          plan.newKeys.map((k) => k.entity_id),
+        ],
+      );
+      // A new entity whose first key another writer claimed meanwhile is a duplicate of that
+      // writer's entity: run again, and resolve to it.
+      const claimed = new Set(inserted.map((row) => JSON.stringify([row.type, row.key])));
+      if (plan.created.some((e) => !claimed.has(JSON.stringify([e.type, e.primaryKey])))) {
+        throw new ResolutionRace('an entity was created concurrently');
+      }
+    }
+    if (plan.mentions.length > 0) {
+      await tx.query(
+        `INSERT INTO graph.mentions (tenant_id, sub_tenant_id, source_id, chunk_id, entity_id)
+         SELECT $1, $2, $3, m.chunk_id, m.entity_id FROM unnest($4::text[], $5::text[]) AS m(chunk_id, entity_id)
+         ON CONFLICT DO NOTHING`,
+        [
+          tenant_id,
+          sub_tenant_id,
+          sourceId,
+          plan.mentions.map((m) => m.chunk_id),
+          plan.mentions.map((m) => m.entity_id),
+        ],
+      );
+    }
+    if (plan.relations.length > 0) {
+      const r = plan.relations;
+      await tx.query(
+        `INSERT INTO graph.relations (tenant_id, sub_tenant_id, relationship_id, source_id, chunk_id, ordinal,
+           source_entity_id, target_entity_id, canonical_predicate, raw_predicate, context, confidence,
+           temporal_details, happened_at)
+         SELECT $1, $2, x.relationship_id, $3, x.chunk_id, x.ordinal, x.source_entity_id, x.target_entity_id,
+           x.canonical_predicate, x.raw_predicate, x.context, x.confidence, x.temporal_details, x.happened_at
+         FROM unnest($4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+           $12::float8[], $13::text[], $14::timestamptz[])
+           AS x(relationship_id, chunk_id, ordinal, source_entity_id, target_entity_id, canonical_predicate,
+             raw_predicate, context, confidence, temporal_details, happened_at)`,
+        [
+          tenant_id,
+          sub_tenant_id,
+          sourceId,
+          r.map((x) => x.relationship_id),
+          r.map((x) => x.chunk_id),
+          r.map((x) => x.ordinal),
+          r.map((x) => x.source_entity_id),
+          r.map((x) => x.target_entity_id),
+          r.map((x) => x.canonical_predicate),
+          r.map((x) => x.raw_predicate),
+          r.map((x) => x.context),
+          r.map((x) => x.confidence),
+          r.map((x) => x.temporal_details),
+          r.map((x) => (x.timestamp ? x.timestamp.toISOString() : null)),
+        ],
+      );
+    }
+  }
+}

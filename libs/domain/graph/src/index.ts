@@ -1,0 +1,3 @@
+export * from './ports/graph-store';
+export * from './adapters/sql/sql-graph-store';
+export * from './migrations/graph.migrations';

@@ -1,0 +1,106 @@
+import { GraphEntity, TripletWithEvidence } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
+
+/** A sub-tenant's graph: nothing is ever read or resolved across two scopes. */
+export interface GraphScope {
+  tenant_id: string;
+  sub_tenant_id: string;
+}
+
+/** An entity as an extractor found it in one chunk. */
+export interface EntityMention {
+  /** As written, whitespace-normalised: the name a new entity is given. */
+  name: string;
+  type: string;
+  /** Defaults to `default`. */
+  namespace?: string;
+  identifier?: string | null;
+  /**
+   * Resolution keys, most specific first (the normalised name, then aliases such as a surname).
+   * The mention resolves to the entity of the same type in the same sub-tenant that holds the
+   * first of these keys; an entity is created when none holds any, and takes them all. Keys that
+   * an entity already holds stay with it (the first entity to claim an alias keeps it).
+   */
+  keys: string[];
+}
+
+/** A relation read from one chunk, between two of that chunk's mentions. */
+export interface RelationMention {
+  /** Indexes into the chunk's `entities`. */
+  source: number;
+  target: number;
+  canonical_predicate: string;
+  raw_predicate: string;
+  context: string;
+  confidence: number;
+  temporal_details: string | null;
+  timestamp: Date | null;
+}
+
+/** What extraction found in one chunk of a source. */
+export interface ChunkFacts {
+  chunk_id: string;
+  entities: EntityMention[];
+  relations: RelationMention[];
+}
+
+/** One relation with both its entities, as graph walks and chunk lookups return it. */
+export interface GraphEdge {
+  relationship_id: string;
+  source: GraphEntity;
+  target: GraphEntity;
+  canonical_predicate: string;
+  raw_predicate: string;
+  context: string;
+  confidence: number;
+  temporal_details: string | null;
+  timestamp: string | null;
+  source_id: string;
+  chunk_id: string;
+}
+
+export interface GraphCounts {
+  entities: number;
+  relations: number;
+}
+
+/**
+ * Where the knowledge graph lives: entities resolved within a sub-tenant, the relations between
+ * them, and which source and chunk each was read from (its evidence). An entity lives as long as
+ * some source mentions it: replacing or deleting a source removes the entities it alone held.
+ */
+export abstract class GraphStore extends StoreLifecycle {
+  /**
+   * Makes `chunks` the whole of what `sourceId` says: its earlier relations and mentions go,
+   * these take their place, and entities no source mentions any more are removed. Atomic: readers
+   * see the old facts or the new ones. Calling it again with the same facts changes nothing but
+   * relationship ids.
+   */
+  abstract replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void>;
+
+  /**
+   * Every relation read from the source, grouped per chunk and entity pair, in the order the
+   * chunks and relations were given; empty when the source has none (or does not exist).
+   */
+  abstract relationsOfSource(scope: GraphScope, sourceId: string): Promise<TripletWithEvidence[]>;
+
+  /** Removes what the sources said, and the entities left without a mention; returns how many sources had facts. */
+  abstract deleteSources(scope: GraphScope, sourceIds: string[]): Promise<number>;
+
+  /** Removes the sub-tenant's whole graph. */
+  abstract deleteSubTenant(scope: GraphScope): Promise<void>;
+
+  /** Entities holding any of `keys`, per key (of any type). */
+  abstract entitiesByKeys(scope: GraphScope, keys: string[]): Promise<Map<string, GraphEntity[]>>;
+
+  /**
+   * Relations touching any of the entities (either end), the most confident first, at most
+   * `limit`: one hop of a walk. A two-hop walk asks again from the entities this returned.
+   */
+  abstract edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]>;
+
+  /** Relations read from any of the chunks, in chunk order then in the order they were given. */
+  abstract edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]>;
+
+  abstract counts(scope: GraphScope): Promise<GraphCounts>;
+}
