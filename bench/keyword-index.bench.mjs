@@ -218,7 +218,9 @@ async function timeToSearchable(engine, scope) {
 }
 
 async function embeddedEngine(directory, analyze) {
-  const { EmbeddedKeywordIndex } = require('../libs/domain/search/dist/keyword/embedded-keyword-index.js');
+  const {
+    EmbeddedKeywordIndex,
+  } = require('../libs/domain/search/dist/adapters/embedded-keyword/embedded-keyword-index.js');
   let index = await EmbeddedKeywordIndex.open({ directory, analyze });
   const insert = (scope, docs) => index.upsert(scope, docs);
   return {

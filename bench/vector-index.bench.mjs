@@ -284,7 +284,8 @@ async function usearchImpl(_c, data, n, d, dir) {
  * write-ahead log, slices, snapshot on close, with OTHER_TENANTS other tenants' data present.
  */
 async function adapterImpl(_c, data, n, d, dir) {
-  const { UsearchVectorIndex } = await import('../libs/domain/search/dist/vector/usearch-vector-index.js');
+  const { UsearchVectorIndex } =
+    await import('../libs/domain/search/dist/adapters/usearch/usearch-vector-index.js');
   let index = new UsearchVectorIndex({ dataDir: dir });
   const scope = { tenantId: 'bench', subTenantId: 'main' };
   const model = { modelId: 'bench', dimension: d };

@@ -1,5 +1,5 @@
-// A BM25 over the same analysed terms as the embedded keyword index (libs/domain/search/src/
-// keyword/keyword-partition.ts: Lucene idf, k1 1.2, b 0.75, repeated query terms weigh more), but
+// A BM25 over the same analysed terms as the embedded keyword index (libs/domain/search/src/adapters/
+// embedded-keyword/keyword-partition.ts: Lucene idf, k1 1.2, b 0.75, repeated query terms weigh more), but
 // with float query weights, tunable k1/b, an optional boosted title field (BM25F-style: title
 // terms are added to the chunk's term frequencies `titleWeight` times) and RM3 pseudo-relevance
 // feedback. Only for prototyping what would lift keyword quality; the benchmark checks that with

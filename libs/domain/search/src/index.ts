@@ -1,26 +1,36 @@
+// The search domain's public API. Apps pick adapters with openSearchStores (search-settings);
+// benchmarks also build the service and single adapters by hand.
+
+// The module, its service and settings.
+export * from './search.module';
+export * from './search.service';
+export * from './search-settings';
+export * from './fusion/fusion';
+export * from './fusion/auto-alpha';
+
+// Ports: what the service needs of its stores (each abstract class is also its DI token).
 export * from './ports/index-scope';
 export * from './ports/vector-index';
 export * from './ports/keyword-index';
-export * from './chunks/chunk-store';
-export * from './chunks/sql-chunk-store';
-export * from './fusion/fusion';
-export * from './fusion/auto-alpha';
-export * from './search.service';
-export * from './search.module';
-export * from './search-settings';
-export * from './vector/usearch-vector-index';
-export * from './vector/qdrant-vector-index';
-export * from './keyword/embedded-keyword-index';
-export * from './keyword/elasticsearch-keyword-index';
+export * from './ports/chunk-store';
+export * from './ports/raw-batch-store';
+export * from './ports/raw-vector-store';
+
+// Adapters, one folder per technology.
+export * from './adapters/usearch/usearch-vector-index';
+export * from './adapters/qdrant/qdrant-vector-index';
+export * from './adapters/embedded-keyword/embedded-keyword-index';
+export * from './adapters/elasticsearch/elasticsearch-keyword-index';
+export * from './adapters/sql/sql-chunk-store';
+export * from './adapters/sql/sql-raw-batch-store';
+export * from './adapters/sql/sql-raw-vector-store';
+export * from './adapters/fs/fs-raw-vector-store';
+
+// Indexing threads, pre-computed embeddings, re-embedding.
 export * from './workers/index-workers';
 export * from './workers/pooled-embedder';
 export * from './raw-embeddings/raw-embeddings.module';
 export * from './raw-embeddings/raw-embeddings.service';
-export * from './raw-embeddings/raw-batch-store';
-export * from './raw-embeddings/sql-raw-batch-store';
-export * from './raw-embeddings/raw-vector-store';
-export * from './raw-embeddings/fs-raw-vector-store';
-export * from './raw-embeddings/sql-raw-vector-store';
 export * from './reembedding/space-registry';
 export * from './reembedding/chunk-spaces';
 export * from './reembedding/legacy-embedders';

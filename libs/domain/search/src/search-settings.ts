@@ -19,12 +19,12 @@ import {
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ElasticsearchKeywordIndex } from './keyword/elasticsearch-keyword-index';
-import { EmbeddedKeywordIndex } from './keyword/embedded-keyword-index';
+import { ElasticsearchKeywordIndex } from './adapters/elasticsearch/elasticsearch-keyword-index';
+import { EmbeddedKeywordIndex } from './adapters/embedded-keyword/embedded-keyword-index';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
-import { QdrantVectorIndex } from './vector/qdrant-vector-index';
-import { UsearchVectorIndex } from './vector/usearch-vector-index';
+import { QdrantVectorIndex } from './adapters/qdrant/qdrant-vector-index';
+import { UsearchVectorIndex } from './adapters/usearch/usearch-vector-index';
 import { IndexWorkers } from './workers/index-workers';
 import { PooledEmbedder } from './workers/pooled-embedder';
 

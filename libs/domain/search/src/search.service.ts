@@ -12,7 +12,7 @@ import {
   unwrapOutcome,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
-import { ChunkRecord, ChunkStore } from './chunks/chunk-store';
+import { ChunkRecord, ChunkStore } from './ports/chunk-store';
 import { chooseAlpha } from './fusion/auto-alpha';
 import {
   blendRecency,
@@ -28,7 +28,7 @@ import { VectorIndex } from './ports/vector-index';
 import { indexKind } from './indexing/index-kind';
 import { SourceIndexer } from './indexing/source-indexer';
 import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
-import { toResultChunks } from './result-chunks';
+import { toResultChunks } from './query/result-chunks';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {

@@ -7,7 +7,7 @@ import {
   settleItem,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
-import { ChunkStore } from '../chunks/chunk-store';
+import { ChunkStore } from '../ports/chunk-store';
 import { CHUNK_SPACES, IndexScope } from '../ports/index-scope';
 import { ChunkSpaces, SpaceTarget } from '../reembedding/chunk-spaces';
 import { KeywordIndex } from '../ports/keyword-index';

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PgliteDatabase } from '@trove/platform-database';
-import { KeyedLock } from '../vector/keyed-lock';
-import { FsRawVectorStore } from './fs-raw-vector-store';
+import { KeyedLock } from '../shared/keyed-lock';
+import { FsRawVectorStore } from '../adapters/fs/fs-raw-vector-store';
 import { RawBatchIndexer } from './raw-batch-indexer';
 import { CountingIndex, storeQueuedBatches } from './raw-indexing-fixtures';
-import { SqlRawBatchStore } from './sql-raw-batch-store';
+import { SqlRawBatchStore } from '../adapters/sql/sql-raw-batch-store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const timings = { leaseMs: 60_000, sweepIntervalMs: 60_000 };

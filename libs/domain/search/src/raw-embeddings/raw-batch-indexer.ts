@@ -3,10 +3,10 @@ import { Logger } from '@nestjs/common';
 import { rawChunkId } from '@trove/contracts';
 import { IndexScope } from '../ports/index-scope';
 import { VectorIndex, VectorItem } from '../ports/vector-index';
-import { KeyedLock } from '../vector/keyed-lock';
-import { PendingBatch, RawBatchStore } from './raw-batch-store';
+import { KeyedLock } from '../shared/keyed-lock';
+import { PendingBatch, RawBatchStore } from '../ports/raw-batch-store';
 import { RawIndexingQueue } from './raw-indexing-queue';
-import { RawVectorStore } from './raw-vector-store';
+import { RawVectorStore } from '../ports/raw-vector-store';
 
 const RAW_KIND = 'raw';
 

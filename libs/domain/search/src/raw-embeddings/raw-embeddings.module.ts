@@ -7,11 +7,11 @@ import {
 } from '@nestjs/common';
 import { SqlDatabase } from '@trove/platform-database';
 import { VectorIndex } from '../ports/vector-index';
-import { RawBatchStore } from './raw-batch-store';
+import { RawBatchStore } from '../ports/raw-batch-store';
 import { RawEmbeddingsController } from './raw-embeddings.controller';
 import { RawEmbeddingsService } from './raw-embeddings.service';
-import { RawVectorStore } from './raw-vector-store';
-import { SqlRawBatchStore } from './sql-raw-batch-store';
+import { RawVectorStore } from '../ports/raw-vector-store';
+import { SqlRawBatchStore } from '../adapters/sql/sql-raw-batch-store';
 
 export interface RawEmbeddingsModuleOptions {
   /** The search service's database (schema `search_raw`). */

@@ -15,10 +15,10 @@ import {
 import { RecordingTransportClient } from '@trove/testing';
 import { IndexScope, VectorSpace } from '../ports/index-scope';
 import { VectorItem } from '../ports/vector-index';
-import { UsearchVectorIndex } from '../vector/usearch-vector-index';
-import { FsRawVectorStore } from './fs-raw-vector-store';
+import { UsearchVectorIndex } from '../adapters/usearch/usearch-vector-index';
+import { FsRawVectorStore } from '../adapters/fs/fs-raw-vector-store';
 import { RawEmbeddingsService } from './raw-embeddings.service';
-import { SqlRawBatchStore } from './sql-raw-batch-store';
+import { SqlRawBatchStore } from '../adapters/sql/sql-raw-batch-store';
 
 const isCode = (code: string) => (e: unknown) => e instanceof DomainError && e.code === code;
 const rows = (n: number, d: number, seed = 1): number[][] =>

@@ -21,10 +21,10 @@ import {
 import { float32Bytes, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
 import { IndexScope } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
-import { KeyedLock } from '../vector/keyed-lock';
+import { KeyedLock } from '../shared/keyed-lock';
 import { batchKey, RawBatchIndexer } from './raw-batch-indexer';
-import { RawBatchStore } from './raw-batch-store';
-import { RawVectorStore } from './raw-vector-store';
+import { RawBatchStore } from '../ports/raw-batch-store';
+import { RawVectorStore } from '../ports/raw-vector-store';
 import { queryVector, scopeOf, takeVectors } from './raw-embeddings.support';
 import {
   checkDeleteRequest,

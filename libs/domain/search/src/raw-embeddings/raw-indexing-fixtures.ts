@@ -1,8 +1,8 @@
 import { IndexScope, VectorSpace } from '../ports/index-scope';
 import { VectorItem } from '../ports/vector-index';
-import { UsearchVectorIndex } from '../vector/usearch-vector-index';
-import { RawBatchStore } from './raw-batch-store';
-import { RawVectorStore } from './raw-vector-store';
+import { UsearchVectorIndex } from '../adapters/usearch/usearch-vector-index';
+import { RawBatchStore } from '../ports/raw-batch-store';
+import { RawVectorStore } from '../ports/raw-vector-store';
 
 /**
  * A usearch index that counts, per batch, how many times its rows were written: `upserts` is

@@ -1,4 +1,4 @@
-import { PendingBatch } from './raw-batch-store';
+import { PendingBatch } from '../ports/raw-batch-store';
 
 /**
  * Indexes uploaded batches one at a time, in arrival order, off the request path: an upload

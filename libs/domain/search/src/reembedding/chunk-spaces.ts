@@ -1,6 +1,6 @@
 import { Embedder } from '@trove/embeddings';
 import { SqlDatabase } from '@trove/platform-database';
-import { ChunkStore } from '../chunks/chunk-store';
+import { ChunkStore } from '../ports/chunk-store';
 import { ChunkSpace, SpaceModel } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
 import { LegacyEmbedders } from './legacy-embedders';

@@ -1,6 +1,6 @@
 import { Embedder } from '@trove/embeddings';
 import { randomUUID } from 'node:crypto';
-import { ChunkStore, ScannedChunk } from '../chunks/chunk-store';
+import { ChunkStore, ScannedChunk } from '../ports/chunk-store';
 import { indexKind } from '../indexing/index-kind';
 import { VectorIndex, VectorItem } from '../ports/vector-index';
 import { ChunkSpaces } from './chunk-spaces';

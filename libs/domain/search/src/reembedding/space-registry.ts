@@ -1,5 +1,5 @@
 import { SqlDatabase } from '@trove/platform-database';
-import { ScanCursor } from '../chunks/chunk-store';
+import { ScanCursor } from '../ports/chunk-store';
 import { ChunkSpace } from '../ports/index-scope';
 
 /** A tenant's chunk spaces: the active one, and the one a re-embedding is building, if any. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createEmbedder } from '@trove/embeddings';
 import { analyze } from '@trove/text';
-import { EmbeddedKeywordIndex } from '../keyword/embedded-keyword-index';
-import { keywordIndexContract } from '../keyword/keyword-index.contract';
+import { EmbeddedKeywordIndex } from '../adapters/embedded-keyword/embedded-keyword-index';
+import { keywordIndexContract } from '../ports/keyword-index.contract';
 import { IndexWorkers } from './index-workers';
 import { IN_PLACE_MAX_CHARS, PooledEmbedder } from './pooled-embedder';
 
