@@ -1,9 +1,4 @@
-import {
-  IngestionModule,
-  IngestionSettings,
-  jetStreamJobQueue,
-  openBlobStore,
-} from '@trove/domain-ingestion';
+import { IngestionModule, IngestionSettings, openBlobStore, openJobQueue } from '@trove/domain-ingestion';
 import { loadConfig } from '@trove/platform-config';
 import { PostgresDatabase } from '@trove/platform-database';
 import {
@@ -23,11 +18,10 @@ async function main(): Promise<void> {
   const config = loadConfig(IngestionServiceConfig);
   const settings = loadConfig(IngestionSettings);
   const database = await PostgresDatabase.connect(config.DATABASE_URL);
-  const blobStore = await openBlobStore(settings, resolve(config.DATA_DIR));
-  const queue = jetStreamJobQueue(settings, {
-    url: config.NATS_URL,
-    prefix: config.SUBJECT_PREFIX,
-    name: 'trove-ingestion-service',
+  const blobStore = openBlobStore(settings, resolve(config.DATA_DIR));
+  const queue = openJobQueue(settings, {
+    database,
+    nats: { url: config.NATS_URL, prefix: config.SUBJECT_PREFIX, name: 'trove-ingestion-service' },
   });
   await runService({
     service: 'ingestion',

@@ -1,7 +1,7 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
-import { embeddedJobQueue, IngestionModule, openBlobStore } from '@trove/domain-ingestion';
+import { IngestionModule, openBlobStore, openJobQueue } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
 import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
@@ -41,7 +41,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
   const search = await openSearchStores(settings.search, join(dataDir, 'search'), (level, message) =>
     logger[level](message),
   );
-  const blobStore = await openBlobStore(settings.ingestion, dataDir);
+  const blobStore = openBlobStore(settings.ingestion, dataDir);
   const server = new InProcessServer();
   const transport = new InProcessTransportClient(server, config.REQUEST_TIMEOUT_MS);
 
@@ -92,7 +92,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
       IngestionModule.forRoot({
         database,
         blobStore,
-        queue: embeddedJobQueue(database, settings.ingestion),
+        queue: openJobQueue(settings.ingestion, { database }),
         settings: settings.ingestion,
         singleProcess: true,
       }),

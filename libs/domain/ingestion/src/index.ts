@@ -20,4 +20,5 @@ export * from './ingestion.service';
 export * from './source-queries.service';
 export * from './source-view';
 export * from './ingestion-settings';
+export * from './ingestion.adapters';
 export * from './ingestion.module';

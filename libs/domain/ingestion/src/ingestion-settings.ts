@@ -10,14 +10,7 @@ import {
   ValidateIf,
   ValidationOptions,
 } from 'class-validator';
-import { SqlDatabase } from '@trove/platform-database';
-import { join } from 'node:path';
-import { FsBlobStore } from './adapters/fs-blob-store';
-import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
-import { SqlJobQueue } from './adapters/sql-job-queue';
-import { MinioBlobStore } from './adapters/minio-blob-store';
 import { AddressGuard } from './fetch/address-guard';
-import { BlobStore } from './ports/blob-store';
 
 /** A comma-separated list of CIDRs that AddressGuard accepts (empty: none). */
 function IsCidrList(options?: ValidationOptions) {
@@ -178,58 +171,10 @@ export function retryBackoff(settings: IngestionSettings): number[] {
   );
 }
 
-/** The blob store the settings select; MinIO's bucket is created when missing. */
-export async function openBlobStore(settings: IngestionSettings, dataDir: string): Promise<BlobStore> {
-  if (settings.BLOB_STORE === 'fs') return new FsBlobStore(join(dataDir, 'blobs'));
-  const store = new MinioBlobStore({
-    endpoint: settings.MINIO_ENDPOINT!,
-    accessKey: settings.MINIO_ACCESS_KEY!,
-    secretKey: settings.MINIO_SECRET_KEY!,
-    bucket: settings.MINIO_BUCKET,
-    region: settings.MINIO_REGION,
-    publicEndpoint: settings.MINIO_PUBLIC_ENDPOINT,
-  });
-  await store.init();
-  return store;
-}
-
-/** The queue limits the settings give (attempts, backoff, concurrency). */
-function limits(settings: IngestionSettings) {
-  return {
-    maxAttempts: settings.INGESTION_MAX_ATTEMPTS,
-    backoffMs: retryBackoff(settings),
-    concurrency: settings.INGESTION_CONCURRENCY,
-  };
-}
-
 /**
  * A job handed to a consumer that stops answering is delivered again after this long: past the
  * worker's lease, so the next worker can claim it at once.
  */
 export function redeliveryMs(settings: IngestionSettings): number {
   return settings.INGESTION_LEASE_MS + 5000;
-}
-
-/** The embedded queue (standalone): a table in the same database, owned by this one process. */
-export function embeddedJobQueue(database: SqlDatabase, settings: IngestionSettings): SqlJobQueue {
-  return new SqlJobQueue(database, {
-    ...limits(settings),
-    pollMs: 1000,
-    visibilityMs: redeliveryMs(settings),
-    dedupWindowMs: 10 * 60_000,
-    releaseOnStart: true,
-  });
-}
-
-/** The distributed queue: a JetStream work queue under the deployment's subject prefix. */
-export function jetStreamJobQueue(
-  settings: IngestionSettings,
-  nats: { url: string; prefix: string; name: string },
-): JetStreamJobQueue {
-  return new JetStreamJobQueue({
-    ...limits(settings),
-    ...nats,
-    ackWaitMs: redeliveryMs(settings),
-    dedupWindowMs: 10 * 60_000,
-  });
 }

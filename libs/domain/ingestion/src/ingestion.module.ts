@@ -7,13 +7,12 @@ import {
   OnApplicationShutdown,
   OnModuleInit,
 } from '@nestjs/common';
-import { SqlDatabase } from '@trove/platform-database';
+import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
 import { TransportClient } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
-import { SqlSourceStore } from './adapters/sql-source-store';
 import { ExtractionPool } from './extraction/extraction-pool';
+import { openSourceStore } from './ingestion.adapters';
 import { WebFetcher } from './fetch/web-fetcher';
 import { IngestionSettings, splitList } from './ingestion-settings';
 import { IngestionController } from './ingestion.controller';
@@ -28,8 +27,9 @@ import { SourceQueries } from './source-queries.service';
 
 export interface IngestionModuleOptions {
   database: SqlDatabase;
+  /** openBlobStore: the adapter BLOB_STORE selects. */
   blobStore: BlobStore;
-  /** SqlJobQueue (embedded) or JetStreamJobQueue (distributed), built by the app from its settings. */
+  /** openJobQueue: SqlJobQueue (embedded) or JetStreamJobQueue (distributed), by run mode. */
   queue: JobQueue;
   settings: IngestionSettings;
   /**
@@ -48,9 +48,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The ingestion domain: IngestionPatterns handlers over the source store and blob store, and the
- * processing pipeline (job queue → JobWorker → search service). At init it migrates the
- * `ingestion` schema; once the app is up it starts the worker and the stalled-job reconciler;
- * at shutdown it stops taking jobs and lets the running ones finish (briefly).
+ * processing pipeline (job queue → JobWorker → search service). At init it migrates its stores
+ * (the `ingestion` schema, the bucket); once the app is up it starts the worker and the
+ * stalled-job reconciler; at shutdown it stops taking jobs, lets the running ones finish
+ * (briefly), then closes its stores.
  */
 @Module({})
 export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -72,7 +73,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
       controllers: [IngestionController],
       providers: [
         { provide: OPTIONS, useValue: options },
-        { provide: SourceStore, useFactory: () => new SqlSourceStore(options.database) },
+        { provide: SourceStore, useFactory: () => openSourceStore(options.database) },
         { provide: BlobStore, useValue: options.blobStore },
         { provide: JobQueue, useValue: options.queue },
         {
@@ -138,7 +139,8 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.store instanceof SqlSourceStore) await this.store.migrate();
+    // The source store first: it creates the `ingestion` schema the SQL queue shares.
+    await migrateStores(this.store, this.options.queue, this.options.blobStore);
     if (this.options.singleProcess) await this.store.releaseAllLeases();
   }
 
@@ -158,7 +160,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
     if (!(await Promise.race([stopped, grace]))) {
       this.logger.warn('ingestion jobs still running at shutdown; they will be delivered again');
     }
-    if (queue instanceof JetStreamJobQueue) await queue.close();
+    await closeStores(queue, this.options.blobStore, this.store);
     await Promise.allSettled([this.pool.close(), this.fetcher.close()]);
   }
 }

@@ -5,3 +5,4 @@ export * from './memory-selection';
 export * from './memory.service';
 export * from './memory.module';
 export * from './memory-settings';
+export * from './memory.adapters';

@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { SqlDatabase } from '@trove/platform-database';
-import { SqlMemoryStore } from './adapters/sql-memory-store';
+import { closeStores, SqlDatabase } from '@trove/platform-database';
+import { openMemoryStore } from './memory.adapters';
 import { MemoryController } from './memory.controller';
 import { MEMORY_SERVICE_OPTIONS, MemoryService, MemoryServiceOptions } from './memory.service';
 import { MemoryStore } from './ports/memory-store';
@@ -37,20 +37,21 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
       providers: [
         { provide: OPTIONS, useValue: options },
         { provide: MEMORY_SERVICE_OPTIONS, useValue: { alpha: options.alpha } },
-        { provide: MemoryStore, useFactory: () => new SqlMemoryStore(options.database) },
+        { provide: MemoryStore, useFactory: () => openMemoryStore(options.database) },
         MemoryService,
       ],
     };
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.store instanceof SqlMemoryStore) await this.store.migrate();
+    await this.store.migrate();
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     this.sweeper.unref();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
+    await closeStores(this.store);
   }
 
   private async sweep(): Promise<void> {

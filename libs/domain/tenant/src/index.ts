@@ -1,4 +1,5 @@
 export * from './tenant.module';
+export * from './tenant.adapters';
 export * from './tenant.controller';
 export * from './tenant.service';
 export * from './ports/tenant-store';

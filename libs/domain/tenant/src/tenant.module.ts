@@ -1,9 +1,7 @@
-import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { SqlDatabase } from '@trove/platform-database';
-import { PgliteTenantStore } from './adapters/pglite-tenant-store';
-import { PostgresTenantStore } from './adapters/postgres-tenant-store';
-import { SqlTenantStore } from './adapters/sql-tenant-store';
+import { DynamicModule, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { closeStores, SqlDatabase } from '@trove/platform-database';
 import { TenantStore } from './ports/tenant-store';
+import { openTenantStore } from './tenant.adapters';
 import { TenantController } from './tenant.controller';
 import { TENANT_SERVICE_OPTIONS, TenantService, TenantServiceOptions } from './tenant.service';
 
@@ -11,16 +9,6 @@ import { TENANT_SERVICE_OPTIONS, TenantService, TenantServiceOptions } from './t
 export interface TenantModuleOptions extends TenantServiceOptions {
   /** Shared with the other domains; the tenant module keeps to the `tenant` schema. */
   database: SqlDatabase;
-}
-
-/** Picks the store adapter matching the database engine. */
-export function createTenantStore(database: SqlDatabase): SqlTenantStore {
-  switch (database.kind) {
-    case 'postgres':
-      return new PostgresTenantStore(database);
-    case 'pglite':
-      return new PgliteTenantStore(database);
-  }
 }
 
 /**
@@ -32,9 +20,9 @@ export function createTenantStore(database: SqlDatabase): SqlTenantStore {
  * `TransportModule.forClient`), which the service publishes TenantEvents through.
  */
 @Module({})
-export class TenantModule implements OnModuleInit {
+export class TenantModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
-    private readonly store: SqlTenantStore,
+    private readonly store: TenantStore,
     private readonly service: TenantService,
   ) {}
 
@@ -45,8 +33,7 @@ export class TenantModule implements OnModuleInit {
       controllers: [TenantController],
       providers: [
         { provide: TENANT_SERVICE_OPTIONS, useValue: serviceOptions },
-        { provide: SqlTenantStore, useFactory: () => createTenantStore(database) },
-        { provide: TenantStore, useExisting: SqlTenantStore },
+        { provide: TenantStore, useFactory: () => openTenantStore(database) },
         TenantService,
       ],
     };
@@ -56,5 +43,9 @@ export class TenantModule implements OnModuleInit {
     // Migrations first: the bootstrap key is written into the tables they create.
     await this.store.migrate();
     await this.service.bootstrap();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await closeStores(this.store);
   }
 }

@@ -103,7 +103,7 @@ export class JetStreamJobQueue extends JobQueue {
   }
 
   /** Stops taking messages and closes the connection, without waiting for running handlers. */
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.running = false;
     this.loops = [];
     const connection = this.connection;

@@ -17,7 +17,7 @@ const PART_SIZE = 5 * 1024 * 1024;
 blobStoreContract('MinioBlobStore', async () => {
   const bucket = `trove-test-${randomUUID().slice(0, 13)}`;
   const store = new MinioBlobStore({ endpoint, accessKey, secretKey, bucket, partSizeBytes: PART_SIZE });
-  await store.init();
+  await store.migrate();
   return {
     store,
     presigns: true,
@@ -34,7 +34,8 @@ blobStoreContract('MinioBlobStore', async () => {
         pathStyle: true,
       });
       const names: string[] = [];
-      for await (const item of admin.listObjectsV2(bucket, '', true)) names.push((item as { name: string }).name);
+      for await (const item of admin.listObjectsV2(bucket, '', true))
+        names.push((item as { name: string }).name);
       if (names.length > 0) await admin.removeObjects(bucket, names);
       await admin.removeBucket(bucket);
     },

@@ -68,7 +68,7 @@ export class MinioBlobStore extends BlobStore {
   }
 
   /** Creates the bucket when it does not exist yet. */
-  async init(): Promise<void> {
+  override async migrate(): Promise<void> {
     if (!(await this.client.bucketExists(this.options.bucket))) {
       try {
         await this.client.makeBucket(this.options.bucket, this.options.region ?? 'us-east-1');

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { SqlDatabase } from '@trove/platform-database';
+import { runMigrations, SqlDatabase } from '@trove/platform-database';
+import { ingestionMigrations } from '../migrations/ingestion.migrations';
 import {
   backoffDelay,
   handleThroughOutages,
@@ -51,6 +52,11 @@ export class SqlJobQueue extends JobQueue {
     private readonly options: SqlJobQueueOptions,
   ) {
     super();
+  }
+
+  /** The queue's table is part of the `ingestion` schema, which this migrates (idempotent). */
+  override async migrate(): Promise<void> {
+    await runMigrations(this.db, ingestionMigrations);
   }
 
   async enqueue(job: JobMessage, dedupId: string): Promise<void> {

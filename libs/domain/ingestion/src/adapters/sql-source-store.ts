@@ -28,7 +28,7 @@ export class SqlSourceStore extends SourceStore {
     super();
   }
 
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, ingestionMigrations);
   }
 

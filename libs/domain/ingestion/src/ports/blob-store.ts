@@ -1,3 +1,5 @@
+import { StoreLifecycle } from '@trove/platform-database';
+
 /** An object as the blob store returns it. */
 export interface StoredBlob {
   bytes: Buffer;
@@ -9,7 +11,7 @@ export interface StoredBlob {
  * segments (see blobKey); the first two are the tenant and sub-tenant, so a sub-tenant's blobs
  * share a prefix.
  */
-export abstract class BlobStore {
+export abstract class BlobStore extends StoreLifecycle {
   /** Stores the object, replacing any object under the same key. */
   abstract put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
 

@@ -1,4 +1,5 @@
 import { DomainError } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 
 /** What a queued message names: one processing job of one source (its revision at enqueue time). */
 export interface JobMessage {
@@ -52,7 +53,7 @@ export interface JobQueueLimits {
  * Adapters: `SqlJobQueue` (embedded: a table polled, and kicked in process on enqueue) and
  * `JetStreamJobQueue` (distributed: a NATS JetStream work-queue stream and durable consumer).
  */
-export abstract class JobQueue {
+export abstract class JobQueue extends StoreLifecycle {
   /** Queues the message durably before resolving. */
   abstract enqueue(job: JobMessage, dedupId: string): Promise<void>;
 

@@ -1,4 +1,5 @@
 import { IndexingStatus, SourceType } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 
 export interface SourceKey {
   tenant_id: string;
@@ -97,7 +98,7 @@ export interface ListPosition {
  * worker makes names the revision it claimed and its own id, so a late worker cannot overwrite
  * a newer upload or another worker's results.
  */
-export abstract class SourceStore {
+export abstract class SourceStore extends StoreLifecycle {
   /** Stores an upload (replacing the source's record, keeping created_at) and queues its job, atomically. */
   abstract saveUpload(upload: SourceUpload, now: Date): Promise<{ revision: number; replaced: boolean }>;
 

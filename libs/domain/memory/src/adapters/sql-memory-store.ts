@@ -16,7 +16,7 @@ export class SqlMemoryStore extends MemoryStore {
     super();
   }
 
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, memoryMigrations);
   }
 

@@ -1,4 +1,5 @@
 import { UserAssistantPair } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 
 /** A stored memory: what was said, how it was indexed, and when it expires. */
 export interface MemoryRecord {
@@ -27,7 +28,7 @@ export interface MemoryKey {
 }
 
 /** Memory records and provisioning, per tenant and sub-tenant. */
-export abstract class MemoryStore {
+export abstract class MemoryStore extends StoreLifecycle {
   abstract isProvisioned(tenantId: string, subTenantId: string): Promise<boolean>;
 
   /**
@@ -37,7 +38,12 @@ export abstract class MemoryStore {
   abstract save(records: MemoryRecord[]): Promise<MemoryRecord[]>;
 
   /** Live (not expired) memories with these ids. */
-  abstract getLive(tenantId: string, subTenantId: string, memoryIds: string[], now: Date): Promise<MemoryRecord[]>;
+  abstract getLive(
+    tenantId: string,
+    subTenantId: string,
+    memoryIds: string[],
+    now: Date,
+  ): Promise<MemoryRecord[]>;
 
   /** Deletes one memory; false when it did not exist. */
   abstract delete(key: MemoryKey): Promise<boolean>;

@@ -52,7 +52,7 @@ export abstract class SqlTenantStore extends TenantStore {
   }
 
   /** Brings the `tenant` schema up to date; safe to call from several instances at once. */
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, tenantMigrations);
   }
 

@@ -1,4 +1,5 @@
 import { Scope } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 
 /** A stored API key, as read back (the key itself is never stored). */
 export interface ApiKeyRecord {
@@ -41,7 +42,7 @@ export interface SubTenantKey {
 export type EnsureOutcome = 'created' | 'existed' | 'no-tenant';
 
 /** Persistence of owners, API keys, tenants and sub-tenants; the class is the DI token. */
-export abstract class TenantStore {
+export abstract class TenantStore extends StoreLifecycle {
   /** Stores a key, creating its owner when new. */
   abstract createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
 
