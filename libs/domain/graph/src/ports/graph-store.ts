@@ -16,12 +16,17 @@ export interface EntityMention {
   namespace?: string;
   identifier?: string | null;
   /**
-   * Resolution keys, most specific first (the normalised name, then aliases such as a surname).
-   * The mention resolves to the entity of the same type in the same sub-tenant that holds the
-   * first of these keys; an entity is created when none holds any, and takes them all. Keys that
-   * an entity already holds stay with it (the first entity to claim an alias keeps it).
+   * The names this mention is looked up by, most specific first (its normalised name, then other
+   * spellings of the same name). The mention resolves to the entity of the same type in the same
+   * sub-tenant holding the first of these keys; with none held, a new entity is made.
    */
   keys: string[];
+  /**
+   * Further keys the entity claims for later mentions, never used to look this one up: "curie"
+   * for "Marie Curie", so that a later "Curie" finds her, while "Pierre Curie" does not. The first
+   * entity to claim a key keeps it.
+   */
+  aliases?: string[];
 }
 
 /** A relation read from one chunk, between two of that chunk's mentions. */

@@ -47,9 +47,9 @@ const pairKey = (type: string, key: string) => `${type}\u0000${key}`;
 /**
  * Resolves every mention of a source to an entity, the same way for every GraphStore adapter:
  * a mention takes the entity that holds the first of its keys (held in the store, or claimed by an
- * earlier mention of this source), trying its keys in order; with none held, it makes a new entity
- * that claims them all. Types never mix: "Jaguar" the company and "jaguar" the animal stay two
- * entities. Keys an entity gains through a mention (a new alias) are claimed for it.
+ * earlier mention of this source), trying its keys in order; with none held, it makes a new entity.
+ * Either way the entity claims the mention's keys and aliases that nobody holds yet. Types never
+ * mix: "Jaguar" the company and "jaguar" the animal stay two entities.
  */
 export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): ResolutionPlan {
   const owners = new Map<string, string>();
@@ -73,7 +73,7 @@ export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): Resoluti
           primaryKey: mention.keys[0]!,
         });
       }
-      for (const key of mention.keys) {
+      for (const key of [...mention.keys, ...(mention.aliases ?? [])]) {
         const pair = pairKey(mention.type, key);
         if (owners.has(pair)) continue;
         owners.set(pair, entityId);
