@@ -1,10 +1,4 @@
-import {
-  openSearchStores,
-  RawEmbeddingsModule,
-  SearchModule,
-  SearchSettings,
-  SqlRawVectorStore,
-} from '@trove/domain-search';
+import { openSearchStores, RawEmbeddingsModule, SearchModule, SearchSettings } from '@trove/domain-search';
 import { loadConfig } from '@trove/platform-config';
 import { createLogger } from '@trove/platform-logging';
 import { PostgresDatabase } from '@trove/platform-database';
@@ -49,7 +43,8 @@ async function main(): Promise<void> {
         vectorIndex: stores.vectorIndex,
         // Uploaded vectors in PostgreSQL, not on this pod's disk: every replica can index and
         // read back what another accepted, and a restart loses nothing.
-        vectorStore: new SqlRawVectorStore(database),
+        vectorStore: 'sql',
+        dataDir,
       }),
     ],
     checks: { postgres: () => database.ping() },

@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { IngestionModule, openBlobStore, openJobQueue } from '@trove/domain-ingestion';
 import { MemoryModule } from '@trove/domain-memory';
-import { FsRawVectorStore, openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
+import { openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
 import {
   checkKeysBeforeBodies,
@@ -82,7 +82,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         database,
         vectorIndex: search.vectorIndex,
         // One process owns DATA_DIR: files are the fastest store (see SqlRawVectorStore).
-        vectorStore: new FsRawVectorStore(join(dataDir, 'search', 'raw-embeddings')),
+        vectorStore: 'fs',
+        dataDir: join(dataDir, 'search'),
       }),
       MemoryModule.forRoot({
         database,

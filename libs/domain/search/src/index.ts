@@ -1,10 +1,11 @@
-// The search domain's public API. Apps pick adapters with openSearchStores (search-settings);
+// The search domain's public API. Apps pick adapters with openSearchStores (search.adapters);
 // benchmarks also build the service and single adapters by hand.
 
-// The module, its service and settings.
+// The module, its service, settings and the factories that pick its adapters.
 export * from './search.module';
 export * from './search.service';
 export * from './search-settings';
+export * from './search.adapters';
 export * from './fusion/fusion';
 export * from './fusion/auto-alpha';
 

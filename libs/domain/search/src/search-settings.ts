@@ -1,11 +1,4 @@
-import {
-  createEmbedder,
-  Embedder,
-  EmbeddingSettings,
-  OnnxEmbedder,
-  onnxModelProcesses,
-} from '@trove/embeddings';
-import { analyze } from '@trove/text';
+import { Embedder, OnnxEmbedder, onnxModelProcesses } from '@trove/embeddings';
 import {
   IsBoolean,
   IsIn,
@@ -18,15 +11,6 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { ElasticsearchKeywordIndex } from './adapters/elasticsearch/elasticsearch-keyword-index';
-import { EmbeddedKeywordIndex } from './adapters/embedded-keyword/embedded-keyword-index';
-import { KeywordIndex } from './ports/keyword-index';
-import { VectorIndex } from './ports/vector-index';
-import { QdrantVectorIndex } from './adapters/qdrant/qdrant-vector-index';
-import { UsearchVectorIndex } from './adapters/usearch/usearch-vector-index';
-import { IndexWorkers } from './workers/index-workers';
-import { PooledEmbedder } from './workers/pooled-embedder';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
 export class SearchSettings {
@@ -178,64 +162,6 @@ export class SearchSettings {
   @Min(0)
   @Max(64)
   SEARCH_WORKER_THREADS = Math.min(4, Math.max(0, availableParallelism() - 1));
-}
-
-export interface SearchStores {
-  embedder: Embedder;
-  vectorIndex: VectorIndex;
-  keywordIndex: KeywordIndex;
-  /** Threads for the CPU-bound part of indexing; the module closes them at shutdown. */
-  workers: IndexWorkers;
-}
-
-/** Opens the embedder and the two indexes the settings select; embedded ones live under dataDir. */
-export async function openSearchStores(
-  settings: SearchSettings,
-  dataDir: string,
-  log?: (level: 'info' | 'warn', message: string) => void,
-): Promise<SearchStores> {
-  const configured: EmbeddingSettings = {
-    EMBEDDINGS_PROVIDER: settings.EMBEDDINGS_PROVIDER,
-    MODELS_DIR: settings.MODELS_DIR,
-    EMBEDDINGS_MODEL_DIR: settings.EMBEDDINGS_MODEL_DIR,
-    EMBEDDINGS_POOLING: settings.EMBEDDINGS_POOLING,
-    EMBEDDINGS_THREADS: settings.EMBEDDINGS_THREADS,
-    EMBEDDINGS_PROCESSES: settings.EMBEDDINGS_PROCESSES,
-    EMBEDDINGS_MAVEN: settings.EMBEDDINGS_MAVEN,
-    EMBEDDINGS_REQUIRE_MODEL: settings.EMBEDDINGS_REQUIRE_MODEL,
-    EMBEDDINGS_MODEL_PATH: settings.EMBEDDINGS_MODEL_PATH,
-    EMBEDDINGS_URL: settings.EMBEDDINGS_URL,
-    EMBEDDINGS_MODEL: settings.EMBEDDINGS_MODEL,
-    EMBEDDINGS_API_KEY: settings.EMBEDDINGS_API_KEY,
-    EMBEDDINGS_DIMENSION:
-      settings.EMBEDDINGS_DIMENSION > 0 ? String(settings.EMBEDDINGS_DIMENSION) : undefined,
-  };
-  const local = await createEmbedder(configured, { log });
-  // What a worker thread builds the same embedder from (the fallback's own settings when the
-  // model could not be loaded).
-  const embedding: EmbeddingSettings = local.fallback
-    ? { EMBEDDINGS_PROVIDER: 'hashing', EMBEDDINGS_DIMENSION: String(local.dimension) }
-    : configured;
-  const workers = new IndexWorkers(settings.SEARCH_WORKER_THREADS);
-  // Only the in-process models gain from the pool: a remote model's requests already leave the
-  // event loop free, and the ONNX model runs in a worker thread of its own.
-  const pooled = embedding.EMBEDDINGS_PROVIDER === 'hashing' || embedding.EMBEDDINGS_PROVIDER === 'model2vec';
-  const embedder = workers.threads > 0 && pooled ? new PooledEmbedder(local, embedding, workers) : local;
-  await workers.warmUp(embedder === local ? undefined : embedding);
-  const vectorIndex =
-    settings.VECTOR_INDEX === 'qdrant'
-      ? await QdrantVectorIndex.connect(settings.QDRANT_URL!, settings.QDRANT_API_KEY)
-      : new UsearchVectorIndex({ dataDir: join(dataDir, 'vectors') });
-  const keywordIndex =
-    settings.KEYWORD_INDEX === 'elasticsearch'
-      ? new ElasticsearchKeywordIndex({ node: settings.ELASTICSEARCH_URL! })
-      : await EmbeddedKeywordIndex.open({
-          directory: join(dataDir, 'keywords'),
-          analyze,
-          analyzeMany: (texts) => workers.analyzeMany(texts),
-          analyzerId: 'trove-text-v1',
-        });
-  return { embedder, vectorIndex, keywordIndex, workers };
 }
 
 /** What /readyz shows of the active embedder: model, dimension, and whether it is a fallback. */

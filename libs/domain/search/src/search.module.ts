@@ -8,7 +8,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { Embedder } from '@trove/embeddings';
-import { SqlDatabase } from '@trove/platform-database';
+import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
 import { HealthRegistry } from '@trove/platform-health';
 import { ChunkSpaces } from './reembedding/chunk-spaces';
 import { LegacyEmbedders } from './reembedding/legacy-embedders';
@@ -16,7 +16,7 @@ import { Reembedder } from './reembedding/reembedder';
 import { SpaceRegistry } from './reembedding/space-registry';
 import { describeEmbedder } from './search-settings';
 import { ChunkStore } from './ports/chunk-store';
-import { SqlChunkStore } from './adapters/sql/sql-chunk-store';
+import { openChunkStore } from './search.adapters';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { IndexWorkers } from './workers/index-workers';
@@ -41,7 +41,8 @@ const STORES = Symbol('SearchStores');
 
 /**
  * The search domain: SearchPatterns handlers over the chunk store (SQL) and the two indexes.
- * At init it migrates the `search` schema; at shutdown it closes the indexes. It needs no
+ * At init it migrates its stores (the chunk store creates the `search` schema); at shutdown it
+ * closes them. It needs no
  * TransportClient: the search service calls no other service.
  */
 @Module({})
@@ -74,7 +75,7 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
         { provide: Embedder, useValue: embedder },
         { provide: VectorIndex, useValue: vectorIndex },
         { provide: KeywordIndex, useValue: keywordIndex },
-        { provide: ChunkStore, useFactory: () => new SqlChunkStore(database) },
+        { provide: ChunkStore, useFactory: () => openChunkStore(database) },
         { provide: SpaceRegistry, useFactory: () => new SpaceRegistry(database) },
         { provide: LegacyEmbedders, useFactory: () => new LegacyEmbedders(modelsDir ?? 'models') },
         {
@@ -95,7 +96,7 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.chunks instanceof SqlChunkStore) await this.chunks.migrate();
+    await migrateStores(this.chunks, this.options.vectorIndex, this.options.keywordIndex);
   }
 
   /**
@@ -113,7 +114,7 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
   async onApplicationShutdown(): Promise<void> {
     await this.reembedder.stop();
     await this.legacy.close();
-    await Promise.all([this.options.vectorIndex.close(), this.options.keywordIndex.close()]);
+    await closeStores(this.options.vectorIndex, this.options.keywordIndex, this.chunks);
     await this.options.workers?.close();
     await this.options.embedder.close();
   }

@@ -1,4 +1,5 @@
 import { ChunkInput, ChunkKind, SourceInfo } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope } from './index-scope';
 
 /** A stored chunk: its text and the facts of its source that results carry. */
@@ -49,9 +50,10 @@ export interface ScanCursor {
 /**
  * The text and source facts of indexed chunks, which the indexes refer to by chunk_uuid.
  * Kept in SQL (PostgreSQL, or PGlite embedded) so that a source's chunks are replaced in one
- * transaction and neighbours for related chunks are one indexed range query.
+ * transaction and neighbours for related chunks are one indexed range query. Its schema is
+ * created by `migrate()`, which SearchModule calls at init.
  */
-export abstract class ChunkStore {
+export abstract class ChunkStore extends StoreLifecycle {
   /**
    * Replaces every chunk of each source with its given chunks (none: the source has no chunks
    * left), all in one transaction. No two entries may name the same source or chunk of a scope.

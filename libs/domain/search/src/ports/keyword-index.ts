@@ -1,3 +1,4 @@
+import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope, ScoredId, SearchFilter } from './index-scope';
 
 /** A text to index for keyword search; the index analyses it (tokens, folding, stems, stop words). */
@@ -17,7 +18,7 @@ export interface KeywordQueryOptions extends SearchFilter {
  * BM25 keyword search per tenant and sub-tenant. Adapters: the embedded default and
  * Elasticsearch.
  */
-export abstract class KeywordIndex {
+export abstract class KeywordIndex extends StoreLifecycle {
   /** Inserts or replaces documents by id. */
   abstract upsert(scope: IndexScope, documents: KeywordDocument[]): Promise<void>;
 
@@ -49,5 +50,5 @@ export abstract class KeywordIndex {
   abstract countBySubTenant(tenantId: string): Promise<Map<string, number>>;
 
   /** Flushes and releases resources. */
-  abstract close(): Promise<void>;
+  abstract override close(): Promise<void>;
 }

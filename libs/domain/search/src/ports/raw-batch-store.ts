@@ -1,4 +1,5 @@
 import { IndexingStatus } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope } from './index-scope';
 
 /** One uploaded batch: `rowCount` rows of `dimension` values, chunk ids `{fileId}_{row}`. */
@@ -25,7 +26,7 @@ export interface PendingBatch {
 }
 
 /** The records of raw-embedding batches: shape, deletions and processing state. */
-export abstract class RawBatchStore {
+export abstract class RawBatchStore extends StoreLifecycle {
   abstract get(scope: IndexScope, fileId: string): Promise<RawBatch | null>;
 
   /**

@@ -1,4 +1,5 @@
 import { DomainError } from '@trove/contracts';
+import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope } from './index-scope';
 
 /** A batch's vectors as given (float32), row after row. */
@@ -15,7 +16,7 @@ export interface StoredVectors {
  * replica must see the same store: FsRawVectorStore for the single embedded process,
  * SqlRawVectorStore (the shared PostgreSQL) for the distributed one.
  */
-export abstract class RawVectorStore {
+export abstract class RawVectorStore extends StoreLifecycle {
   /** Stores (or replaces) a batch's vectors: `rows × dimension` values. */
   abstract write(scope: IndexScope, fileId: string, dimension: number, vectors: Float32Array): Promise<void>;
 

@@ -1,3 +1,4 @@
+import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from './index-scope';
 
 /** A vector to index, with what filters need. `vector` has the space's dimension. */
@@ -12,7 +13,7 @@ export interface VectorItem {
  * Nearest-neighbour search by cosine similarity, per tenant, sub-tenant and space.
  * Adapters: the embedded default and Qdrant.
  */
-export abstract class VectorIndex {
+export abstract class VectorIndex extends StoreLifecycle {
   /**
    * Records the model of a tenant's space on first use; afterwards refuses another model or
    * dimension with DomainError('DIMENSION_MISMATCH').
@@ -53,5 +54,5 @@ export abstract class VectorIndex {
   abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>>;
 
   /** Flushes and releases resources. */
-  abstract close(): Promise<void>;
+  abstract override close(): Promise<void>;
 }

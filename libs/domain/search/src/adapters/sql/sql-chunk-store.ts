@@ -1,6 +1,6 @@
 import { ChunkInput } from '@trove/contracts';
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
-import { searchMigrations } from './search.migrations';
+import { searchMigrations } from '../../migrations/search.migrations';
 import { IndexScope } from '../../ports/index-scope';
 import {
   ChunkCounts,
@@ -43,7 +43,7 @@ export class SqlChunkStore extends ChunkStore {
     this.writtenSinceAnalyze = 0;
   }
 
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, searchMigrations);
   }
 

@@ -2,7 +2,7 @@ import { IndexingStatus } from '@trove/contracts';
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { IndexScope } from '../../ports/index-scope';
 import { PendingBatch, RawBatch, RawBatchStore } from '../../ports/raw-batch-store';
-import { rawEmbeddingsMigrations } from './raw.migrations';
+import { rawEmbeddingsMigrations } from '../../migrations/raw.migrations';
 
 interface BatchRow {
   file_id: string;
@@ -52,7 +52,7 @@ export class SqlRawBatchStore extends RawBatchStore {
     super();
   }
 
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, rawEmbeddingsMigrations);
   }
 

@@ -2,7 +2,7 @@ import { DomainError } from '@trove/contracts';
 import { runMigrations, SqlDatabase, SqlExecutor } from '@trove/platform-database';
 import { IndexScope } from '../../ports/index-scope';
 import { checkWholeRows, patchRows, RawVectorStore, StoredVectors } from '../../ports/raw-vector-store';
-import { rawEmbeddingsMigrations } from './raw.migrations';
+import { rawEmbeddingsMigrations } from '../../migrations/raw.migrations';
 
 const KEY = 'tenant_id = $1 AND sub_tenant_id = $2 AND file_id = $3';
 
@@ -44,7 +44,7 @@ export class SqlRawVectorStore extends RawVectorStore {
   }
 
   /** Creates `search_raw` (shared with SqlRawBatchStore; applying it twice is harmless). */
-  async migrate(): Promise<void> {
+  override async migrate(): Promise<void> {
     await runMigrations(this.db, rawEmbeddingsMigrations);
   }
 
