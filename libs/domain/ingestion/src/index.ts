@@ -13,6 +13,8 @@ export * from './adapters/jetstream-job-queue';
 export * from './migrations/ingestion.migrations';
 export * from './ports/source-store';
 export * from './adapters/sql-source-store';
+export * from './ports/job-store';
+export * from './adapters/sql-job-store';
 export * from './pipeline/job-worker';
 export * from './pipeline/chunk-indexer';
 export * from './pipeline/stall-reconciler';

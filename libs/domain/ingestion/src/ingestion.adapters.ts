@@ -4,10 +4,12 @@ import { FsBlobStore } from './adapters/fs-blob-store';
 import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
 import { MinioBlobStore } from './adapters/minio-blob-store';
 import { SqlJobQueue } from './adapters/sql-job-queue';
+import { SqlJobStore } from './adapters/sql-job-store';
 import { SqlSourceStore } from './adapters/sql-source-store';
 import { IngestionSettings, redeliveryMs, retryBackoff } from './ingestion-settings';
 import { BlobStore } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';
+import { JobStore } from './ports/job-store';
 import { SourceStore } from './ports/source-store';
 
 // The one place where each ingestion port's adapter is picked from the settings. The factories
@@ -68,4 +70,9 @@ export function openJobQueue(
 /** Source records: SQL, on PostgreSQL or PGlite alike. */
 export function openSourceStore(database: SqlDatabase): SourceStore {
   return new SqlSourceStore(database);
+}
+
+/** Processing jobs and their leases: SQL, on PostgreSQL or PGlite alike. */
+export function openJobStore(database: SqlDatabase): JobStore {
+  return new SqlJobStore(database);
 }

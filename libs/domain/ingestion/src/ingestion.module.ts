@@ -12,7 +12,7 @@ import { TransportClient } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ExtractionPool } from './extraction/extraction-pool';
-import { openSourceStore } from './ingestion.adapters';
+import { openJobStore, openSourceStore } from './ingestion.adapters';
 import { WebFetcher } from './fetch/web-fetcher';
 import { IngestionSettings, splitList } from './ingestion-settings';
 import { IngestionController } from './ingestion.controller';
@@ -22,6 +22,7 @@ import { JobWorker } from './pipeline/job-worker';
 import { StallReconciler } from './pipeline/stall-reconciler';
 import { BlobStore } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';
+import { JobStore } from './ports/job-store';
 import { SourceStore } from './ports/source-store';
 import { SourceQueries } from './source-queries.service';
 
@@ -59,7 +60,8 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
 
   constructor(
     @Inject(OPTIONS) private readonly options: IngestionModuleOptions,
-    private readonly store: SourceStore,
+    private readonly sources: SourceStore,
+    private readonly jobs: JobStore,
     private readonly worker: JobWorker,
     private readonly reconciler: StallReconciler,
     private readonly pool: ExtractionPool,
@@ -74,6 +76,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
       providers: [
         { provide: OPTIONS, useValue: options },
         { provide: SourceStore, useFactory: () => openSourceStore(options.database) },
+        { provide: JobStore, useFactory: () => openJobStore(options.database) },
         { provide: BlobStore, useValue: options.blobStore },
         { provide: JobQueue, useValue: options.queue },
         {
@@ -108,16 +111,25 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
         },
         {
           provide: JobWorker,
-          inject: [SourceStore, BlobStore, ExtractionPool, WebFetcher, ChunkIndexer, TransportClient],
+          inject: [
+            SourceStore,
+            JobStore,
+            BlobStore,
+            ExtractionPool,
+            WebFetcher,
+            ChunkIndexer,
+            TransportClient,
+          ],
           useFactory: (
-            store: SourceStore,
+            sources: SourceStore,
+            jobs: JobStore,
             blobs: BlobStore,
             pool: ExtractionPool,
             fetcher: WebFetcher,
             indexer: ChunkIndexer,
             transport: TransportClient,
           ) =>
-            new JobWorker(store, blobs, pool, fetcher, indexer, transport, {
+            new JobWorker(sources, jobs, blobs, pool, fetcher, indexer, transport, {
               workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
               leaseMs: s.INGESTION_LEASE_MS,
               maxFileBytes: s.INGESTION_MAX_FILE_BYTES,
@@ -125,9 +137,9 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
         },
         {
           provide: StallReconciler,
-          inject: [SourceStore, JobQueue],
-          useFactory: (store: SourceStore, queue: JobQueue) =>
-            new StallReconciler(store, queue, {
+          inject: [JobStore, JobQueue],
+          useFactory: (jobs: JobStore, queue: JobQueue) =>
+            new StallReconciler(jobs, queue, {
               stallMs: s.INGESTION_STALL_MS,
               intervalMs: Math.min(60_000, Math.max(500, Math.floor(s.INGESTION_STALL_MS / 2))),
             }),
@@ -139,9 +151,9 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   async onModuleInit(): Promise<void> {
-    // The source store first: it creates the `ingestion` schema the SQL queue shares.
-    await migrateStores(this.store, this.options.queue, this.options.blobStore);
-    if (this.options.singleProcess) await this.store.releaseAllLeases();
+    // The source store first: it creates the `ingestion` schema the job store and SQL queue share.
+    await migrateStores(this.sources, this.jobs, this.options.queue, this.options.blobStore);
+    if (this.options.singleProcess) await this.jobs.releaseAllLeases();
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -160,7 +172,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
     if (!(await Promise.race([stopped, grace]))) {
       this.logger.warn('ingestion jobs still running at shutdown; they will be delivered again');
     }
-    await closeStores(queue, this.options.blobStore, this.store);
+    await closeStores(queue, this.options.blobStore, this.sources, this.jobs);
     await Promise.allSettled([this.pool.close(), this.fetcher.close()]);
   }
 }

@@ -21,6 +21,7 @@ import { checkSourceIds, checkStatus, checkUpload, checkWebpage } from './ingest
 import { jobDedupId, jobMessage } from './pipeline/stall-reconciler';
 import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';
+import { JobStore } from './ports/job-store';
 import { SourceStore, SourceUpload } from './ports/source-store';
 
 /**
@@ -44,12 +45,13 @@ function storedContentType(
 /**
  * The rules of sources: an upload (file or web page) stores its content and record and queues
  * its processing job, replacing an earlier upload of the same id everywhere; deletes erase the
- * chunks (search service), the record, the job and the blob; status reports the job.
+ * chunks (search service), the record, the job and the blob; status reports the job (JobStore).
  */
 @Injectable()
 export class IngestionService {
   constructor(
     private readonly store: SourceStore,
+    private readonly jobs: JobStore,
     private readonly blobs: BlobStore,
     private readonly queue: JobQueue,
     private readonly transport: TransportClient,
@@ -165,7 +167,7 @@ export class IngestionService {
 
   async processingStatus(request: ProcessingStatusRequest): Promise<ProcessingStatusReply> {
     checkStatus(request);
-    const job = await this.store.getJob({
+    const job = await this.jobs.get({
       tenant_id: request.tenant_id,
       sub_tenant_id: request.sub_tenant_id,
       source_id: request.file_id,

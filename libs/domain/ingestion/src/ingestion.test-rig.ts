@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FsBlobStore } from './adapters/fs-blob-store';
 import { SqlJobQueue } from './adapters/sql-job-queue';
+import { SqlJobStore } from './adapters/sql-job-store';
 import { SqlSourceStore } from './adapters/sql-source-store';
 import { ExtractionPool } from './extraction/extraction-pool';
 import { WebFetcher } from './fetch/web-fetcher';
@@ -63,6 +64,7 @@ export interface RigOptions {
 export interface IngestionRig {
   db: PgliteDatabase;
   store: SqlSourceStore;
+  jobs: SqlJobStore;
   blobs: FsBlobStore;
   queue: SqlJobQueue;
   stash: InMemoryPayloadStash;
@@ -96,8 +98,9 @@ export async function openIngestionRig(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trove-ingestion-'));
   const db = await PgliteDatabase.open(join(dataDir, 'pg'));
   const store = new SqlSourceStore(db);
+  const jobs = new SqlJobStore(db);
   await store.migrate();
-  await store.releaseAllLeases();
+  await jobs.releaseAllLeases();
   const blobs = new FsBlobStore(join(dataDir, 'blobs'));
   const maxAttempts = options.maxAttempts ?? 3;
   const queue = new SqlJobQueue(db, {
@@ -150,18 +153,19 @@ export async function openIngestionRig(
     allowedNetworks: options.allowedNetworks ?? [],
   });
   const indexer = new ChunkIndexer(transport, { timeoutMs: 10_000 });
-  const worker = new JobWorker(store, blobs, pool, fetcher, indexer, transport, {
+  const worker = new JobWorker(store, jobs, blobs, pool, fetcher, indexer, transport, {
     workerId: 'test-worker',
     leaseMs: options.leaseMs ?? 3000,
     maxFileBytes: options.maxFileBytes ?? 8 * 1024 * 1024,
   });
-  const service = new IngestionService(store, blobs, queue, transport, stash);
+  const service = new IngestionService(store, jobs, blobs, queue, transport, stash);
   const queries = new SourceQueries(store, blobs, stash);
-  const reconciler = new StallReconciler(store, queue, { stallMs: 1000, intervalMs: 500 });
+  const reconciler = new StallReconciler(jobs, queue, { stallMs: 1000, intervalMs: 500 });
 
   const rig: IngestionRig = {
     db,
     store,
+    jobs,
     blobs,
     queue,
     stash,

@@ -1,5 +1,13 @@
 import { IndexingStatus, SourceType } from '@trove/contracts';
-import { JobRecord, SourceRecord } from '../ports/source-store';
+import { JobRecord } from '../ports/job-store';
+import { SourceKey, SourceRecord } from '../ports/source-store';
+
+/** The WHERE clause of one source (or job) by key, its parameters being keyParams. */
+export const KEY = 'tenant_id = $1 AND sub_tenant_id = $2 AND source_id = $3';
+
+export function keyParams(key: SourceKey): unknown[] {
+  return [key.tenant_id, key.sub_tenant_id, key.source_id];
+}
 
 /** Statuses of a job that is still to run or running. */
 export const UNFINISHED = "('queued', 'processing', 'graph_creation')";

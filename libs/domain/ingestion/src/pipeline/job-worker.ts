@@ -6,7 +6,8 @@ import { ExtractionError } from '../extraction/extraction-error';
 import { FetchedPage } from '../fetch/web-fetcher';
 import { BlobStore, blobKey } from '../ports/blob-store';
 import { JobConsumer, JobDelivery, JobMessage } from '../ports/job-queue';
-import { ExtractedContent, JobRecord, SourceKey, SourceRecord, SourceStore } from '../ports/source-store';
+import { JobRecord, JobStore } from '../ports/job-store';
+import { ExtractedContent, SourceKey, SourceRecord, SourceStore } from '../ports/source-store';
 import { ChunkIndexer } from './chunk-indexer';
 
 /** Turns bytes into text and chunks (ExtractionPool: worker threads with time and memory limits). */
@@ -50,7 +51,8 @@ export class JobWorker implements JobConsumer {
   private readonly logger = new Logger('IngestionWorker');
 
   constructor(
-    private readonly store: SourceStore,
+    private readonly sources: SourceStore,
+    private readonly jobs: JobStore,
     private readonly blobs: BlobStore,
     private readonly extractor: Extractor,
     private readonly fetcher: PageFetcher,
@@ -64,19 +66,19 @@ export class JobWorker implements JobConsumer {
     const owner = this.options.workerId;
     // Not claimable: finished already (a duplicate message), deleted, or another live worker
     // holds it (that worker moves on to the newest revision itself before letting go).
-    let job = await this.store.claimJob(key, owner, new Date(), this.leaseEnd());
+    let job = await this.jobs.claim(key, owner, new Date(), this.leaseEnd());
     if (!job) return;
     const renewal = setInterval(
       () => {
         delivery.extend();
-        this.store.renewLease(key, owner, this.leaseEnd()).catch(() => undefined);
+        this.jobs.renewLease(key, owner, this.leaseEnd()).catch(() => undefined);
       },
       Math.max(50, Math.floor(this.options.leaseMs / 3)),
     );
     try {
       while (job) {
         if ((await this.process(job, delivery)) === 'done') return;
-        job = await this.store.claimJob(key, owner, new Date(), this.leaseEnd());
+        job = await this.jobs.claim(key, owner, new Date(), this.leaseEnd());
       }
       await this.cleanUpDeleted(key);
     } finally {
@@ -86,13 +88,13 @@ export class JobWorker implements JobConsumer {
 
   async exhausted(message: JobMessage, error: unknown): Promise<void> {
     const key = keyOf(message);
-    const job = await this.store.getJob(key);
+    const job = await this.jobs.get(key);
     if (!job || job.deleted || job.revision !== message.revision) return;
     if (job.status === 'completed' || job.status === 'errored') return;
     const code = job.error_code ?? 'PROCESSING_FAILED';
     const last =
       error === undefined ? 'the service stopped while processing it' : (job.error_message ?? reason(error));
-    const failed = await this.store.failJob(
+    const failed = await this.jobs.fail(
       key,
       message.revision,
       code,
@@ -112,18 +114,12 @@ export class JobWorker implements JobConsumer {
     const revision = job.revision;
     let stage: 'content' | 'index' = 'content';
     try {
-      const source = await this.store.get(key);
+      const source = await this.sources.get(key);
       if (!source || source.revision !== revision) return 'moved';
       const content = await this.readContent(source);
       if (!content) return 'moved';
       if (
-        !(await this.store.updateJob(
-          key,
-          revision,
-          owner,
-          { size_bytes: content.bytes.byteLength },
-          new Date(),
-        ))
+        !(await this.jobs.update(key, revision, owner, { size_bytes: content.bytes.byteLength }, new Date()))
       ) {
         return 'moved';
       }
@@ -145,14 +141,14 @@ export class JobWorker implements JobConsumer {
         content_type: content.fetched?.content_type ?? document.content_type,
         ...(content.fetched ? { fetched: content.fetched } : {}),
       };
-      if (!(await this.store.saveContent(key, revision, extracted, new Date()))) return 'moved';
-      if (!(await this.store.updateJob(key, revision, owner, { chunks_total: chunks.length }, new Date())))
+      if (!(await this.sources.saveContent(key, revision, extracted, new Date()))) return 'moved';
+      if (!(await this.jobs.update(key, revision, owner, { chunks_total: chunks.length }, new Date())))
         return 'moved';
       stage = 'index';
       delivery.extend();
       await this.indexer.index(source, extracted, chunks);
       if (
-        !(await this.store.updateJob(
+        !(await this.jobs.update(
           key,
           revision,
           owner,
@@ -164,7 +160,7 @@ export class JobWorker implements JobConsumer {
       }
       // Graph creation: nothing to do until the graph capability lands; the state is still
       // written, so clients see every step of docs/api.md (Processing status) and the graph can slot in here.
-      const done = await this.store.finishJob(
+      const done = await this.jobs.finish(
         key,
         revision,
         owner,
@@ -174,7 +170,7 @@ export class JobWorker implements JobConsumer {
       return done ? 'done' : 'moved';
     } catch (error: unknown) {
       if (error instanceof ExtractionError) {
-        const failed = await this.store.finishJob(
+        const failed = await this.jobs.finish(
           key,
           revision,
           owner,
@@ -188,7 +184,7 @@ export class JobWorker implements JobConsumer {
       this.logger.warn(
         `processing attempt ${job.attempts} of source ${key.source_id} (tenant ${key.tenant_id}) failed at ${stage}: ${reason(error)}`,
       );
-      const requeued = await this.store.finishJob(
+      const requeued = await this.jobs.finish(
         key,
         revision,
         owner,
@@ -227,9 +223,9 @@ export class JobWorker implements JobConsumer {
 
   /** After losing the job: when it was deleted, erase whatever this worker indexed, then let go. */
   private async cleanUpDeleted(key: SourceKey): Promise<void> {
-    const job = await this.store.getJob(key);
+    const job = await this.jobs.get(key);
     if (job?.deleted && job.lease_owner === this.options.workerId) await this.eraseChunks(key);
-    await this.store.dropLease(key, this.options.workerId);
+    await this.jobs.dropLease(key, this.options.workerId);
   }
 
   private async eraseChunks(key: SourceKey): Promise<void> {

@@ -99,8 +99,7 @@ describe('ingestion pipeline: retries, races and restarts', () => {
     release();
     await until(
       async () =>
-        (await rig.store.getJob({ tenant_id: 't1', sub_tenant_id: 'race', source_id: 'doomed' })) ===
-        undefined,
+        (await rig.jobs.get({ tenant_id: 't1', sub_tenant_id: 'race', source_id: 'doomed' })) === undefined,
     );
     assert.equal(rig.search.chunksOf('t1', 'race', 'doomed'), undefined);
   });
@@ -115,7 +114,7 @@ describe('ingestion pipeline: retries, races and restarts', () => {
     }
     await sleep(300);
     const key = { tenant_id: 't1', sub_tenant_id: 'lost', source_id: 'lost' };
-    assert.equal((await rig.store.getJob(key))?.status, 'queued');
+    assert.equal((await rig.jobs.get(key))?.status, 'queued');
     assert.equal(await rig.reconciler.runOnce(new Date(Date.now() + 5000)), 1);
     assert.equal((await rig.settle('lost', { sub: 'lost' })).indexing_status, 'completed');
   });

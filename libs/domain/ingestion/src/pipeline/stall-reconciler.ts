@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { JobMessage, JobQueue } from '../ports/job-queue';
-import { SourceKey, SourceStore } from '../ports/source-store';
+import { JobStore } from '../ports/job-store';
+import { SourceKey } from '../ports/source-store';
 
 /** The queue's de-duplication id of a job: one message per source revision. */
 export function jobDedupId(key: SourceKey, revision: number): string {
@@ -30,7 +31,7 @@ export class StallReconciler {
   private running = false;
 
   constructor(
-    private readonly store: SourceStore,
+    private readonly jobs: JobStore,
     private readonly queue: JobQueue,
     private readonly options: StallReconcilerOptions,
   ) {}
@@ -47,15 +48,15 @@ export class StallReconciler {
 
   /** Queues every stalled job again; returns how many. */
   async runOnce(now = new Date()): Promise<number> {
-    const stalled = await this.store.stalledJobs(new Date(now.getTime() - this.options.stallMs), 500);
+    const stalled = await this.jobs.stalled(new Date(now.getTime() - this.options.stallMs), 500);
     for (const job of stalled) {
       await this.queue.enqueue(
         jobMessage(job, job.revision),
         `${jobDedupId(job, job.revision)}~${now.getTime()}`,
       );
-      await this.store.touchJob(job, job.revision, now);
+      await this.jobs.touch(job, job.revision, now);
     }
-    await this.store.purgeTombstones(now);
+    await this.jobs.purgeTombstones(now);
     return stalled.length;
   }
 
