@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { describeEmbedder } from '../embedder.contract';
 import { EmbeddingError } from '../embedding-error';
 import { Model2VecEmbedder } from './model2vec-embedder';
 
@@ -250,3 +251,21 @@ describe('Model2VecEmbedder', () => {
     await assert.rejects(Model2VecEmbedder.load(dir), /no tensor "embeddings"/);
   });
 });
+
+describeEmbedder(
+  'Model2VecEmbedder, a tiny float32 model with batches of 2',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'trove-model2vec-contract-'));
+    await writeModel(dir, { embeddings: matrix(ROWS, 'F32') });
+    const load = () => Model2VecEmbedder.load(dir, { maxBatchSize: 2 });
+    return {
+      embedder: await load(),
+      reopen: load,
+      // The model knows 16 tokens: the contract's texts are made of them.
+      words: ['cat', 'dog', 'sat', 'on', 'mat', 'run', 'fast', 'slow', 'the'],
+      related: ['the cat sat on the mat', 'cats sat on mats', 'dog running fast'] as const,
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+  { nothingIn: ['', '   ', 'zebra giraffe'] },
+);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { describeEmbedder } from '../embedder.contract';
 import { dot } from '../vectors';
 import { DEFAULT_NGRAM_HASHING_OPTIONS, NgramHashingEmbedder } from './ngram-hashing-embedder';
 
@@ -128,3 +129,28 @@ describe('NgramHashingEmbedder', () => {
     assert.deepEqual(new NgramHashingEmbedder().options, DEFAULT_NGRAM_HASHING_OPTIONS);
   });
 });
+
+describeEmbedder(
+  'NgramHashingEmbedder, default variant',
+  async () => ({ embedder: new NgramHashingEmbedder(), reopen: async () => new NgramHashingEmbedder() }),
+  { nothingIn: ['', '   ', 'the of and, to it!'] },
+);
+
+const VARIANT = {
+  dimension: 256,
+  charNgrams: [2, 5] as const,
+  wordNgrams: 2 as const,
+  wordWeight: 1,
+  sublinearTf: false,
+  signed: true,
+  dropStopwords: false,
+  maxBatchSize: 7,
+};
+describeEmbedder(
+  'NgramHashingEmbedder, 256-d signed variant with word bigrams and small batches',
+  async () => ({
+    embedder: new NgramHashingEmbedder(VARIANT),
+    reopen: async () => new NgramHashingEmbedder(VARIANT),
+  }),
+  { nothingIn: ['', '  \n'] },
+);

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { describeEmbedder } from '../embedder.contract';
 import { EmbeddingError } from '../embedding-error';
+import { NgramHashingEmbedder } from './ngram-hashing-embedder';
 import { OpenAiEmbedder, type OpenAiEmbedderOptions } from './openai-embedder';
 
 interface Received {
@@ -223,3 +225,53 @@ describe('OpenAiEmbedder', () => {
     await assert.rejects(embedder().embedDocuments(['a', 'b']), /expected "data" with 2 embeddings, got 1/);
   });
 });
+
+/**
+ * A stand-in embeddings server for the contract: real vectors (the n-gram hashing embedder's,
+ * 64-d), scaled by 3 so that normalising is left to the client, listed in reverse so that only
+ * their index puts them in order.
+ */
+async function standInServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const model = new NgramHashingEmbedder({ dimension: 64 });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { input } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'];
+      const data = input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: [...model.embedText(text)].map((x) => 3 * x),
+      }));
+      json(res, 200, { object: 'list', data: data.reverse() });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+for (const [what, dimension] of [
+  ['configured', 64],
+  ['learned from the first response', undefined],
+] as const) {
+  describeEmbedder(`OpenAiEmbedder against a stand-in server, dimension ${what}`, async () => {
+    const server = await standInServer();
+    const make = async () => {
+      const embedder = new OpenAiEmbedder({
+        baseUrl: server.baseUrl,
+        model: 'stand-in',
+        dimension,
+        maxBatchSize: 5,
+      });
+      await embedder.detectDimension();
+      return embedder;
+    };
+    return { embedder: await make(), reopen: make, dispose: () => server.close() };
+  });
+}

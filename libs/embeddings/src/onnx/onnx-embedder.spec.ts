@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { describeEmbedder } from '../embedder.contract';
 import { ONNX_MODELS, OnnxModelSpec } from './model-catalogue';
-import { resolveModelFiles } from './model-files';
+import { MODEL_FILE, resolveModelFiles, TOKENIZER_FILE } from './model-files';
 import { OnnxEmbedder } from './onnx-embedder';
 import { onnxHost } from './onnx-host';
 
@@ -198,3 +199,27 @@ describe('OnnxEmbedder: model processes', () => {
     await assert.rejects(embedder.embedQuery('after close'), /closed/);
   });
 });
+
+// The contract, on each catalogue model as createEmbedder configures it (its prefixes, measured
+// figures), from the files in the models cache. Without them it is skipped, not downloaded.
+for (const spec of ONNX_MODELS) {
+  const files = {
+    modelPath: join(WORKSPACE, 'models', spec.id, MODEL_FILE),
+    tokenizerPath: join(WORKSPACE, 'models', spec.id, TOKENIZER_FILE),
+  };
+  const absent = Object.values(files).find((path) => !existsSync(path));
+  const load = () =>
+    OnnxEmbedder.load(files, {
+      modelId: `onnx:${spec.id}`,
+      pooling: spec.pooling,
+      queryPrefix: spec.queryPrefix,
+      passagePrefix: spec.passagePrefix,
+      maxTokens: spec.maxTokens,
+      relatedCosine: spec.relatedCosine,
+      cosineCalibration: spec.cosineCalibration,
+    });
+  describeEmbedder(`OnnxEmbedder, ${spec.id}`, async () => ({ embedder: await load(), reopen: load }), {
+    asymmetric: spec.queryPrefix !== spec.passagePrefix,
+    skip: absent && `${absent} is absent (npm start or CI fetches the models)`,
+  });
+}

@@ -56,7 +56,7 @@ export abstract class Embedder {
     return this.embedDocuments(texts);
   }
 
-  /** Releases what the embedder holds (a model's worker thread). */
+  /** Releases what the embedder holds (a model's worker thread); closing again does nothing. */
   close(): Promise<void> {
     return Promise.resolve();
   }
