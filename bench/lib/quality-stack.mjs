@@ -11,8 +11,15 @@ import text from '@trove/text';
 import database from '@trove/platform-database';
 import config from '@trove/platform-config';
 
-const { SearchService, SearchSettings, SqlChunkStore, UsearchVectorIndex, EmbeddedKeywordIndex, indexKind } =
-  search;
+const {
+  SearchService,
+  SearchSettings,
+  SqlChunkStore,
+  UsearchVectorIndex,
+  EmbeddedKeywordIndex,
+  indexKind,
+  searchServiceOptions,
+} = search;
 
 /**
  * Opens the stack. `embedderSettings` go to createEmbedder (empty: the service's own embedding
@@ -46,13 +53,11 @@ export async function openSearchStack({ embedderSettings = {}, embedderLog, defa
     analyzerId: 'trove-text-v1',
   });
   const spaces = search.openChunkSpaces(db, vectors, chunks, embedder, settings.MODELS_DIR);
+  // The service's options as the apps map them from SearchSettings (each overridable from the
+  // environment), but for the alpha `auto` falls back to, which each benchmark chooses.
   const service = new SearchService(embedder, vectors, keywords, chunks, spaces, {
-    recencyHalfLifeDays: 30,
+    ...searchServiceOptions(settings),
     defaultAlpha,
-    // The service's defaults (SearchSettings), each overridable from the environment as in the apps.
-    feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
-    feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
-    queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
   });
   return {
     service,

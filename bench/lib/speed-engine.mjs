@@ -20,6 +20,7 @@ const {
   SearchSettings,
   SqlChunkStore,
   openSearchStores,
+  searchServiceOptions,
   fuse,
   candidateCount,
   DROPPED_WORD_WEIGHT,
@@ -43,14 +44,7 @@ async function open({ pgDir }) {
     vectorIndex: vectors,
     keywordIndex: keywords,
   } = await openSearchStores(settings, join(dir, 'search'));
-  const options = {
-    recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
-    defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
-    semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
-    feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
-    feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
-    queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
-  };
+  const options = searchServiceOptions(settings);
   const spaces = search.openChunkSpaces(db, vectors, chunks, embedder, settings.MODELS_DIR);
   const service = new SearchService(embedder, vectors, keywords, chunks, spaces, options);
   engine = { dir, db, chunks, embedder, vectors, keywords, service, options, sentences: loadSentences() };

@@ -28,14 +28,8 @@ async function main(): Promise<void> {
     imports: [
       SearchModule.forRoot({
         database,
-        ...stores,
-        recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
-        defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
-        semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
-        feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
-        feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
-        queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
-        modelsDir: settings.MODELS_DIR,
+        stores,
+        settings,
         log: (level, message) => logger[level](message),
       }),
       RawEmbeddingsModule.forRoot({

@@ -68,14 +68,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
       TenantModule.forRoot({ database, adminApiKey: config.ADMIN_API_KEY }),
       SearchModule.forRoot({
         database,
-        ...search,
-        recencyHalfLifeDays: settings.search.SEARCH_RECENCY_HALF_LIFE_DAYS,
-        defaultAlpha: settings.search.SEARCH_AUTO_ALPHA_DEFAULT,
-        semanticFloor: settings.search.SEARCH_SEMANTIC_FLOOR || undefined,
-        feedbackDocs: settings.search.SEARCH_FEEDBACK_DOCS,
-        feedbackWeight: settings.search.SEARCH_FEEDBACK_WEIGHT,
-        queryWordWeights: settings.search.SEARCH_QUERY_WORD_WEIGHTS,
-        modelsDir: settings.search.MODELS_DIR,
+        stores: search,
+        settings: settings.search,
         log: (level, message) => logger[level](message),
       }),
       RawEmbeddingsModule.forRoot({

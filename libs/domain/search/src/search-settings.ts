@@ -11,6 +11,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import type { SearchServiceOptions } from './search.service';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
 export class SearchSettings {
@@ -162,6 +163,22 @@ export class SearchSettings {
   @Min(0)
   @Max(64)
   SEARCH_WORKER_THREADS = Math.min(4, Math.max(0, availableParallelism() - 1));
+}
+
+/**
+ * SearchService's options from the settings: the one place they are mapped, for SearchModule and
+ * for the benchmarks that build the service by hand, so that a new option reaches them all.
+ */
+export function searchServiceOptions(settings: SearchSettings): SearchServiceOptions {
+  return {
+    recencyHalfLifeDays: settings.SEARCH_RECENCY_HALF_LIFE_DAYS,
+    defaultAlpha: settings.SEARCH_AUTO_ALPHA_DEFAULT,
+    // 0: the embedder's own threshold.
+    semanticFloor: settings.SEARCH_SEMANTIC_FLOOR || undefined,
+    feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
+    feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
+    queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
+  };
 }
 
 /** What /readyz shows of the active embedder: model, dimension, and whether it is a fallback. */

@@ -10,45 +10,41 @@ import {
 import { Embedder } from '@trove/embeddings';
 import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
 import { HealthRegistry } from '@trove/platform-health';
+import { ChunkStore } from './ports/chunk-store';
+import { KeywordIndex } from './ports/keyword-index';
+import { VectorIndex } from './ports/vector-index';
 import { ChunkSpaces } from './reembedding/chunk-spaces';
 import { LegacyEmbedders } from './reembedding/legacy-embedders';
 import { Reembedder } from './reembedding/reembedder';
 import { SpaceRegistry } from './reembedding/space-registry';
-import { describeEmbedder } from './search-settings';
-import { ChunkStore } from './ports/chunk-store';
-import { openChunkStore } from './search.adapters';
-import { KeywordIndex } from './ports/keyword-index';
-import { VectorIndex } from './ports/vector-index';
-import { IndexWorkers } from './workers/index-workers';
+import { openChunkStore, SearchStores } from './search.adapters';
 import { SearchController } from './search.controller';
-import { SEARCH_SERVICE_OPTIONS, SearchService, SearchServiceOptions } from './search.service';
+import { SEARCH_SERVICE_OPTIONS, SearchService } from './search.service';
+import { describeEmbedder, SearchSettings, searchServiceOptions } from './search-settings';
 
-/** What the app hands SearchModule: its stores, chosen from its validated config. */
-export interface SearchModuleOptions extends SearchServiceOptions {
+/** What the app hands SearchModule: its database, the stores it opened and its settings. */
+export interface SearchModuleOptions {
+  /** The `search` schema's database: chunk texts and the re-embedding registry. */
   database: SqlDatabase;
-  embedder: Embedder;
-  vectorIndex: VectorIndex;
-  keywordIndex: KeywordIndex;
-  /** Closed at shutdown when given (openSearchStores makes them). */
-  workers?: IndexWorkers;
-  /** Where the ONNX models of earlier vectors are found while re-embedding (default `models`). */
-  modelsDir?: string;
+  /** What openSearchStores opened from the same settings; the module closes them at shutdown. */
+  stores: SearchStores;
+  /** The service's options (searchServiceOptions) and MODELS_DIR, where re-embedding finds old models. */
+  settings: SearchSettings;
   /** Told of re-embedding progress. */
   log?: (level: 'info' | 'warn', message: string) => void;
 }
 
-const STORES = Symbol('SearchStores');
+const OPTIONS = Symbol('SearchModuleOptions');
 
 /**
  * The search domain: SearchPatterns handlers over the chunk store (SQL) and the two indexes.
  * At init it migrates its stores (the chunk store creates the `search` schema); at shutdown it
- * closes them. It needs no
- * TransportClient: the search service calls no other service.
+ * closes them. It needs no TransportClient: the search service calls no other service.
  */
 @Module({})
 export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
-    @Inject(STORES) private readonly options: SearchModuleOptions,
+    @Inject(OPTIONS) private readonly options: SearchModuleOptions,
     private readonly chunks: ChunkStore,
     private readonly reembedder: Reembedder,
     private readonly legacy: LegacyEmbedders,
@@ -56,28 +52,20 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
   ) {}
 
   static forRoot(options: SearchModuleOptions): DynamicModule {
-    const {
-      database,
-      embedder,
-      vectorIndex,
-      keywordIndex,
-      workers: _workers,
-      modelsDir,
-      log,
-      ...serviceOptions
-    } = options;
+    const { database, stores, settings, log } = options;
+    const { embedder, vectorIndex, keywordIndex } = stores;
     return {
       module: SearchModule,
       controllers: [SearchController],
       providers: [
-        { provide: STORES, useValue: options },
-        { provide: SEARCH_SERVICE_OPTIONS, useValue: serviceOptions },
+        { provide: OPTIONS, useValue: options },
+        { provide: SEARCH_SERVICE_OPTIONS, useValue: searchServiceOptions(settings) },
         { provide: Embedder, useValue: embedder },
         { provide: VectorIndex, useValue: vectorIndex },
         { provide: KeywordIndex, useValue: keywordIndex },
         { provide: ChunkStore, useFactory: () => openChunkStore(database) },
         { provide: SpaceRegistry, useFactory: () => new SpaceRegistry(database) },
-        { provide: LegacyEmbedders, useFactory: () => new LegacyEmbedders(modelsDir ?? 'models') },
+        { provide: LegacyEmbedders, useFactory: () => new LegacyEmbedders(settings.MODELS_DIR) },
         {
           provide: ChunkSpaces,
           inject: [SpaceRegistry, ChunkStore, LegacyEmbedders],
@@ -96,7 +84,8 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
   }
 
   async onModuleInit(): Promise<void> {
-    await migrateStores(this.chunks, this.options.vectorIndex, this.options.keywordIndex);
+    const { vectorIndex, keywordIndex } = this.options.stores;
+    await migrateStores(this.chunks, vectorIndex, keywordIndex);
   }
 
   /**
@@ -105,17 +94,18 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
    */
   onApplicationBootstrap(): void {
     this.health?.register('embedder', async () => ({
-      ...describeEmbedder(this.options.embedder),
+      ...describeEmbedder(this.options.stores.embedder),
       reembedding: this.reembedder.progress(),
     }));
     this.reembedder.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    const { embedder, vectorIndex, keywordIndex, workers } = this.options.stores;
     await this.reembedder.stop();
     await this.legacy.close();
-    await closeStores(this.options.vectorIndex, this.options.keywordIndex, this.chunks);
-    await this.options.workers?.close();
-    await this.options.embedder.close();
+    await closeStores(vectorIndex, keywordIndex, this.chunks);
+    await workers.close();
+    await embedder.close();
   }
 }
