@@ -1,0 +1,111 @@
+import nlp from 'compromise';
+
+/** Entity types the offline extractor assigns (docs/api.md, "Graph relations"). */
+export type EntityType =
+  | 'person'
+  | 'organization'
+  | 'location'
+  | 'product'
+  | 'event'
+  | 'date'
+  | 'concept'
+  | 'email'
+  | 'url'
+  | 'error_code';
+
+/** What compromise's lexicon says a word or name is, reduced to what typing needs. */
+export type LexicalClass =
+  | 'region'
+  | 'first-name'
+  | 'last-name'
+  | 'person'
+  | 'location'
+  | 'organization'
+  | 'demonym'
+  | 'honorific'
+  | 'role'
+  | 'month'
+  | 'weekday';
+
+export interface Lexicon {
+  classOf(lowercased: string): LexicalClass | undefined;
+  isOrganizationWord(word: string): boolean;
+  isPlaceWord(word: string): boolean;
+}
+
+/** The order decides between tags a word carries at once ("washington": place before surname). */
+const TAG_CLASSES: [string, LexicalClass][] = [
+  ['Month', 'month'],
+  ['WeekDay', 'weekday'],
+  ['Honorific', 'honorific'],
+  ['Demonym', 'demonym'],
+  ['Country', 'region'],
+  ['Region', 'region'],
+  ['City', 'location'],
+  ['Place', 'location'],
+  ['Organization', 'organization'],
+  ['SportsTeam', 'organization'],
+  ['FemaleName', 'first-name'],
+  ['MaleName', 'first-name'],
+  ['FirstName', 'first-name'],
+  ['LastName', 'last-name'],
+  ['Person', 'person'],
+  ['Actor', 'role'],
+];
+
+/** Words of product and service names in technical text, which compromise does not list. */
+const PRODUCT_WORDS = new Set([
+  'api',
+  'app',
+  'application',
+  'cli',
+  'cloud',
+  'database',
+  'engine',
+  'framework',
+  'gateway',
+  'os',
+  'platform',
+  'plugin',
+  'proxy',
+  'sdk',
+  'server',
+  'service',
+  'update',
+]);
+
+/** Place words compromise leaves out of its list of them. */
+const MORE_PLACE_WORDS = new Set(['city', 'county', 'province', 'state', 'district', 'river', 'tower']);
+
+let built: Lexicon | undefined;
+
+/**
+ * compromise's own lexicon (24k words and names: first and last names, cities, countries, regions,
+ * organisations, demonyms, honorifics, role nouns) and its cue words for organisations and places,
+ * read once. Only the data is used: tagging is wink-nlp's, which is an order of magnitude faster.
+ */
+export function lexicon(): Lexicon {
+  if (built) return built;
+  const model = nlp.model() as {
+    one: { lexicon: Record<string, string | string[]> };
+    two: { orgWords: Record<string, boolean>; placeWords: Record<string, boolean> };
+  };
+  const classes = new Map<string, LexicalClass>();
+  for (const [word, tags] of Object.entries(model.one.lexicon)) {
+    const list = Array.isArray(tags) ? tags : [tags];
+    const found = TAG_CLASSES.find(([tag]) => list.includes(tag));
+    if (found) classes.set(word, found[1]);
+  }
+  const orgWords = new Set(Object.keys(model.two.orgWords));
+  const placeWords = new Set([...Object.keys(model.two.placeWords), ...MORE_PLACE_WORDS]);
+  built = {
+    classOf: (word) => classes.get(word),
+    isOrganizationWord: (word) => orgWords.has(word),
+    isPlaceWord: (word) => placeWords.has(word),
+  };
+  return built;
+}
+
+export function isProductWord(word: string): boolean {
+  return PRODUCT_WORDS.has(word);
+}

@@ -1,0 +1,227 @@
+import { EntityType, isProductWord, lexicon } from './lexicon';
+import { Sentence, Token } from './sentences';
+
+/** An entity mention in a sentence: tokens [start, end). */
+export type Evidence = 'strong' | 'weak' | 'none';
+
+export interface Mention {
+  start: number;
+  end: number;
+  name: string;
+  type: EntityType;
+  /**
+   * What the type rests on: `strong` (the whole name in the lexicon, a cue word, an identifier's
+   * shape), `weak` (a first or last name: "Austin" is also a city), `none` (the default, concept).
+   * What a relation implies may replace a weak or missing type, never a strong one.
+   */
+  evidence: Evidence;
+  identifier: string | null;
+  keys: string[];
+  aliases: string[];
+}
+
+/** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, HTTP-503, KB4023057. */
+const ERROR_CODE = /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|0x[0-9A-Fa-f]{4,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
+/** Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, University of Oslo. */
+const NAME_PARTICLES = new Set(['of', 'da', 'de', 'del', 'der', 'di', 'du', 'van', 'von', 'la', 'le', '&']);
+/** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
+const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
+const CORPORATE_SUFFIXES = new Set([
+  'inc',
+  'corp',
+  'corporation',
+  'ltd',
+  'llc',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'co',
+  'company',
+]);
+const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
+
+/** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
+export function keyOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^\p{L}\p{N}@._/-]+/gu, ' ')
+    .replace(/(^|\s)[._/-]+|[._/-]+(?=\s|$)/g, ' ')
+    .trim()
+    .replace(/^the\s+/, '')
+    .replace(/\s+/g, ' ');
+}
+
+const bare = (token: Token) => token.lower.replace(/\.$/, '');
+const capitalised = (token: Token) => /^\p{Lu}/u.test(token.text);
+
+function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
+  const token = tokens[i]!;
+  if (token.kind !== 'word' && token.kind !== 'number') return false;
+  if (token.pos === 'PROPN') return true;
+  // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
+  // when a proper noun follows; alone it is most often a sentence's first word.
+  if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
+  return inSpan || tokens[i + 1]?.pos === 'PROPN';
+}
+
+/** How a name is typed from its own words, and on what evidence. */
+export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
+  const lex = lexicon();
+  const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
+  const strong = (type: EntityType) => ({ type, evidence: 'strong' as const });
+  const weak = (type: EntityType) => ({ type, evidence: 'weak' as const });
+  const whole = lex.classOf(lower.join(' '));
+  if (whole === 'location' || whole === 'region') return strong('location');
+  if (whole === 'organization') return strong('organization');
+  // One word that names people is also a place or a brand often enough (Austin, Tesla): a guess.
+  if (whole === 'person') return lower.length > 1 ? strong('person') : weak('person');
+  const last = lower[lower.length - 1]!;
+  const first = lower[0]!;
+  if (lower.length > 1 && lex.isOrganizationWord(last)) return strong('organization');
+  if (lower.some((w) => ['university', 'college', 'institute', 'school'].includes(w)))
+    return strong('organization');
+  if (lower.length > 1 && lex.isPlaceWord(last)) return strong('location');
+  if (lower.length > 1 && isProductWord(last)) return strong('product');
+  const firstClass = lex.classOf(first);
+  if (firstClass === 'honorific' || (firstClass === 'role' && lower.length === 2)) return strong('person');
+  if (firstClass === 'first-name' && lower.length >= 2 && lower.length <= 4) return strong('person');
+  if (firstClass === 'first-name') return weak('person');
+  if (lower.length >= 2 && lex.classOf(last) === 'last-name') return strong('person');
+  if (lower.every((w) => ['location', 'region'].includes(lex.classOf(w) ?? ''))) return strong('location');
+  if (lower.length === 1 && whole === 'last-name') return weak('person');
+  return { type: 'concept', evidence: 'none' };
+}
+
+function mention(
+  start: number,
+  end: number,
+  name: string,
+  type: EntityType,
+  identifier: string | null,
+): Mention {
+  const key = keyOf(name);
+  return { start, end, name, type, evidence: 'strong', identifier, keys: [key], aliases: [] };
+}
+
+function nameMention(tokens: Token[], start: number, end: number): Mention | undefined {
+  const lex = lexicon();
+  let from = start;
+  // "President of South Africa", "CEO of Amazon": the role is part of the predicate, not the name.
+  const ofAt = tokens.findIndex((t, i) => i >= start && i < end && t.lower === 'of');
+  if (
+    ofAt > start &&
+    tokens.slice(start, ofAt).every((t) => lex.classOf(bare(t)) === 'role' || t.lower === 'chief')
+  ) {
+    from = ofAt + 1;
+  }
+  if (from < end && DROPPED_HONORIFICS.has(bare(tokens[from]!)) && end - from > 1) from++;
+  while (from < end && NAME_PARTICLES.has(tokens[from]!.lower)) from++;
+  let to = end;
+  while (to > from && NAME_PARTICLES.has(tokens[to - 1]!.lower)) to--;
+  if (from >= to) return undefined;
+  const words = tokens.slice(from, to).map((t) => t.text);
+  const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
+  const firstClass = lex.classOf(lower[0]!);
+  // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role
+  // word that names something ("Oracle moved …") is.
+  if (lower.length === 1 && firstClass === 'demonym') return undefined;
+  if (lower.length === 1 && firstClass === 'role' && (start === 0 ? false : tokens[start - 1]!.pos === 'DET'))
+    return undefined;
+  const name = words.reduce(
+    (out, word, i) => out + (i === 0 ? '' : tokens[from + i]!.space || ' ') + word,
+    '',
+  );
+  const { type, evidence } = typeOfName(words);
+  const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
+  found.evidence = evidence;
+  if (DROPPED_HONORIFICS.has(bare(tokens[start]!))) {
+    found.type = 'person';
+    found.evidence = 'strong';
+  }
+  if (found.type === 'organization') {
+    const short = keyOf(lower.filter((w, i) => i === 0 || !CORPORATE_SUFFIXES.has(w)).join(' '));
+    if (short && short !== found.keys[0]) found.keys.push(short);
+  }
+  if (found.type === 'person' && lower.length > 1) {
+    const surname = [...lower].reverse().find((w) => !NAME_SUFFIXES.has(w));
+    if (surname && surname !== lower[0]) found.aliases.push(keyOf(surname));
+  }
+  return found;
+}
+
+/** The entity mentions of a sentence, in order: names, e-mails, URLs and error codes. */
+export function findMentions(sentence: Sentence): Mention[] {
+  const { tokens } = sentence;
+  const lex = lexicon();
+  const dateToken = new Set<number>();
+  for (const [first, last] of sentence.dates) {
+    // "by Jan Koum": a month's name followed by a name is a first name, not a date.
+    const month = lex.classOf(bare(tokens[last]!)) === 'month';
+    if (month && tokens[last + 1]?.pos === 'PROPN' && tokens[last - 1]?.pos !== 'NUM') continue;
+    for (let i = first; i <= last; i++) dateToken.add(i);
+  }
+  // "July 16" and "in March" are dates; "Jan Koum" is not.
+  tokens.forEach((t, i) => {
+    const cls = lex.classOf(bare(t));
+    if ((cls !== 'month' && cls !== 'weekday') || t.pos !== 'PROPN') return;
+    const nearNumber = tokens[i - 1]?.pos === 'NUM' || tokens[i + 1]?.pos === 'NUM';
+    const afterPreposition = tokens[i - 1]?.pos === 'ADP' && tokens[i + 1]?.pos !== 'PROPN';
+    if (nearNumber || afterPreposition) dateToken.add(i);
+  });
+
+  const found: Mention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'email') {
+      found.push(mention(i, i + 1, token.text, 'email', token.text));
+      continue;
+    }
+    if (token.kind === 'url') {
+      found.push(mention(i, i + 1, token.text, 'url', token.text));
+      continue;
+    }
+    if (ERROR_CODE.test(token.text) && !dateToken.has(i)) {
+      found.push(mention(i, i + 1, token.text, 'error_code', token.text));
+      continue;
+    }
+    if (dateToken.has(i) || !isNameToken(tokens, i, false)) continue;
+    let end = i + 1;
+    for (;;) {
+      if (
+        end < tokens.length &&
+        !dateToken.has(end) &&
+        !ERROR_CODE.test(tokens[end]!.text) &&
+        isNameToken(tokens, end, true)
+      ) {
+        end++;
+      } else if (
+        // "King's College London": a possessive inside an institution's name.
+        end + 2 < tokens.length &&
+        (tokens[end]!.lower === "'s" || tokens[end]!.lower === '’s') &&
+        tokens[end + 1]!.pos === 'PROPN' &&
+        lex.isOrganizationWord(tokens[end + 1]!.lower)
+      ) {
+        end += 2;
+      } else if (
+        end + 1 < tokens.length &&
+        NAME_PARTICLES.has(tokens[end]!.lower) &&
+        !dateToken.has(end + 1) &&
+        tokens[end + 1]!.pos === 'PROPN'
+      ) {
+        end += 2;
+      } else break;
+    }
+    // "Error E1045": the code is the entity, the word before it only says what it is.
+    const next = tokens[end];
+    if (end - i === 1 && next && ERROR_CODE.test(next.text) && ['error', 'code', 'err'].includes(token.lower))
+      continue;
+    const named = nameMention(tokens, i, end);
+    if (named) found.push(named);
+    i = end - 1;
+  }
+  return found;
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ChunkFacts } from '../../ports/graph-store';
+import { OfflineExtractor } from './offline-extractor';
+
+const extractor = new OfflineExtractor();
+const reference = new Date('2026-03-12T10:00:00Z');
+
+async function facts(...texts: string[]): Promise<ChunkFacts[]> {
+  const { chunks } = await extractor.extract({
+    chunks: texts.map((text, i) => ({ chunk_id: `doc_${i}`, text })),
+    reference_time: reference,
+  });
+  return chunks;
+}
+
+/** (source, canonical predicate, target) of every relation of the chunks. */
+function triples(chunks: ChunkFacts[]): string[][] {
+  return chunks.flatMap((chunk) =>
+    chunk.relations.map((r) => [
+      chunk.entities[r.source]!.name,
+      r.canonical_predicate,
+      chunk.entities[r.target]!.name,
+    ]),
+  );
+}
+
+const typeOf = (chunks: ChunkFacts[], name: string) =>
+  chunks.flatMap((c) => c.entities).find((e) => e.name === name)?.type;
+
+describe('OfflineExtractor', () => {
+  it('reads relations of the vocabulary from sentence structure, active and passive', async () => {
+    assert.deepEqual(triples(await facts('Spotify was founded by Daniel Ek in Stockholm.')), [
+      ['Daniel Ek', 'founded', 'Spotify'],
+      ['Spotify', 'located in', 'Stockholm'],
+    ]);
+    assert.deepEqual(triples(await facts('Satya Nadella is the chief executive of Microsoft.')), [
+      ['Satya Nadella', 'leads', 'Microsoft'],
+    ]);
+    assert.deepEqual(triples(await facts('Meta bought Instagram in 2012.')), [
+      ['Meta', 'acquired', 'Instagram'],
+    ]);
+  });
+
+  it('keeps the predicate as written beside the canonical one, and the sentence as context', async () => {
+    const [chunk] = await facts('Marie Curie was born in Warsaw in 1867. She moved to Paris.');
+    const [born, moved] = chunk!.relations;
+    assert.equal(born!.canonical_predicate, 'born in');
+    assert.equal(born!.raw_predicate, 'was born in');
+    assert.equal(born!.context, 'Marie Curie was born in Warsaw in 1867.');
+    assert.equal(moved!.canonical_predicate, 'lives in');
+    assert.equal(moved!.raw_predicate, 'moved to');
+    assert.ok(born!.confidence > 0 && born!.confidence <= 1);
+  });
+
+  it('dates a relation by the time phrase of its sentence', async () => {
+    const [chunk] = await facts(
+      'Marie Curie was born in Warsaw in 1867.',
+      'Anna joined Siemens last Tuesday.',
+    );
+    const [born] = chunk!.relations;
+    assert.equal(born!.temporal_details, 'in 1867');
+    assert.equal(born!.timestamp?.toISOString(), '1867-01-01T00:00:00.000Z');
+    const [, second] = await facts(
+      'Marie Curie was born in Warsaw in 1867.',
+      'Anna joined Siemens last Tuesday.',
+    );
+    const [joined] = second!.relations;
+    assert.equal(joined!.temporal_details, 'last Tuesday');
+    assert.equal(joined!.timestamp?.toISOString().slice(0, 10), '2026-03-10', 'relative to the source time');
+    const [plain] = await facts('Tom works at Google.');
+    assert.equal(plain!.relations[0]!.temporal_details, null);
+    assert.equal(plain!.relations[0]!.timestamp, null);
+  });
+
+  it('resolves he and she to the person they stand for, and a surname to the full name', async () => {
+    assert.deepEqual(
+      triples(
+        await facts('Ada Lovelace was the daughter of Lord Byron. She collaborated with Charles Babbage.'),
+      ),
+      [
+        ['Ada Lovelace', 'child of', 'Lord Byron'],
+        ['Ada Lovelace', 'works with', 'Charles Babbage'],
+      ],
+    );
+    assert.deepEqual(triples(await facts('Steve Jobs founded Apple.', 'Jobs was born in San Francisco.')), [
+      ['Steve Jobs', 'founded', 'Apple'],
+      ['Steve Jobs', 'born in', 'San Francisco'],
+    ]);
+    assert.deepEqual(triples(await facts('Jeff Bezos led Amazon, and Andy Jassy succeeded him.')), [
+      ['Jeff Bezos', 'leads', 'Amazon'],
+      ['Andy Jassy', 'succeeded', 'Jeff Bezos'],
+    ]);
+  });
+
+  it('continues lists and shared subjects, and reads a place with its region', async () => {
+    assert.deepEqual(triples(await facts('The Amazon River flows through Brazil, Peru and Colombia.')), [
+      ['Amazon River', 'located in', 'Brazil'],
+      ['Amazon River', 'located in', 'Peru'],
+      ['Amazon River', 'located in', 'Colombia'],
+    ]);
+    assert.deepEqual(triples(await facts('My friend Tom works at Google and lives in Zurich.')), [
+      ['Tom', 'works at', 'Google'],
+      ['Tom', 'lives in', 'Zurich'],
+    ]);
+    assert.deepEqual(triples(await facts('Harvard University is located in Cambridge, Massachusetts.')), [
+      ['Harvard University', 'located in', 'Cambridge'],
+      ['Cambridge', 'located in', 'Massachusetts'],
+    ]);
+  });
+
+  it('types entities: people, organisations, places, products and identifiers', async () => {
+    const chunks = await facts(
+      'Grace Hopper worked at Remington Rand in Philadelphia.',
+      'Error ERR_CONN_RESET breaks the Payments API; write to ops@example.com or see https://status.example.com.',
+    );
+    assert.equal(typeOf(chunks, 'Grace Hopper'), 'person');
+    assert.equal(typeOf(chunks, 'Remington Rand'), 'organization');
+    assert.equal(typeOf(chunks, 'Philadelphia'), 'location');
+    assert.equal(typeOf(chunks, 'Payments API'), 'product');
+    assert.equal(typeOf(chunks, 'ERR_CONN_RESET'), 'error_code');
+    assert.equal(typeOf(chunks, 'ops@example.com'), 'email');
+    assert.equal(typeOf(chunks, 'https://status.example.com'), 'url');
+    const email = chunks[1]!.entities.find((e) => e.type === 'email');
+    assert.equal(email?.identifier, 'ops@example.com');
+    assert.deepEqual(triples(chunks.slice(1)), [['ERR_CONN_RESET', 'affects', 'Payments API']]);
+  });
+
+  it('gives each entity resolution keys that ignore case, accents and articles, and a surname alias', async () => {
+    const [chunk] = await facts('The Beatles played in Hamburg.', 'Frida Kahlo lived in Coyoacán.');
+    const beatles = chunk!.entities.find((e) => e.name === 'Beatles');
+    assert.deepEqual(beatles?.keys, ['beatles']);
+    const [, second] = await facts('x', 'Frida Kahlo lived in Coyoacán.');
+    const frida = second!.entities.find((e) => e.name === 'Frida Kahlo');
+    assert.deepEqual(frida?.keys, ['frida kahlo']);
+    assert.deepEqual(frida?.aliases, ['kahlo']);
+    assert.deepEqual(second!.entities.find((e) => e.type === 'location')?.keys, ['coyoacan']);
+  });
+
+  it('reads nothing where there is nothing, and never relates an entity to itself', async () => {
+    assert.deepEqual(await facts(''), [{ chunk_id: 'doc_0', entities: [], relations: [] }]);
+    assert.deepEqual(triples(await facts('the weather was nice and we stayed home all day')), []);
+    assert.deepEqual(triples(await facts('Volkswagen owns Porsche, and Porsche is based in Stuttgart.')), [
+      ['Volkswagen', 'owns', 'Porsche'],
+      ['Porsche', 'located in', 'Stuttgart'],
+    ]);
+  });
+
+  it('refers relations to entities of their own chunk, on any text', async () => {
+    const text = Array.from(
+      { length: 40 },
+      (_, i) => `Person${i} Smith met Anna Berg in Oslo; E${1000 + i} hit the Core Service.`,
+    ).join(' ');
+    for (const chunk of await facts(text, '((( ))) ;;; \u0000 \uFFFF', 'ÇA VA? 東京 is in 日本.')) {
+      for (const r of chunk.relations) {
+        assert.ok(
+          chunk.entities[r.source] && chunk.entities[r.target],
+          'both ends are entities of the chunk',
+        );
+        assert.notEqual(r.source, r.target);
+      }
+      for (const e of chunk.entities) assert.ok(e.keys.length > 0 && e.keys.every((k) => k.length > 0));
+    }
+  });
+});

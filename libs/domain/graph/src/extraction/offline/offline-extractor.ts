@@ -1,0 +1,142 @@
+import * as chrono from 'chrono-node';
+import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
+import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
+import { findMentions, Mention } from './mentions';
+import { Discourse, findRelations, SentenceRelation } from './relations';
+import { phrase, readSentences, Sentence } from './sentences';
+
+/** Longest context kept per relation: the sentence, cut at a word. */
+const MAX_CONTEXT = 400;
+
+/**
+ * The default extractor: no model, no network, at ingestion speed. wink-nlp splits and tags the
+ * text; names are typed with compromise's lexicon and cue words; relations come from the words
+ * between neighbouring entities, mapped to the canonical predicates (predicates.ts); "he" and
+ * "she" stand for the latest person; a surname alone stands for the full name met earlier in the
+ * source; dates in the sentence date its relations (chrono-node parses them).
+ */
+export class OfflineExtractor extends GraphExtractor {
+  readonly name = 'offline';
+
+  async extract(input: ExtractionInput): Promise<ExtractionResult> {
+    const discourse = new Discourse();
+    const surnames = new Map<string, Mention>();
+    const chunks = input.chunks.map((chunk) =>
+      this.extractChunk(chunk, input.reference_time, discourse, surnames),
+    );
+    return { chunks };
+  }
+
+  private extractChunk(
+    chunk: { chunk_id: string; text: string },
+    reference: Date,
+    discourse: Discourse,
+    surnames: Map<string, Mention>,
+  ): ChunkFacts {
+    const entities: EntityMention[] = [];
+    const indexOf = new Map<string, number>();
+    const relations: RelationMention[] = [];
+    const entityIndex = (mention: Mention): number => {
+      const key = JSON.stringify([mention.type, mention.keys[0]]);
+      let index = indexOf.get(key);
+      if (index === undefined) {
+        index = entities.length;
+        indexOf.set(key, index);
+        entities.push({
+          name: mention.name,
+          type: mention.type,
+          identifier: mention.identifier,
+          keys: mention.keys,
+          aliases: mention.aliases.length > 0 ? mention.aliases : undefined,
+        });
+      }
+      return index;
+    };
+
+    for (const sentence of readSentences(chunk.text)) {
+      const mentions = findMentions(sentence).map((mention) => resolveSurname(mention, surnames));
+      const found = findRelations(sentence, mentions, discourse);
+      for (const mention of mentions) entityIndex(mention);
+      const dated = dateRelations(sentence, found, reference);
+      found.forEach((relation, i) => {
+        relations.push({
+          source: entityIndex(relation.source),
+          target: entityIndex(relation.target),
+          canonical_predicate: relation.canonical,
+          raw_predicate: relation.raw,
+          context: contextOf(sentence.text),
+          confidence: Math.round(relation.confidence * 100) / 100,
+          temporal_details: dated[i]?.phrase ?? null,
+          timestamp: dated[i]?.date ?? null,
+        });
+      });
+    }
+    return { chunk_id: chunk.chunk_id, entities, relations };
+  }
+}
+
+/** "Curie" after "Marie Curie" in the same source is her; a full name is remembered for later. */
+function resolveSurname(mention: Mention, surnames: Map<string, Mention>): Mention {
+  if (mention.type === 'person' && mention.aliases.length > 0) {
+    for (const alias of mention.aliases) if (!surnames.has(alias)) surnames.set(alias, mention);
+    return mention;
+  }
+  const words = mention.keys[0]!.split(' ');
+  const full =
+    words.length === 1 && (mention.type === 'person' || mention.evidence !== 'strong')
+      ? surnames.get(words[0]!)
+      : undefined;
+  if (!full) return mention;
+  return {
+    ...mention,
+    name: full.name,
+    type: full.type,
+    evidence: full.evidence,
+    keys: full.keys,
+    aliases: full.aliases,
+  };
+}
+
+function contextOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX_CONTEXT) return flat;
+  const cut = flat.slice(0, MAX_CONTEXT);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_CONTEXT - 40))}…`;
+}
+
+interface Dating {
+  phrase: string;
+  date: Date | null;
+}
+
+/**
+ * Each date phrase of the sentence dates the relation whose words end nearest before it ("born in
+ * Warsaw in 1867"), or the first one when the date opens the sentence ("In 2015, Alphabet …").
+ */
+function dateRelations(
+  sentence: Sentence,
+  relations: SentenceRelation[],
+  reference: Date,
+): (Dating | undefined)[] {
+  const out: (Dating | undefined)[] = relations.map(() => undefined);
+  if (relations.length === 0) return out;
+  for (const [first, last] of sentence.dates) {
+    let chosen = -1;
+    relations.forEach((relation, i) => {
+      if (relation.end <= first && (chosen < 0 || relation.end >= relations[chosen]!.end)) chosen = i;
+    });
+    if (chosen < 0) chosen = 0;
+    if (out[chosen]) continue;
+    const from = first > 0 && sentence.tokens[first - 1]!.pos === 'ADP' ? first - 1 : first;
+    const words = phrase(sentence.tokens, from, last + 1);
+    out[chosen] = { phrase: words, date: parseDate(phrase(sentence.tokens, first, last + 1), reference) };
+  }
+  return out;
+}
+
+function parseDate(text: string, reference: Date): Date | null {
+  const parsed = chrono.parseDate(text, reference, { forwardDate: false });
+  if (parsed && !Number.isNaN(parsed.getTime())) return parsed;
+  const year = /^(1\d{3}|20\d{2})$/.exec(text.trim());
+  return year ? new Date(Date.UTC(Number(year[1]), 0, 1)) : null;
+}

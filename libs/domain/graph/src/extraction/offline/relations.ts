@@ -1,0 +1,313 @@
+import { lexicon } from './lexicon';
+import { Mention } from './mentions';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
+import { phrase, Sentence, Token } from './sentences';
+
+/** A relation read from one sentence, between two of its mentions (pronouns already resolved). */
+export interface SentenceRelation {
+  source: Mention;
+  target: Mention;
+  canonical: string;
+  raw: string;
+  confidence: number;
+  /** Token index where the relation's words end: dates after it attach to the next relation. */
+  end: number;
+  /** Read against the text's order ("was founded by"): a list after it adds sources, not targets. */
+  inverted?: boolean;
+}
+
+/** Pronouns that stand for a person mentioned before. */
+const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+const OBJECT_PRONOUNS = new Set(['him', 'her']);
+const RELATIVES = new Set(['which', 'who', 'that', 'whom']);
+const LIST_WORDS = new Set([',', 'and', 'or']);
+const IDENTIFIERS = new Set(['email', 'url', 'date']);
+
+/** What the sentences before this one said: the people a pronoun can stand for. */
+export class Discourse {
+  private readonly recent: Mention[] = [];
+  private readonly subjects: Mention[] = [];
+
+  /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
+  rememberSubject(mention: Mention): void {
+    if (mention.type !== 'person') return;
+    this.subjects.push(mention);
+    if (this.subjects.length > 8) this.subjects.shift();
+  }
+
+  remember(mention: Mention): void {
+    this.recent.push(mention);
+    if (this.recent.length > 32) this.recent.shift();
+  }
+
+  /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
+  person(except?: Mention): Mention | undefined {
+    const people = [...this.recent].reverse().filter((m) => m.keys[0] !== except?.keys[0]);
+    const subject = except ? undefined : this.subjects[this.subjects.length - 1];
+    const found =
+      subject ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
+    if (found && found.evidence === 'none') {
+      found.type = 'person';
+      found.evidence = 'weak';
+    }
+    return found;
+  }
+}
+
+/** Mentions plus the pronouns that stand for one of them, in sentence order. */
+function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
+  const out: Mention[] = [];
+  let next = 0;
+  const take = () => {
+    out.push(mentions[next]!);
+    discourse.remember(mentions[next]!);
+    next++;
+  };
+  sentence.tokens.forEach((token, i) => {
+    while (next < mentions.length && mentions[next]!.start <= i) take();
+    if (token.pos !== 'PRON') return;
+    const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
+    if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
+    const antecedent = discourse.person(isObject ? out[out.length - 1] : undefined);
+    if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
+  });
+  while (next < mentions.length) take();
+  return out;
+}
+
+const same = (a: Mention, b: Mention) => a.keys[0] === b.keys[0] && a.type === b.type;
+
+function retype(mention: Mention, type: Mention['type'] | undefined): void {
+  if (type && mention.evidence !== 'strong' && mention.type !== type) {
+    mention.type = type;
+    mention.evidence = 'weak';
+  }
+}
+
+/** True when the words after `mention` start a clause of its own ("…, and Andy Jassy succeeded him"). */
+function startsClause(tokens: Token[], mention: Mention): boolean {
+  const next = tokens[mention.end];
+  return next !== undefined && isVerbLike(next);
+}
+
+/**
+ * Mentions that only qualify the next one drop out of the chain: "the Seattle startup DataWorks"
+ * (a place, which also says where DataWorks is) and "Figma's rival Frame.io" (a possessor).
+ */
+function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation[]): Mention[] {
+  const chain: Mention[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const mention = all[i]!;
+    const next = all[i + 1];
+    const gap = next ? tokens.slice(mention.end, next.start) : [];
+    const nouns = (from: number) =>
+      gap.slice(from).every((t) => (t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text);
+    if (next && mention.type === 'location' && gap.length > 0 && gap.length <= 2 && nouns(0)) {
+      found.push({
+        source: next,
+        target: mention,
+        canonical: 'located in',
+        raw: phrase(tokens, mention.end, next.start),
+        confidence: 0.7,
+        end: mention.end,
+      });
+      continue;
+    }
+    if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
+      continue;
+    // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
+    const after = tokens[mention.end];
+    const qualifies = after?.pos === 'NOUN' && after.lower === after.text && !isVerbLike(after);
+    if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
+    chain.push(mention);
+  }
+  return chain;
+}
+
+/**
+ * The relations of one sentence. Each pair of neighbouring mentions is read through the words
+ * between them: a predicate of the vocabulary (or a short verb phrase of its own), a list that
+ * continues the previous relation ("flows through Brazil, Peru and Colombia"), a second subject
+ * ("founded Apple with Steve Wozniak"), a place and its region ("Redmond, Washington"). Words
+ * that close a clause (`;`, "when", "because", …) end the pairing.
+ */
+export function findRelations(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const found: SentenceRelation[] = [];
+  const chain = chainOf(tokens, withPronouns(sentence, mentions, discourse), found);
+
+  let previous: SentenceRelation | undefined;
+  for (let i = 0; i + 1 < chain.length; i++) {
+    let source = chain[i]!;
+    const target = chain[i + 1]!;
+    if (same(source, target)) continue;
+    let between = tokens.slice(source.end, target.start);
+    if (between.length > 12 || between.some((t) => [';', ':', '(', ')'].includes(t.text))) {
+      previous = undefined;
+      continue;
+    }
+    if (["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) continue;
+    const raw = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
+
+    // Error codes: "E1045 appears when the Gateway …", "pods fail with error ERR_CONN_RESET".
+    const errorRelation = errorCodeRelation(source, target, between);
+    if (errorRelation) {
+      found.push({ ...errorRelation, raw: raw(between), end: target.start });
+      continue;
+    }
+    if (between.some((t) => CLAUSE_BREAKS.has(t.lower))) {
+      previous = undefined;
+      continue;
+    }
+    // ", which is based in", "who", "that": the clause is about the entity before it.
+    let k = 0;
+    while (k < between.length && (between[k]!.text === ',' || RELATIVES.has(between[k]!.lower))) k++;
+    if (k > 0 && between.slice(0, k).some((t) => RELATIVES.has(t.lower))) between = between.slice(k);
+
+    const noVerb = !between.some(isVerbLike);
+    const listOnly = between.length > 0 && between.every((t) => LIST_WORDS.has(t.lower));
+    // "Austin, Texas": a place, then the region it is in (unless the comma is a list's).
+    if (
+      between.length === 1 &&
+      between[0]!.text === ',' &&
+      source.type === 'location' &&
+      target.type === 'location'
+    ) {
+      const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
+      const listGoesOn = rest.some(
+        (t, r) => (t.lower === 'and' || t.lower === 'or') && !rest.slice(r + 1).some(isVerbLike),
+      );
+      if (!listGoesOn && lexicon().classOf(source.keys[0]!) !== 'region') {
+        found.push({
+          source,
+          target,
+          canonical: 'located in',
+          raw: 'located in',
+          confidence: 0.75,
+          end: target.start,
+        });
+        continue;
+      }
+    }
+    if (previous && noVerb && (listOnly || LIST_WORDS.has(between[between.length - 1]?.lower ?? ''))) {
+      // A list: the previous relation again, with the next item.
+      const continues = previous.inverted ? previous.source : previous.target;
+      if (same(continues, source) && !startsClause(tokens, target) && compatible(source, target)) {
+        previous = previous.inverted
+          ? { ...previous, source: target, confidence: 0.7, end: target.start }
+          : { ...previous, target, confidence: 0.7, end: target.start };
+        found.push(previous);
+        continue;
+      }
+    }
+    if (previous && between.length === 1 && between[0]!.lower === 'with' && same(previous.target, source)) {
+      if (['founded', 'created'].includes(previous.canonical) && target.type !== 'location') {
+        found.push({
+          ...previous,
+          source: target,
+          target: previous.target,
+          confidence: 0.7,
+          end: target.start,
+        });
+        continue;
+      }
+    }
+    if (
+      previous &&
+      between.length === 1 &&
+      between[0]!.lower === 'in' &&
+      previous.canonical === 'founded' &&
+      target.type === 'location'
+    ) {
+      found.push({
+        source: previous.target,
+        target,
+        canonical: 'located in',
+        raw: 'founded in',
+        confidence: 0.7,
+        end: target.start,
+      });
+      continue;
+    }
+    if (noVerb && !between.some((t) => t.lemma === 'be')) continue;
+    // "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before.
+    const and = between.findIndex((t) => t.lower === 'and');
+    if (and >= 0 && !between.slice(0, and).some(isVerbLike) && between.slice(and + 1).some(isVerbLike)) {
+      const clauseSubject = previous?.source;
+      if (!clauseSubject) continue;
+      source = clauseSubject;
+      between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+    }
+    const match = matchPredicate(between, source, target);
+    if (!match) continue;
+    // A verb of its own between an address and a link ("write to x@y.com or see https://…") is an
+    // instruction to the reader, not a relation between them.
+    if (!match.known && (IDENTIFIERS.has(source.type) || IDENTIFIERS.has(target.type))) continue;
+    const [from, to] = match.inverted ? [target, source] : [source, target];
+    retype(from, match.sourceType);
+    retype(to, match.targetType);
+    const confidence = (match.known ? 0.85 : 0.55) * (source.start !== chain[i]!.start ? 0.9 : 1);
+    const words = stripArticles(raw(between)) || match.canonical;
+    previous = {
+      source: from,
+      target: to,
+      canonical: match.canonical,
+      raw: words,
+      confidence,
+      end: target.end,
+      inverted: match.inverted,
+    };
+    found.push(previous);
+    discourse.rememberSubject(from);
+  }
+  return found;
+}
+
+function stripArticles(raw: string): string {
+  return raw.replace(/\s+(the|a|an|its|his|her|their)$/i, '').trim();
+}
+
+function compatible(a: Mention, b: Mention): boolean {
+  return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
+}
+
+const ERROR_VERBS = new Set([
+  'appear',
+  'occur',
+  'happen',
+  'show',
+  'block',
+  'affect',
+  'break',
+  'crash',
+  'hit',
+  'prevent',
+  'stop',
+  'fail',
+  'throw',
+  'return',
+  'raise',
+  'report',
+]);
+
+function errorCodeRelation(
+  source: Mention,
+  target: Mention,
+  between: Token[],
+): Omit<SentenceRelation, 'raw' | 'end'> | undefined {
+  const verb = between.find(
+    (t) => isVerbLike(t) && (ERROR_VERBS.has(t.lemma) || ERROR_VERBS.has(t.lower.replace(/e?s$/, ''))),
+  );
+  if (!verb) return undefined;
+  if (source.type === 'error_code' && target.type !== 'error_code' && target.type !== 'email') {
+    return { source, target, canonical: 'affects', confidence: 0.75 };
+  }
+  if (target.type === 'error_code' && source.type !== 'error_code' && source.type !== 'email') {
+    return { source: target, target: source, canonical: 'affects', confidence: 0.75 };
+  }
+  return undefined;
+}

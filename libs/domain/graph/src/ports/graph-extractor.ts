@@ -1,0 +1,27 @@
+import { ChunkFacts } from './graph-store';
+
+/** One source's chunks, in order, as extraction reads them. */
+export interface ExtractionInput {
+  chunks: { chunk_id: string; text: string }[];
+  /** What relative time phrases ("last Tuesday") count from: the source's time. */
+  reference_time: Date;
+}
+
+/** What extraction cost, for the source's record (an LLM extractor counts tokens). */
+export interface ExtractionUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export interface ExtractionResult {
+  chunks: ChunkFacts[];
+  usage?: ExtractionUsage;
+}
+
+/** Reads entities and relations out of a source's text, chunk by chunk. */
+export abstract class GraphExtractor {
+  /** Names the extractor in /readyz and in logs: `offline`, or `llm:<model>`. */
+  abstract readonly name: string;
+
+  abstract extract(input: ExtractionInput): Promise<ExtractionResult>;
+}
