@@ -2,7 +2,8 @@ import * as chrono from 'chrono-node';
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { findMentions, Mention } from './mentions';
-import { Discourse, findRelations, SentenceRelation } from './relations';
+import { Discourse } from './discourse';
+import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 
 /** Longest context kept per relation: the sentence, cut at a word. */

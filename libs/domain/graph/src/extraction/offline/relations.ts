@@ -1,3 +1,4 @@
+import { Discourse } from './discourse';
 import { lexicon } from './lexicon';
 import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
@@ -22,37 +23,6 @@ const OBJECT_PRONOUNS = new Set(['him', 'her']);
 const RELATIVES = new Set(['which', 'who', 'that', 'whom']);
 const LIST_WORDS = new Set([',', 'and', 'or']);
 const IDENTIFIERS = new Set(['email', 'url', 'date']);
-
-/** What the sentences before this one said: the people a pronoun can stand for. */
-export class Discourse {
-  private readonly recent: Mention[] = [];
-  private readonly subjects: Mention[] = [];
-
-  /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
-  rememberSubject(mention: Mention): void {
-    if (mention.type !== 'person') return;
-    this.subjects.push(mention);
-    if (this.subjects.length > 8) this.subjects.shift();
-  }
-
-  remember(mention: Mention): void {
-    this.recent.push(mention);
-    if (this.recent.length > 32) this.recent.shift();
-  }
-
-  /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
-  person(except?: Mention): Mention | undefined {
-    const people = [...this.recent].reverse().filter((m) => m.keys[0] !== except?.keys[0]);
-    const subject = except ? undefined : this.subjects[this.subjects.length - 1];
-    const found =
-      subject ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
-    if (found && found.evidence === 'none') {
-      found.type = 'person';
-      found.evidence = 'weak';
-    }
-    return found;
-  }
-}
 
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {

@@ -1,0 +1,32 @@
+import { Mention } from './mentions';
+
+/** What the sentences before this one said: the people a pronoun can stand for. */
+export class Discourse {
+  private readonly recent: Mention[] = [];
+  private readonly subjects: Mention[] = [];
+
+  /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
+  rememberSubject(mention: Mention): void {
+    if (mention.type !== 'person') return;
+    this.subjects.push(mention);
+    if (this.subjects.length > 8) this.subjects.shift();
+  }
+
+  remember(mention: Mention): void {
+    this.recent.push(mention);
+    if (this.recent.length > 32) this.recent.shift();
+  }
+
+  /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
+  person(except?: Mention): Mention | undefined {
+    const people = [...this.recent].reverse().filter((m) => m.keys[0] !== except?.keys[0]);
+    const subject = except ? undefined : this.subjects[this.subjects.length - 1];
+    const found =
+      subject ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
+    if (found && found.evidence === 'none') {
+      found.type = 'person';
+      found.evidence = 'weak';
+    }
+    return found;
+  }
+}
