@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { blobStoreContract } from '../blob-store.contract';
+import { blobStoreContract } from '../ports/blob-store.contract';
 import { blobKey } from '../ports/blob-store';
 import { FsBlobStore } from './fs-blob-store';
 

@@ -1,5 +1,5 @@
 import { PgliteDatabase, runMigrations } from '@trove/platform-database';
-import { CONTRACT_LIMITS, jobQueueContract } from '../job-queue.contract';
+import { CONTRACT_LIMITS, jobQueueContract } from '../ports/job-queue.contract';
 import { ingestionMigrations } from '../migrations/ingestion.migrations';
 import { SqlJobQueue } from './sql-job-queue';
 

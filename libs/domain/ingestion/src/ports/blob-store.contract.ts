@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
+import { BlobStore, blobKey, blobPrefix } from './blob-store';
 
 export interface BlobStoreSubject {
   store: BlobStore;

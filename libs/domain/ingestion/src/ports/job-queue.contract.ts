@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { DomainError } from '@trove/contracts';
-import { JobConsumer, JobDelivery, JobMessage, JobQueue, JobQueueLimits } from './ports/job-queue';
+import { JobConsumer, JobDelivery, JobMessage, JobQueue, JobQueueLimits } from './job-queue';
 
 /** The limits every contract run uses: 3 attempts, short backoff. */
 export const CONTRACT_LIMITS: JobQueueLimits = { maxAttempts: 3, backoffMs: [150, 300], concurrency: 4 };

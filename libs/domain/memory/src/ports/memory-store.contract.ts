@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MemoryRecord, MemoryStore } from './ports/memory-store';
+import { MemoryRecord, MemoryStore } from './memory-store';
 
 export function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   const now = new Date('2026-01-01T00:00:00Z');

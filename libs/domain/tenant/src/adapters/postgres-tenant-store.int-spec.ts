@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { PostgresDatabase } from '@trove/platform-database';
 import { createScratchPostgresDatabase } from '@trove/testing';
 import { generateApiKey, generateApiKeyId, hashApiKey } from '../api-key';
-import { describeTenantStore } from '../tenant-store.contract';
+import { describeTenantStore } from '../ports/tenant-store.contract';
 import { PostgresTenantStore } from './postgres-tenant-store';
 
 describeTenantStore('PostgresTenantStore', async () => {

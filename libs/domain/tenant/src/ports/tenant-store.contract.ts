@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateApiKey, generateApiKeyId, hashApiKey } from './api-key';
-import { NewApiKey, TenantStore } from './ports/tenant-store';
+import { generateApiKey, generateApiKeyId, hashApiKey } from '../api-key';
+import { NewApiKey, TenantStore } from './tenant-store';
 
 /** Opens an empty, migrated store for one suite; `dispose` releases whatever it holds. */
 export type TenantStoreFactory = () => Promise<{ store: TenantStore; dispose(): Promise<void> }>;
