@@ -18,7 +18,8 @@
 import embeddings from '@trove/embeddings';
 import text from '@trove/text';
 import usearch from 'usearch';
-import { VectorShard, centredForGraph } from '../libs/domain/search/dist/adapters/usearch/vector-shard.js';
+import { centredForGraph } from '../libs/domain/search/dist/adapters/usearch/shard-graph.js';
+import { VectorShard } from '../libs/domain/search/dist/adapters/usearch/vector-shard.js';
 import { argValue } from './lib/quality-stack.mjs';
 import { loadQueries, loadSentences, memoryAt } from './lib/speed-data.mjs';
 

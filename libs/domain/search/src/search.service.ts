@@ -12,23 +12,17 @@ import {
   unwrapOutcome,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
-import { ChunkRecord, ChunkStore } from './ports/chunk-store';
+import { ChunkStore } from './ports/chunk-store';
 import { chooseAlpha } from './fusion/auto-alpha';
-import {
-  blendRecency,
-  candidateCount,
-  fuse,
-  fuseCalibrated,
-  keywordScore,
-  recencyDecay,
-} from './fusion/fusion';
+import { candidateCount, fuse, fuseCalibrated, keywordScore } from './fusion/fusion';
 import { CHUNK_SPACES, IndexScope, ScoredId } from './ports/index-scope';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { indexKind } from './indexing/index-kind';
 import { SourceIndexer } from './indexing/source-indexer';
 import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
-import { toResultChunks } from './query/result-chunks';
+import { QueryVectors } from './query/query-vectors';
+import { ChunkRanking } from './query/ranking';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
@@ -53,15 +47,10 @@ export interface SearchServiceOptions {
   queryWordWeights?: boolean;
 }
 
-/**
- * Weight of a word the keyword analyser drops (its stop words beyond the embedder's own list):
- * near nothing, as BM25 gives it nothing.
- */
-export const DROPPED_WORD_WEIGHT = 0.05;
-
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
 
 export { indexKind };
+export { DROPPED_WORD_WEIGHT } from './query/query-vectors';
 
 /**
  * A semantic list, the list of the query's own vector that relevance is judged by, and the
@@ -94,6 +83,8 @@ function kindsOf(mode: SearchMode): string[] {
 @Injectable()
 export class SearchService {
   private readonly indexer: SourceIndexer;
+  private readonly queryVectors: QueryVectors;
+  private readonly ranking: ChunkRanking;
 
   constructor(
     private readonly embedder: Embedder,
@@ -104,6 +95,8 @@ export class SearchService {
     @Inject(SEARCH_SERVICE_OPTIONS) private readonly options: SearchServiceOptions,
   ) {
     this.indexer = new SourceIndexer(embedder, vectors, keywords, chunks, spaces);
+    this.queryVectors = new QueryVectors(chunks, keywords, options);
+    this.ranking = new ChunkRanking(chunks, options.recencyHalfLifeDays);
   }
 
   async indexChunks(request: IndexChunksRequest): Promise<IndexChunksResult> {
@@ -128,7 +121,7 @@ export class SearchService {
     const relevantOnly = request.relevant_only === true;
     // The tenant's active space, with its own model's embedder while a re-embedding is under way.
     const target = alpha > 0 || relevantOnly ? await this.spaces.readTarget(scope.tenantId) : null;
-    const feedback = target !== null && this.feedbackDocs(target.embedder) > 0;
+    const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
     let semantic: SemanticHits;
     let keyword: ScoredId[];
     if (feedback) {
@@ -150,7 +143,7 @@ export class SearchService {
       ? fuseCalibrated({ ...lists, calibration, idfMass: await this.idfMass(scope, request.query) })
       : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
-    const chunks = await this.rank(
+    const chunks = await this.ranking.rank(
       scope,
       fused,
       request.max_chunks,
@@ -181,7 +174,7 @@ export class SearchService {
       const best = hits[0]?.score ?? 1;
       scored = hits.map((hit) => ({ id: hit.id, score: best > 0 ? hit.score / best : 0 }));
     }
-    const chunks = await this.rank(scope, scored, request.max_chunks, 0, 0);
+    const chunks = await this.ranking.rank(scope, scored, request.max_chunks, 0, 0);
     return {
       chunks,
       alpha: 0,
@@ -240,7 +233,7 @@ export class SearchService {
     keywordHits: ScoredId[] = [],
   ): Promise<SemanticHits> {
     const { space, embedder } = target;
-    const { expanded, plain } = await this.queryVectors(scope, query, keywordHits, target);
+    const { expanded, plain } = await this.queryVectors.build(scope, query, keywordHits, embedder);
     // A query the embedder finds nothing in (only stop words, with the hashing fallback) has no
     // direction: it matches nothing by meaning, and keyword search answers alone.
     if (isZero(expanded)) return NO_SEMANTIC_HITS;
@@ -254,56 +247,6 @@ export class SearchService {
     return { hits, ofQuery, embedder };
   }
 
-  /**
-   * The semantic query's vector, `expanded` by Rocchio pseudo-relevance feedback: the query's own
-   * vector (`plain`) plus feedbackWeight × the mean vector of the feedbackDocs best keyword hits,
-   * normalised (the same vector without hits). With word weights (queryWordWeights), the query and
-   * those hits are embedded with every word weighing its idf, so that rare words lead, as they do
-   * in BM25.
-   */
-  private async queryVectors(
-    scope: IndexScope,
-    query: string,
-    keywordHits: ScoredId[],
-    { embedder }: SpaceTarget,
-  ): Promise<{ expanded: Float32Array; plain: Float32Array }> {
-    const docs = this.feedbackDocs(embedder);
-    const records =
-      docs > 0 && keywordHits.length > 0
-        ? await this.chunks.getMany(
-            scope,
-            keywordHits.slice(0, docs).map((hit) => hit.id),
-          )
-        : [];
-    const feedbackTexts = records.map((record) => record.content);
-    const weights = await this.wordWeights(scope, [query, ...feedbackTexts], embedder);
-    const [vector, ...feedback] = weights
-      ? await embedder.embedWeighted([query, ...feedbackTexts], weights)
-      : [
-          await embedder.embedQuery(query),
-          ...(feedbackTexts.length > 0 ? await embedder.embedDocuments(feedbackTexts) : []),
-        ];
-    const plain = vector!;
-    if (feedback.length === 0) return { expanded: plain, plain };
-    const weight = (this.options.feedbackWeight ?? 1) / feedback.length;
-    const expanded = Float32Array.from(plain);
-    for (const doc of feedback) for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * doc[i]!;
-    let norm = 0;
-    for (const x of expanded) norm += x * x;
-    norm = Math.sqrt(norm);
-    if (norm > 0) for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-    return { expanded, plain };
-  }
-
-  /**
-   * Feedback documents for the semantic query: as configured, else 3 for an embedder that weighs
-   * words (hashing) and none for a learned model, which feedback from keyword hits only pulls
-   * towards them (bench/fusion-calibration.bench.mjs: SciFact nDCG@10 0.832 → 0.805 with bge-small).
-   */
-  private feedbackDocs(embedder: Embedder): number {
-    return this.options.feedbackDocs ?? (embedder.weighsWords ? 3 : 0);
-  }
-
   /** Σ idf, in this scope, of the distinct words of the query that the keyword analyser keeps. */
   private async idfMass(scope: IndexScope, query: string): Promise<number> {
     const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
@@ -311,90 +254,5 @@ export class SearchService {
     let mass = 0;
     for (const idf of (await this.keywords.idf(scope, words)).values()) mass += idf;
     return mass;
-  }
-
-  /** Word → its idf in this scope, for every word of `texts`; undefined when not weighing. */
-  private async wordWeights(
-    scope: IndexScope,
-    texts: string[],
-    embedder: Embedder,
-  ): Promise<Map<string, number> | undefined> {
-    if (this.options.queryWordWeights === false || !embedder.weighsWords) return undefined;
-    const words = new Set<string>();
-    for (const text of texts) for (const word of embedder.wordsOf(text)) words.add(word);
-    if (words.size === 0) return undefined;
-    const idf = await this.keywords.idf(scope, [...words]);
-    if (idf.size === 0) return undefined;
-    const weights = new Map<string, number>();
-    for (const word of words) weights.set(word, Math.max(DROPPED_WORD_WEIGHT, idf.get(word) ?? 0));
-    return weights;
-  }
-
-  /** Applies recency, keeps the best max_chunks, and builds result chunks with their neighbours. */
-  private async rank(
-    scope: IndexScope,
-    scored: ScoredId[],
-    maxChunks: number,
-    recencyBias: number,
-    related: number,
-  ) {
-    const ranked =
-      recencyBias > 0
-        ? await this.rankWithRecency(scope, scored, maxChunks, recencyBias)
-        : await this.fetchBest(scope, scored, maxChunks);
-    return toResultChunks(scope, ranked, related, this.chunks);
-  }
-
-  /**
-   * Scores are final without recency: only the best max_chunks rows are read, and more only for
-   * hits whose chunk left the store since the index answered (a concurrent replace or delete).
-   */
-  private async fetchBest(scope: IndexScope, scored: ScoredId[], maxChunks: number) {
-    const ranked: { record: ChunkRecord; score: number }[] = [];
-    let next = 0;
-    while (ranked.length < maxChunks && next < scored.length) {
-      const batch = scored.slice(next, next + maxChunks - ranked.length);
-      next += batch.length;
-      const records = new Map(
-        (
-          await this.chunks.getMany(
-            scope,
-            batch.map((hit) => hit.id),
-          )
-        ).map((r) => [r.chunk_uuid, r]),
-      );
-      for (const hit of batch) {
-        const record = records.get(hit.id);
-        if (record) ranked.push({ record, score: hit.score });
-      }
-    }
-    return ranked;
-  }
-
-  /** Recency can lift any candidate, so every candidate's age is read. */
-  private async rankWithRecency(
-    scope: IndexScope,
-    scored: ScoredId[],
-    maxChunks: number,
-    recencyBias: number,
-  ) {
-    const records = new Map(
-      (
-        await this.chunks.getMany(
-          scope,
-          scored.map((s) => s.id),
-        )
-      ).map((r) => [r.chunk_uuid, r]),
-    );
-    const now = new Date();
-    return scored
-      .filter((hit) => records.has(hit.id))
-      .map((hit) => {
-        const record = records.get(hit.id)!;
-        const decay = recencyDecay(record.updated_at, now, this.options.recencyHalfLifeDays);
-        return { record, score: blendRecency(hit.score, decay, recencyBias) };
-      })
-      .sort((a, b) => b.score - a.score)
-      .slice(0, maxChunks);
   }
 }

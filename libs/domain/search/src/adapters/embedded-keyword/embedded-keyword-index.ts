@@ -10,7 +10,8 @@ import {
   checkTenantId,
   lastPerId,
 } from '../keyword-common/keyword-input';
-import { KeywordPartition, analysedDocument } from './keyword-partition';
+import { analysedDocument } from './analysed-document';
+import { KeywordPartition } from './keyword-partition';
 import { PartitionFiles } from './partition-files';
 import { WordTerms } from './word-terms';
 

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { AnalysedDocument, PartitionState } from './keyword-partition';
+import { AnalysedDocument, PartitionState } from './analysed-document';
 
 /**
  * On-disk formats of the embedded keyword index. The index stores analysed terms, never the

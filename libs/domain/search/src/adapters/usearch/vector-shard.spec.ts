@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bruteForce, clusteredVectors } from '../../vector/vector-fixtures';
 import { unitVector } from '../vector-common/vector-math';
-import { VectorShard, centredForGraph } from './vector-shard';
+import { centredForGraph } from './shard-graph';
+import { VectorShard } from './vector-shard';
 
 const D = 24;
 const data = clusteredVectors(3000, D, 11).map((v) => unitVector(v, D, 'fixture'));

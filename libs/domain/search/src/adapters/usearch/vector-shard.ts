@@ -1,6 +1,8 @@
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import { Index } from 'usearch';
 import { ScoredId, SearchFilter } from '../../ports/index-scope';
 import { TopK, dotAt } from '../vector-common/vector-math';
+import { buildGraph, centredForGraph, newGraph } from './shard-graph';
+import { addTo, countOf, gather, removeFrom } from './slot-sets';
 
 /** One vector to store; `unit` is already unit-length and of the shard's dimension. */
 export interface ShardItem {
@@ -17,46 +19,6 @@ export interface ShardState {
   kinds: string[];
   /** slotCount × dimension unit vectors. */
   vectors: Float32Array;
-}
-
-/**
- * HNSW settings. An i8 graph (4× less memory and, with this usearch build, several times faster to
- * insert into than f32; bench/vector-index.bench.mjs) whose candidates are rescored exactly from
- * the f32 copy, so scores are exact cosines; M = 16, ef_add 64, ef_search 256. What a denser graph
- * would buy, by bench/vector-recall.bench.mjs (30k memories of the offline embedder, the service's
- * k = 50): recall@10 against exact search 0.967 here, 0.988 with M = 24 / ef_add 96, on
- * one-sentence memories (0.72 and 0.84 on memories stitched from random sentences, the hard case);
- * but M = 24 cost 15% of one-chunk memory ingestion over HTTP in a same-session A/B (601 and 578
- * against 478 and 516 chunks/s, 0 → 30k), and ingestion is the target not yet met. Inserts stay on
- * one thread: a multi-threaded build is a different graph each run (SciFact nDCG@10 moved by 0.002).
- */
-const GRAPH = { connectivity: 16, expansionAdd: 64, expansionSearch: 256 };
-
-/**
- * The graph holds each vector with its mean component removed (the projection off the all-ones
- * direction), re-normalised, and is searched with the query treated alike; candidates are still
- * rescored with the stored vectors. Vectors that all share one large component (the n-gram hashing
- * embedder's are non-negative: every pair has a cosine around 0.3) make HNSW's neighbour lists
- * degenerate: some items cannot be reached even from their own vector, whatever ef_search (on
- * SciFact's chunks about 1%), and with the projection none is
- * lost. vector-shard.spec.ts shows it on synthetic vectors; bench/quality-scifact.bench.mjs
- * counts it on SciFact. Vectors already centred (learned models) barely move.
- */
-export function centredForGraph(unit: Float32Array, out: Float32Array, at = 0): void {
-  const d = unit.length;
-  let mean = 0;
-  for (let i = 0; i < d; i++) mean += unit[i]!;
-  mean /= d;
-  let norm = 0;
-  for (let i = 0; i < d; i++) {
-    const x = unit[i]! - mean;
-    out[at + i] = x;
-    norm += x * x;
-  }
-  if (norm > 0) {
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < d; i++) out[at + i]! *= scale;
-  }
 }
 
 /** Thresholds; the defaults are the production values, tests lower them to reach every path. */
@@ -93,7 +55,7 @@ export class VectorShard {
   ) {
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
     this.vectors = new Float32Array(dimension * 64);
-    this.graph = this.newGraph();
+    this.graph = newGraph(dimension);
   }
 
   /** Restores a snapshot; the graph is loaded from `graphFile` when given, rebuilt otherwise. */
@@ -185,13 +147,13 @@ export class VectorShard {
     const sources = filter?.sourceIds ? new Set(filter.sourceIds) : null;
     // A kind filter that every live item passes (the usual case: one search mode per shard) is
     // no filter: skip gathering every slot of the shard for nothing.
-    if (kinds && this.countOf(this.slotsByKind, kinds) === live) kinds = null;
+    if (kinds && countOf(this.slotsByKind, kinds) === live) kinds = null;
     const accept = (slot: number): boolean =>
       (!sources || sources.has(this.sourceIds[slot]!)) && (!kinds || kinds.has(this.kinds[slot]!));
 
     let candidates: number[] | null = null; // null: every live slot
-    if (sources) candidates = this.gather(this.slotsBySource, sources, kinds ? accept : null);
-    else if (kinds) candidates = this.gather(this.slotsByKind, kinds, null);
+    if (sources) candidates = gather(this.slotsBySource, sources, kinds ? accept : null);
+    else if (kinds) candidates = gather(this.slotsByKind, kinds, null);
     const count = candidates ? candidates.length : live;
     if (count === 0) return [];
     // Over-fetch from the graph in proportion to the filter's selectivity, widening until k pass;
@@ -254,24 +216,6 @@ export class VectorShard {
     return top.slots.map((slot, i) => ({ id: this.ids[slot]!, score: top.scores[i]! }));
   }
 
-  private countOf(map: Map<string, Set<number>>, keys: Set<string>): number {
-    let count = 0;
-    for (const key of keys) count += map.get(key)?.size ?? 0;
-    return count;
-  }
-
-  private gather(
-    map: Map<string, Set<number>>,
-    keys: Set<string>,
-    accept: ((slot: number) => boolean) | null,
-  ): number[] {
-    const out: number[] = [];
-    for (const key of keys) {
-      for (const slot of map.get(key) ?? []) if (!accept || accept(slot)) out.push(slot);
-    }
-    return out;
-  }
-
   private index(id: string, slot: number): void {
     this.slotById.set(id, slot);
     addTo(this.slotsBySource, this.sourceIds[slot]!, slot);
@@ -312,45 +256,7 @@ export class VectorShard {
   }
 
   private rebuildGraph(): void {
-    this.graph = this.newGraph();
+    this.graph = buildGraph(this.dimension, this.vectors, this.slotById.values());
     this.removedSinceBuild = 0;
-    const live = [...this.slotById.values()].sort((a, b) => a - b);
-    for (let i = 0; i < live.length; i += 1024) {
-      const slice = live.slice(i, i + 1024);
-      const block = new Float32Array(slice.length * this.dimension);
-      slice.forEach((slot, j) =>
-        centredForGraph(
-          this.vectors.subarray(slot * this.dimension, (slot + 1) * this.dimension),
-          block,
-          j * this.dimension,
-        ),
-      );
-      this.graph.add(BigUint64Array.from(slice, BigInt), block, 1);
-    }
   }
-
-  private newGraph(): Index {
-    return new Index({
-      dimensions: this.dimension,
-      metric: MetricKind.IP,
-      quantization: ScalarKind.I8,
-      connectivity: GRAPH.connectivity,
-      expansion_add: GRAPH.expansionAdd,
-      expansion_search: GRAPH.expansionSearch,
-      multi: false,
-    });
-  }
-}
-
-function addTo(map: Map<string, Set<number>>, key: string, slot: number): void {
-  const set = map.get(key);
-  if (set) set.add(slot);
-  else map.set(key, new Set([slot]));
-}
-
-function removeFrom(map: Map<string, Set<number>>, key: string, slot: number): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(slot);
-  if (set.size === 0) map.delete(key);
 }
