@@ -44,3 +44,83 @@ export interface TripletWithEvidence {
   relations: RelationEvidence[];
   chunk_id: string;
 }
+
+/** Message patterns answered by the graph service. */
+export const GraphPatterns = {
+  /** Extract a source's (or memory's) chunks and make them its whole graph (GraphExtractRequest). */
+  extract: 'graph.source.extract',
+  /** Every relation read from one source (GraphRelationsRequest → TripletWithEvidence[]). */
+  relationsBySource: 'graph.source.relations',
+  /** Forget what sources said (GraphDeleteSourcesRequest → GraphDeleteSourcesResult). */
+  deleteSources: 'graph.source.delete',
+  /** Paths around a query's entities and the relations of result chunks (GraphContextRequest). */
+  context: 'graph.query.context',
+} as const;
+
+export interface GraphScopePayload {
+  tenant_id: string;
+  sub_tenant_id: string;
+}
+
+export interface GraphExtractRequest extends GraphScopePayload {
+  source_id: string;
+  /** The source's chunks in order, as the search service indexed them. */
+  chunks: { chunk_id: string; text: string }[];
+  /** What relative dates count from (ISO-8601): the source's upload or update time. */
+  reference_time: string;
+}
+
+export interface GraphExtractResult {
+  entities: number;
+  relations: number;
+  /** Which extractor read the text (`offline`, `llm:<model>`). */
+  extractor: string;
+  /** Tokens an LLM extractor spent on the source, when one did. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+export interface GraphRelationsRequest extends GraphScopePayload {
+  source_id: string;
+}
+
+export interface GraphDeleteSourcesRequest extends GraphScopePayload {
+  source_ids: string[];
+}
+
+export interface GraphDeleteSourcesResult {
+  /** How many of the sources had graph facts. */
+  deleted: number;
+}
+
+export interface GraphContextRequest extends GraphScopePayload {
+  query: string;
+  /** The search's result chunks, best first: their relations, and paths through them, rank higher. */
+  chunk_ids: string[];
+}
+
+/** One relation of a path or a chunk (docs/api.md, "graph_context"). */
+export interface GraphTriplet {
+  source: GraphEntity;
+  relation: RelationEvidence;
+  target: GraphEntity;
+}
+
+export interface GraphQueryPath {
+  triplets: GraphTriplet[];
+  relevancy_score: number;
+  /** The evidence sentences of the path's relations, in path order. */
+  combined_context: string;
+  /** The group the path's chunks are listed under in chunk_id_to_group_ids. */
+  group_id: string;
+}
+
+export interface GraphChunkRelation extends GraphTriplet {
+  relevancy_score: number;
+}
+
+export interface GraphContext {
+  query_paths: GraphQueryPath[];
+  chunk_relations: GraphChunkRelation[];
+  /** chunk id → the groups (query paths) whose relations were read from it. */
+  chunk_id_to_group_ids: Record<string, string[]>;
+}

@@ -1,4 +1,5 @@
 import { ChunkKind, SearchMode } from './search.patterns';
+import { GraphContext } from '../graph/graph.payloads';
 
 /** What the search service keeps about the source a chunk came from. */
 export interface SourceInfo {
@@ -82,12 +83,6 @@ export interface ResultChunk {
   document_metadata: Record<string, unknown>;
   tenant_metadata: Record<string, unknown>;
   related_chunks?: ResultChunk[];
-}
-
-export interface GraphContext {
-  query_paths: unknown[];
-  chunk_relations: unknown[];
-  chunk_id_to_group_ids: Record<string, string[]>;
 }
 
 export interface SearchResult {

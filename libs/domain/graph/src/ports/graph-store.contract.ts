@@ -188,6 +188,10 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
       assert.deepEqual(await store.counts(one), { entities: 2, relations: 1 });
       assert.deepEqual(await store.counts(two), { entities: 0, relations: 0 });
       assert.deepEqual(await store.counts(otherTenant), { entities: 0, relations: 0 });
+      const mine = await store.countsBySubTenant('acme');
+      assert.deepEqual(mine.get(one.sub_tenant_id), { entities: 2, relations: 1 });
+      assert.equal(mine.has(two.sub_tenant_id), false, 'a sub-tenant with no entity is not listed');
+      assert.equal((await store.countsBySubTenant('globex')).size, 0);
       const [edgeOfOne] = await store.edgesAround(one, [a!.source.entity_id], 10);
       assert.equal(edgeOfOne!.relationship_id, a!.relations[0]!.relationship_id);
       assert.deepEqual(await store.edgesAround(two, [a!.source.entity_id], 10), []);

@@ -108,4 +108,7 @@ export abstract class GraphStore extends StoreLifecycle {
   abstract edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]>;
 
   abstract counts(scope: GraphScope): Promise<GraphCounts>;
+
+  /** The counts of each of a tenant's sub-tenants that hold any entity. */
+  abstract countsBySubTenant(tenantId: string): Promise<Map<string, GraphCounts>>;
 }

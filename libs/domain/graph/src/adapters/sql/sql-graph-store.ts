@@ -152,6 +152,23 @@ export class SqlGraphStore extends GraphStore {
     return { entities: Number(row?.entities ?? 0), relations: Number(row?.relations ?? 0) };
   }
 
+  async countsBySubTenant(tenantId: string): Promise<Map<string, GraphCounts>> {
+    const rows = await this.db.query<{ sub_tenant_id: string; entities: string; relations: string }>(
+      `SELECT e.sub_tenant_id, e.entities, COALESCE(r.relations, 0) AS relations
+       FROM (SELECT sub_tenant_id, count(*) AS entities FROM graph.entities WHERE tenant_id = $1 GROUP BY sub_tenant_id) e
+       LEFT JOIN (SELECT sub_tenant_id, count(*) AS relations FROM graph.relations WHERE tenant_id = $1 GROUP BY sub_tenant_id) r
+         ON r.sub_tenant_id = e.sub_tenant_id
+       ORDER BY e.sub_tenant_id`,
+      [tenantId],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.sub_tenant_id,
+        { entities: Number(row.entities), relations: Number(row.relations) },
+      ]),
+    );
+  }
+
   /** Runs `work` in a transaction, again when a concurrent writer got in its way. */
   private async retrying<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {

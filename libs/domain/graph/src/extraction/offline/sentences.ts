@@ -12,6 +12,8 @@ export interface Token {
   kind: string;
   /** Whitespace before the token in the text, so phrases can be rebuilt as written. */
   space: string;
+  /** A stop word of wink's English list ("the", "of", "was"). */
+  stop: boolean;
 }
 
 /** A sentence: its text, its tokens, and the token ranges wink found to be dates and times. */
@@ -39,6 +41,7 @@ export function readSentences(text: string): Sentence[] {
   const lemmas = tokens.out(its.lemma as unknown as typeof its.pos) as string[];
   const kinds = tokens.out(its.type) as string[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const spans = doc.sentences().out(its.span) as unknown as [number, number][];
   const sentenceTexts = doc.sentences().out() as string[];
   const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
@@ -59,6 +62,7 @@ export function readSentences(text: string): Sentence[] {
         lemma: glued > i ? word.toLowerCase() : (lemmas[i] ?? word.toLowerCase()),
         kind: glued > i ? 'word' : (kinds[i] ?? 'word'),
         space: spaces[i] ?? '',
+        stop: glued === i && stops[i] === true,
       });
       i = glued;
     }

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CountsReply,
+  GraphContext,
+  GraphContextRequest,
+  GraphDeleteSourcesRequest,
+  GraphDeleteSourcesResult,
+  GraphExtractRequest,
+  GraphExtractResult,
+  GraphRelationsRequest,
+  TripletWithEvidence,
+} from '@trove/contracts';
+import { GraphContextBuilder } from './context/graph-context';
+import { GraphSettings } from './graph-settings';
+import {
+  checkContextRequest,
+  checkDeleteSourcesRequest,
+  checkExtractRequest,
+  checkRelationsRequest,
+} from './graph.validation';
+import { GraphExtractor } from './ports/graph-extractor';
+import { GraphStore } from './ports/graph-store';
+
+export const GRAPH_SETTINGS = Symbol('GraphSettings');
+
+/**
+ * The graph domain's rules: a source's chunks are extracted and become its whole graph (a second
+ * extraction replaces the first), relations are read back per source, a query's entities are
+ * walked for search, and deletes take the entities no source mentions any more with them.
+ */
+@Injectable()
+export class GraphService {
+  constructor(
+    private readonly store: GraphStore,
+    private readonly extractor: GraphExtractor,
+    private readonly context: GraphContextBuilder,
+    @Inject(GRAPH_SETTINGS) private readonly settings: GraphSettings,
+  ) {}
+
+  async extract(request: GraphExtractRequest): Promise<GraphExtractResult> {
+    checkExtractRequest(request, this.settings.GRAPH_MAX_CHUNKS_PER_REQUEST);
+    const scope = { tenant_id: request.tenant_id, sub_tenant_id: request.sub_tenant_id };
+    const result = await this.extractor.extract({
+      chunks: request.chunks.map(({ chunk_id, text }) => ({ chunk_id, text })),
+      reference_time: new Date(request.reference_time),
+    });
+    await this.store.replaceSource(scope, request.source_id, result.chunks);
+    const entities = new Set(
+      result.chunks.flatMap((c) => c.entities.map((e) => `${e.type}\u0000${e.keys[0]}`)),
+    );
+    return {
+      entities: entities.size,
+      relations: result.chunks.reduce((sum, c) => sum + c.relations.length, 0),
+      extractor: this.extractor.name,
+      ...(result.usage ? { usage: result.usage } : {}),
+    };
+  }
+
+  async relationsBySource(request: GraphRelationsRequest): Promise<TripletWithEvidence[]> {
+    checkRelationsRequest(request);
+    return this.store.relationsOfSource(request, request.source_id);
+  }
+
+  async deleteSources(request: GraphDeleteSourcesRequest): Promise<GraphDeleteSourcesResult> {
+    checkDeleteSourcesRequest(request);
+    return { deleted: await this.store.deleteSources(request, request.source_ids) };
+  }
+
+  deleteSubTenant(tenantId: string, subTenantId: string): Promise<void> {
+    return this.store.deleteSubTenant({ tenant_id: tenantId, sub_tenant_id: subTenantId });
+  }
+
+  async counts(tenantId: string): Promise<CountsReply> {
+    const counts = await this.store.countsBySubTenant(tenantId);
+    return { by_sub_tenant: Object.fromEntries(counts) };
+  }
+
+  async graphContext(request: GraphContextRequest): Promise<GraphContext> {
+    checkContextRequest(request);
+    return this.context.build(request, request.query, request.chunk_ids);
+  }
+}

@@ -1,0 +1,52 @@
+import {
+  checkScopeIds,
+  FieldError,
+  GraphContextRequest,
+  GraphDeleteSourcesRequest,
+  GraphExtractRequest,
+  GraphRelationsRequest,
+  isValidId,
+  throwIfFieldErrors,
+} from '@trove/contracts';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** What the graph service relies on, checked again behind the gateway and the other services. */
+export function checkExtractRequest(request: GraphExtractRequest, maxChunks: number): void {
+  const errors = checkScopeIds(request);
+  if (!isValidId(request.source_id))
+    errors.push({ field: 'source_id', message: 'source_id must be a valid id' });
+  if (!Array.isArray(request.chunks) || request.chunks.length > maxChunks) {
+    errors.push({ field: 'chunks', message: `chunks must be a list of at most ${maxChunks}` });
+  } else if (!request.chunks.every((c) => isText(c?.chunk_id) && c.chunk_id !== '' && isText(c.text))) {
+    errors.push({ field: 'chunks', message: 'every chunk needs a chunk_id and a text' });
+  }
+  if (!isText(request.reference_time) || Number.isNaN(Date.parse(request.reference_time))) {
+    errors.push({ field: 'reference_time', message: 'reference_time must be an ISO-8601 time' });
+  }
+  throwIfFieldErrors(errors);
+}
+
+export function checkRelationsRequest(request: GraphRelationsRequest): void {
+  const errors = checkScopeIds(request);
+  if (!isValidId(request.source_id))
+    errors.push({ field: 'source_id', message: 'source_id must be a valid id' });
+  throwIfFieldErrors(errors);
+}
+
+export function checkDeleteSourcesRequest(request: GraphDeleteSourcesRequest): void {
+  const errors = checkScopeIds(request);
+  if (!Array.isArray(request.source_ids) || !request.source_ids.every(isText)) {
+    errors.push({ field: 'source_ids', message: 'source_ids must be a list of ids' });
+  }
+  throwIfFieldErrors(errors);
+}
+
+export function checkContextRequest(request: GraphContextRequest): void {
+  const errors: FieldError[] = checkScopeIds(request);
+  if (!isText(request.query)) errors.push({ field: 'query', message: 'query must be text' });
+  if (!Array.isArray(request.chunk_ids) || !request.chunk_ids.every(isText)) {
+    errors.push({ field: 'chunk_ids', message: 'chunk_ids must be a list of chunk ids' });
+  }
+  throwIfFieldErrors(errors);
+}
