@@ -1,10 +1,49 @@
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
 
 /** Settings of the graph domain, read from the environment by the app that hosts it. */
 export class GraphSettings {
-  /** Who reads entities and relations out of text: the offline extractor (no model, no network). */
-  @IsIn(['offline'], { message: 'GRAPH_EXTRACTOR must be offline' })
-  GRAPH_EXTRACTOR = 'offline' as const;
+  /**
+   * Who reads entities and relations out of text: `offline` (the default: no model, no network)
+   * or `llm`, any OpenAI-compatible chat endpoint (GRAPH_LLM_URL, GRAPH_LLM_MODEL).
+   */
+  @IsIn(['offline', 'llm'], { message: 'GRAPH_EXTRACTOR must be offline or llm' })
+  GRAPH_EXTRACTOR: 'offline' | 'llm' = 'offline';
+
+  /** Root of the chat endpoint, with or without `/v1`: `https://api.openai.com`, `http://localhost:11434`. */
+  @ValidateIf((s: GraphSettings) => s.GRAPH_EXTRACTOR === 'llm')
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'GRAPH_LLM_URL must be an http(s) URL when GRAPH_EXTRACTOR=llm' },
+  )
+  GRAPH_LLM_URL?: string;
+
+  @ValidateIf((s: GraphSettings) => s.GRAPH_EXTRACTOR === 'llm')
+  @IsString({ message: 'GRAPH_LLM_MODEL is required when GRAPH_EXTRACTOR=llm' })
+  GRAPH_LLM_MODEL?: string;
+
+  /** Sent as a bearer token; never logged. */
+  @IsOptional()
+  @IsString()
+  GRAPH_LLM_API_KEY?: string;
+
+  /**
+   * `json_schema` (structured outputs: OpenAI, vLLM, recent Ollama) or `json_object` (JSON mode
+   * only, for servers without schemas; the schema then travels in the prompt).
+   */
+  @IsIn(['json_schema', 'json_object'], { message: 'GRAPH_LLM_JSON_MODE must be json_schema or json_object' })
+  GRAPH_LLM_JSON_MODE: 'json_schema' | 'json_object' = 'json_schema';
+
+  /** Per request, from sending it to reading the whole answer. */
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  GRAPH_LLM_TIMEOUT_MS = 60_000;
+
+  /** Chunks of one source sent to the endpoint at once. */
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  GRAPH_LLM_CONCURRENCY = 4;
 
   /** Query paths a `graph_context` answer holds at most. */
   @IsInt()
