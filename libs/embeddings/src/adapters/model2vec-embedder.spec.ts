@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { describeEmbedder } from '../embedder.contract';
+import { describeEmbedder } from '../ports/embedder.contract';
 import { EmbeddingError } from '../embedding-error';
 import { Model2VecEmbedder } from './model2vec-embedder';
 

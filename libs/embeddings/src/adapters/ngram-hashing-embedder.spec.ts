@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeEmbedder } from '../embedder.contract';
+import { describeEmbedder } from '../ports/embedder.contract';
 import { dot } from '../vectors';
 import { DEFAULT_NGRAM_HASHING_OPTIONS, NgramHashingEmbedder } from './ngram-hashing-embedder';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { describeEmbedder } from '../embedder.contract';
+import { describeEmbedder } from '../ports/embedder.contract';
 import { EmbeddingError } from '../embedding-error';
 import { NgramHashingEmbedder } from './ngram-hashing-embedder';
 import { OpenAiEmbedder, type OpenAiEmbedderOptions } from './openai-embedder';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { describeEmbedder } from '../embedder.contract';
+import { describeEmbedder } from '../ports/embedder.contract';
 import { ONNX_MODELS, OnnxModelSpec } from './model-catalogue';
 import { MODEL_FILE, resolveModelFiles, TOKENIZER_FILE } from './model-files';
 import { OnnxEmbedder } from './onnx-embedder';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Embedder } from './ports/embedder';
-import { dot } from './vectors';
+import { Embedder } from './embedder';
+import { dot } from '../vectors';
 
 /** One adapter set up for the contract, with what the contract needs to know about it. */
 export interface EmbedderSubject {
@@ -101,7 +101,7 @@ export interface EmbedderContractOptions {
 }
 
 /**
- * The behaviour every Embedder adapter has (ports/embedder.ts): its declared dimension,
+ * The behaviour every Embedder adapter has (embedder.ts): its declared dimension,
  * L2-normalised finite vectors, the same vector for the same text whatever the batch, the call,
  * the instance or the traffic, any number of texts in input order, empty, blank and very long
  * texts, queries against passages, word weights, and close(). Run against every adapter.
