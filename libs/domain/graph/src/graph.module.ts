@@ -2,6 +2,7 @@ import { DynamicModule, Module, OnApplicationShutdown, OnModuleInit } from '@nes
 import { SqlDatabase } from '@trove/platform-database';
 import { SqlGraphStore } from './adapters/sql/sql-graph-store';
 import { DEFAULT_GRAPH_CONTEXT, GraphContextBuilder } from './context/graph-context';
+import { LlmExtractor } from './extraction/llm/llm-extractor';
 import { OfflineExtractor } from './extraction/offline/offline-extractor';
 import { GraphSettings } from './graph-settings';
 import { GraphController } from './graph.controller';
@@ -24,6 +25,15 @@ export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
   switch (settings.GRAPH_EXTRACTOR) {
     case 'offline':
       return new OfflineExtractor();
+    case 'llm':
+      return new LlmExtractor({
+        baseUrl: settings.GRAPH_LLM_URL!,
+        model: settings.GRAPH_LLM_MODEL!,
+        apiKey: settings.GRAPH_LLM_API_KEY,
+        jsonMode: settings.GRAPH_LLM_JSON_MODE,
+        timeoutMs: settings.GRAPH_LLM_TIMEOUT_MS,
+        concurrency: settings.GRAPH_LLM_CONCURRENCY,
+      });
   }
 }
 

@@ -9,3 +9,4 @@ export * from './graph.module';
 export * from './graph-settings';
 export * from './graph.service';
 export * from './context/graph-context';
+export * from './extraction/llm/llm-extractor';

@@ -1,6 +1,6 @@
-import * as chrono from 'chrono-node';
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
+import { parseDate } from '../dates';
 import { findMentions, Mention } from './mentions';
 import { Discourse } from './discourse';
 import { findRelations, SentenceRelation } from './relations';
@@ -133,11 +133,4 @@ function dateRelations(
     out[chosen] = { phrase: words, date: parseDate(phrase(sentence.tokens, first, last + 1), reference) };
   }
   return out;
-}
-
-function parseDate(text: string, reference: Date): Date | null {
-  const parsed = chrono.parseDate(text, reference, { forwardDate: false });
-  if (parsed && !Number.isNaN(parsed.getTime())) return parsed;
-  const year = /^(1\d{3}|20\d{2})$/.exec(text.trim());
-  return year ? new Date(Date.UTC(Number(year[1]), 0, 1)) : null;
 }
