@@ -36,7 +36,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { jobStreamName } from './adapters/jetstream-job-queue';
+import { jobStreamName } from './adapters/jetstream/jetstream-job-queue';
 
 const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
 const S3_URL = process.env['S3_TEST_URL'] ?? 'http://127.0.0.1:9090';

@@ -1,11 +1,11 @@
 import { SqlDatabase } from '@trove/platform-database';
 import { join } from 'node:path';
-import { FsBlobStore } from './adapters/fs-blob-store';
-import { JetStreamJobQueue } from './adapters/jetstream-job-queue';
-import { MinioBlobStore } from './adapters/minio-blob-store';
-import { SqlJobQueue } from './adapters/sql-job-queue';
-import { SqlJobStore } from './adapters/sql-job-store';
-import { SqlSourceStore } from './adapters/sql-source-store';
+import { FsBlobStore } from './adapters/fs/fs-blob-store';
+import { JetStreamJobQueue } from './adapters/jetstream/jetstream-job-queue';
+import { MinioBlobStore } from './adapters/minio/minio-blob-store';
+import { SqlJobQueue } from './adapters/sql/sql-job-queue';
+import { SqlJobStore } from './adapters/sql/sql-job-store';
+import { SqlSourceStore } from './adapters/sql/sql-source-store';
 import { IngestionSettings, redeliveryMs, retryBackoff } from './ingestion-settings';
 import { BlobStore } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';

@@ -10,7 +10,7 @@ import {
 } from '@trove/contracts';
 import { PgliteDatabase } from '@trove/platform-database';
 import { RecordingTransportClient } from '@trove/testing';
-import { SqlMemoryStore } from './adapters/sql-memory-store';
+import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
 import { MemoryService } from './memory.service';
 
 const add = (

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DomainError, SearchPatterns, TenantPatterns } from '@trove/contracts';
 import { PgliteDatabase } from '@trove/platform-database';
 import { RecordingTransportClient } from '@trove/testing';
-import { SqlMemoryStore } from './adapters/sql-memory-store';
+import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
 import { MemoryService } from './memory.service';
 
 describe('MemoryService.status (verify-processing for memories)', () => {

@@ -1,5 +1,5 @@
 import { SqlDatabase } from '@trove/platform-database';
-import { SqlMemoryStore } from './adapters/sql-memory-store';
+import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
 import { MemoryStore } from './ports/memory-store';
 
 // The one place where the memory port's adapter is picked. The factory only builds: MemoryModule

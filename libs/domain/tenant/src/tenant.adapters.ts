@@ -1,6 +1,6 @@
 import { SqlDatabase } from '@trove/platform-database';
-import { PgliteTenantStore } from './adapters/pglite-tenant-store';
-import { PostgresTenantStore } from './adapters/postgres-tenant-store';
+import { PgliteTenantStore } from './adapters/sql/pglite-tenant-store';
+import { PostgresTenantStore } from './adapters/sql/postgres-tenant-store';
 import { TenantStore } from './ports/tenant-store';
 
 // The one place where the tenant port's adapter is picked. The factory only builds: TenantModule

@@ -8,7 +8,7 @@ import { TenantPatterns } from '@trove/contracts';
 import { appliedMigrations, PgliteDatabase } from '@trove/platform-database';
 import { TransportModule } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
-import { PgliteTenantStore } from './adapters/pglite-tenant-store';
+import { PgliteTenantStore } from './adapters/sql/pglite-tenant-store';
 import { TenantStore } from './ports/tenant-store';
 import { TenantController } from './tenant.controller';
 import { TenantModule, TenantModuleOptions } from './tenant.module';

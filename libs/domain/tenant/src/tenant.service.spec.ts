@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DomainError, ErrorCode, Principal, SubTenantDeletedEvent, TenantEvents } from '@trove/contracts';
 import { PgliteDatabase } from '@trove/platform-database';
 import { RecordingTransportClient } from '@trove/testing';
-import { PgliteTenantStore } from './adapters/pglite-tenant-store';
+import { PgliteTenantStore } from './adapters/sql/pglite-tenant-store';
 import { hashApiKey } from './api-key';
 import { TenantService, TenantServiceOptions } from './tenant.service';
 

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { blobStoreContract } from '../ports/blob-store.contract';
-import { blobKey } from '../ports/blob-store';
+import { blobStoreContract } from '../../ports/blob-store.contract';
+import { blobKey } from '../../ports/blob-store';
 import { FsBlobStore } from './fs-blob-store';
 
 blobStoreContract('FsBlobStore', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { BlobStore, StoredBlob } from '../ports/blob-store';
+import { BlobStore, StoredBlob } from '../../ports/blob-store';
 
 /**
  * BlobStore on the local filesystem (the embedded default): each object is a file holding its

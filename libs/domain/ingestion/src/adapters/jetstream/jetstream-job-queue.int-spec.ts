@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { CONTRACT_LIMITS, jobQueueContract } from '../ports/job-queue.contract';
+import { CONTRACT_LIMITS, jobQueueContract } from '../../ports/job-queue.contract';
 import { JetStreamJobQueue, jobStreamName } from './jetstream-job-queue';
 
 /*

@@ -20,7 +20,7 @@ import {
   JobMessage,
   JobQueue,
   JobQueueLimits,
-} from '../ports/job-queue';
+} from '../../ports/job-queue';
 
 export interface JetStreamJobQueueOptions extends JobQueueLimits {
   url: string;

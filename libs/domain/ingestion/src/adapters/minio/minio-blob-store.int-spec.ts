@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'minio';
-import { blobStoreContract } from '../ports/blob-store.contract';
+import { blobStoreContract } from '../../ports/blob-store.contract';
 import { MinioBlobStore } from './minio-blob-store';
 
 /*

@@ -1,7 +1,7 @@
 import { DomainError } from '@trove/contracts';
 import { isNetworkError } from '@trove/platform-database';
 import { Client } from 'minio';
-import { BlobStore, StoredBlob } from '../ports/blob-store';
+import { BlobStore, StoredBlob } from '../../ports/blob-store';
 
 export interface MinioBlobStoreOptions {
   /** `http(s)://host:port` of the S3 API. */

@@ -1,6 +1,6 @@
 import { PgliteDatabase, runMigrations } from '@trove/platform-database';
-import { CONTRACT_LIMITS, jobQueueContract } from '../ports/job-queue.contract';
-import { ingestionMigrations } from '../migrations/ingestion.migrations';
+import { CONTRACT_LIMITS, jobQueueContract } from '../../ports/job-queue.contract';
+import { ingestionMigrations } from '../../migrations/ingestion.migrations';
 import { SqlJobQueue } from './sql-job-queue';
 
 const REDELIVER_AFTER_MS = 600;

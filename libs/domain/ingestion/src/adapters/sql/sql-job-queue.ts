@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
-import { ingestionMigrations } from '../migrations/ingestion.migrations';
+import { ingestionMigrations } from '../../migrations/ingestion.migrations';
 import {
   backoffDelay,
   handleThroughOutages,
@@ -9,7 +9,7 @@ import {
   JobMessage,
   JobQueue,
   JobQueueLimits,
-} from '../ports/job-queue';
+} from '../../ports/job-queue';
 
 export interface SqlJobQueueOptions extends JobQueueLimits {
   /** How often the table is read for messages whose delay ended or whose consumer died. */

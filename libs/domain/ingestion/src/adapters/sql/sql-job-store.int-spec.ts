@@ -1,6 +1,6 @@
 import { PostgresDatabase } from '@trove/platform-database';
 import { createScratchPostgresDatabase } from '@trove/testing';
-import { describeJobStore } from '../ports/job-store.contract';
+import { describeJobStore } from '../../ports/job-store.contract';
 import { SqlJobStore } from './sql-job-store';
 import { SqlSourceStore } from './sql-source-store';
 

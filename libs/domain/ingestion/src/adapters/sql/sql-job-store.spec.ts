@@ -1,5 +1,5 @@
 import { PgliteDatabase } from '@trove/platform-database';
-import { describeJobStore } from '../ports/job-store.contract';
+import { describeJobStore } from '../../ports/job-store.contract';
 import { SqlJobStore } from './sql-job-store';
 import { SqlSourceStore } from './sql-source-store';
 

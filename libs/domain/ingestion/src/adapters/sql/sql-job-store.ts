@@ -1,7 +1,7 @@
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
-import { ingestionMigrations } from '../migrations/ingestion.migrations';
-import { JobPatch, JobRecord, JobStore } from '../ports/job-store';
-import { SourceKey } from '../ports/source-store';
+import { ingestionMigrations } from '../../migrations/ingestion.migrations';
+import { JobPatch, JobRecord, JobStore } from '../../ports/job-store';
+import { SourceKey } from '../../ports/source-store';
 import { jobFromRow, KEY, keyParams, UNFINISHED } from './sql-source-rows';
 
 /**

@@ -1,6 +1,6 @@
 import { IndexingStatus, SourceType } from '@trove/contracts';
-import { JobRecord } from '../ports/job-store';
-import { SourceKey, SourceRecord } from '../ports/source-store';
+import { JobRecord } from '../../ports/job-store';
+import { SourceKey, SourceRecord } from '../../ports/source-store';
 
 /** The WHERE clause of one source (or job) by key, its parameters being keyParams. */
 export const KEY = 'tenant_id = $1 AND sub_tenant_id = $2 AND source_id = $3';

@@ -1,6 +1,6 @@
 import { PostgresDatabase } from '@trove/platform-database';
 import { createScratchPostgresDatabase } from '@trove/testing';
-import { describeSourceStore } from '../ports/source-store.contract';
+import { describeSourceStore } from '../../ports/source-store.contract';
 import { SqlJobStore } from './sql-job-store';
 import { SqlSourceStore } from './sql-source-store';
 

@@ -1,5 +1,5 @@
 import { PgliteDatabase } from '@trove/platform-database';
-import { describeSourceStore } from '../ports/source-store.contract';
+import { describeSourceStore } from '../../ports/source-store.contract';
 import { SqlJobStore } from './sql-job-store';
 import { SqlSourceStore } from './sql-source-store';
 

@@ -1,5 +1,5 @@
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
-import { ingestionMigrations } from '../migrations/ingestion.migrations';
+import { ingestionMigrations } from '../../migrations/ingestion.migrations';
 import {
   ExtractedContent,
   ListPosition,
@@ -7,7 +7,7 @@ import {
   SourceRecord,
   SourceStore,
   SourceUpload,
-} from '../ports/source-store';
+} from '../../ports/source-store';
 import { KEY, keyParams, sourceFromRow, SOURCE_SELECT } from './sql-source-rows';
 
 /**

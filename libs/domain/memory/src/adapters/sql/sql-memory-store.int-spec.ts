@@ -1,6 +1,6 @@
 import { PostgresDatabase } from '@trove/platform-database';
 import { createScratchPostgresDatabase } from '@trove/testing';
-import { describeMemoryStore } from '../ports/memory-store.contract';
+import { describeMemoryStore } from '../../ports/memory-store.contract';
 import { SqlMemoryStore } from './sql-memory-store';
 
 describeMemoryStore('SqlMemoryStore on PostgreSQL', async () => {

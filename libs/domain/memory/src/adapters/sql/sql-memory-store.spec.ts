@@ -1,5 +1,5 @@
 import { PgliteDatabase } from '@trove/platform-database';
-import { describeMemoryStore } from '../ports/memory-store.contract';
+import { describeMemoryStore } from '../../ports/memory-store.contract';
 import { SqlMemoryStore } from './sql-memory-store';
 
 describeMemoryStore('SqlMemoryStore on PGlite', async () => {

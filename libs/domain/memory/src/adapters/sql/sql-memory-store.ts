@@ -1,6 +1,6 @@
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
-import { memoryMigrations } from '../migrations/memory.migrations';
-import { MemoryKey, MemoryRecord, MemoryStore } from '../ports/memory-store';
+import { memoryMigrations } from '../../migrations/memory.migrations';
+import { MemoryKey, MemoryRecord, MemoryStore } from '../../ports/memory-store';
 
 const keyOf = (key: MemoryKey) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id]);
 

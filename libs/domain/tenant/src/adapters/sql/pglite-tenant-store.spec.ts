@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { appliedMigrations, PgliteDatabase } from '@trove/platform-database';
-import { describeTenantStore } from '../ports/tenant-store.contract';
+import { describeTenantStore } from '../../ports/tenant-store.contract';
 import { PgliteTenantStore } from './pglite-tenant-store';
 import { PostgresTenantStore } from './postgres-tenant-store';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { PostgresDatabase } from '@trove/platform-database';
 import { createScratchPostgresDatabase } from '@trove/testing';
-import { generateApiKey, generateApiKeyId, hashApiKey } from '../api-key';
-import { describeTenantStore } from '../ports/tenant-store.contract';
+import { generateApiKey, generateApiKeyId, hashApiKey } from '../../api-key';
+import { describeTenantStore } from '../../ports/tenant-store.contract';
 import { PostgresTenantStore } from './postgres-tenant-store';
 
 describeTenantStore('PostgresTenantStore', async () => {

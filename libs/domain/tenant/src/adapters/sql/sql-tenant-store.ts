@@ -1,6 +1,6 @@
 import { Scope } from '@trove/contracts';
 import { runMigrations, SqlDatabase, SqlExecutor } from '@trove/platform-database';
-import { tenantMigrations } from '../migrations/tenant.migrations';
+import { tenantMigrations } from '../../migrations/tenant.migrations';
 import {
   ApiKeyRecord,
   EnsureOutcome,
@@ -9,7 +9,7 @@ import {
   SubTenantRecord,
   TenantRecord,
   TenantStore,
-} from '../ports/tenant-store';
+} from '../../ports/tenant-store';
 
 interface ApiKeyRow {
   api_key_id: string;
