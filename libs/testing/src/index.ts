@@ -5,3 +5,4 @@ export * from './rigs/process-rig';
 export * from './rigs/trove-rig';
 export * from './rigs/http-client';
 export * from './fixtures/paraphrases';
+export * from './fixtures/vector-fixtures';

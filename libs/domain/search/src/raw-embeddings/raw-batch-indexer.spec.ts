@@ -7,7 +7,7 @@ import { PgliteDatabase } from '@trove/platform-database';
 import { KeyedLock } from '../shared/keyed-lock';
 import { FsRawVectorStore } from '../adapters/fs/fs-raw-vector-store';
 import { RawBatchIndexer } from './raw-batch-indexer';
-import { CountingIndex, storeQueuedBatches } from './raw-indexing-fixtures';
+import { CountingIndex, storeQueuedBatches } from '../testing/raw-indexing-fixtures';
 import { SqlRawBatchStore } from '../adapters/sql/sql-raw-batch-store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

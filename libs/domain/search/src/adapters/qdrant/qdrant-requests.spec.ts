@@ -13,7 +13,7 @@ import {
   uuidV5,
 } from './qdrant-requests';
 import { QdrantVectorIndex } from './qdrant-vector-index';
-import { vec } from '../../vector/vector-fixtures';
+import { vec } from '@trove/testing';
 
 const scope = { tenantId: 'acme', subTenantId: 'main' };
 const scopeConditions = [

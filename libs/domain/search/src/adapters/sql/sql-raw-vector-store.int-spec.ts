@@ -20,7 +20,7 @@ import {
 import { KeyedLock } from '../../shared/keyed-lock';
 import { RawBatchIndexer } from '../../raw-embeddings/raw-batch-indexer';
 import { RawEmbeddingsService } from '../../raw-embeddings/raw-embeddings.service';
-import { CountingIndex, storeQueuedBatches } from '../../raw-embeddings/raw-indexing-fixtures';
+import { CountingIndex, storeQueuedBatches } from '../../testing/raw-indexing-fixtures';
 import { describeRawVectorStore } from '../../ports/raw-vector-store.contract';
 import { SqlRawBatchStore } from './sql-raw-batch-store';
 import { SqlRawVectorStore } from './sql-raw-vector-store';

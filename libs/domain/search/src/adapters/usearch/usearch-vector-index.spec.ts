@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { UsearchVectorIndex } from './usearch-vector-index';
 import { describeVectorIndex } from '../../ports/vector-index.contract';
-import { vec } from '../../vector/vector-fixtures';
+import { vec } from '@trove/testing';
 
 describeVectorIndex('UsearchVectorIndex', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'trove-vectors-'));

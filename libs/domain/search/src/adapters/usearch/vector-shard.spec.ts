@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bruteForce, clusteredVectors } from '../../vector/vector-fixtures';
+import { bruteForce, clusteredVectors } from '@trove/testing';
 import { unitVector } from '../vector-common/vector-math';
 import { centredForGraph } from './shard-graph';
 import { VectorShard } from './vector-shard';
