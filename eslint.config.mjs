@@ -138,7 +138,8 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    // Contract suites are tests too: each port's behaviour suite, run by its adapters' specs.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.contract.ts'],
     rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ testFiles: true }) },
   },
 );
