@@ -2,9 +2,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { DomainError } from '@trove/contracts';
-// A contract suite is test code, run only by specs (module boundaries do not list *.contract.ts
-// among test files yet).
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { bruteForce, clusteredVectors, vec } from '@trove/testing';
 import { IndexScope, SpaceModel } from './index-scope';
 import { VectorIndex, VectorItem } from './vector-index';
