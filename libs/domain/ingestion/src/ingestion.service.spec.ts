@@ -1,20 +1,16 @@
-import { DomainError, ListSourcesResult, SourceRecordView } from '@trove/contracts';
+import { DomainError } from '@trove/contracts';
 import { unpackBytes } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { makeDocx, makeEncryptedPdf, makePdf } from './extraction/test-documents';
-import { IngestionRig, openIngestionRig } from './ingestion.test-rig';
+import { makeDocx, makeEncryptedPdf, makePdf } from './testing/test-documents';
+import { IngestionRig, openIngestionRig } from './testing/ingestion.test-rig';
 import { blobKey } from './ports/blob-store';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
   await assert.rejects(promise, (error: unknown) => error instanceof DomainError && error.code === code);
-}
-
-async function sources(_rig: IngestionRig, result: ListSourcesResult): Promise<SourceRecordView[]> {
-  return result.sources;
 }
 
 describe('IngestionService on embedded adapters', () => {
@@ -76,10 +72,9 @@ describe('IngestionService on embedded adapters', () => {
     const ids = files.map(([name]) => name.replace('.', '-'));
     for (const id of ids)
       assert.equal((await rig.settle(id, { sub: 'formats' })).indexing_status, 'completed', id);
-    const listed = await sources(
-      rig,
-      await rig.queries.listById({ tenant_id: 't1', sub_tenant_id: 'formats', source_ids: ids }),
-    );
+    const listed = (
+      await rig.queries.listById({ tenant_id: 't1', sub_tenant_id: 'formats', source_ids: ids })
+    ).sources;
     assert.deepEqual(
       listed.map((s) => s.id),
       ids,
@@ -126,10 +121,9 @@ describe('IngestionService on embedded adapters', () => {
   it('replaces a source uploaded again under its id: blob, record and chunks, idempotently', async () => {
     await rig.upload('v1.txt', 'The first version mentions walruses.', { file_id: 'doc', sub: 'replace' });
     await rig.settle('doc', { sub: 'replace' });
-    const [first] = await sources(
-      rig,
-      await rig.queries.listById({ tenant_id: 't1', sub_tenant_id: 'replace', source_ids: ['doc'] }),
-    );
+    const [first] = (
+      await rig.queries.listById({ tenant_id: 't1', sub_tenant_id: 'replace', source_ids: ['doc'] })
+    ).sources;
     for (let i = 0; i < 2; i++) {
       await rig.upload('v2.txt', 'The second version mentions narwhals only.', {
         file_id: 'doc',
@@ -142,10 +136,7 @@ describe('IngestionService on embedded adapters', () => {
       chunks.map((c) => c.text),
       ['The second version mentions narwhals only.'],
     );
-    const listed = await sources(
-      rig,
-      await rig.queries.list({ tenant_id: 't1', sub_tenant_id: 'replace', limit: 10 }),
-    );
+    const listed = (await rig.queries.list({ tenant_id: 't1', sub_tenant_id: 'replace', limit: 10 })).sources;
     assert.equal(listed.length, 1);
     assert.equal(listed[0]!.content.files[0]!.file_name, 'v2.txt');
     assert.equal(listed[0]!.meta['created_at'], first!.meta['created_at']);
@@ -211,7 +202,7 @@ describe('IngestionService on embedded adapters', () => {
         'SOURCE_NOT_FOUND',
       );
     }
-    const listed = await sources(rig, await rig.queries.list({ ...scope, limit: 10 }));
+    const listed = (await rig.queries.list({ ...scope, limit: 10 })).sources;
     assert.deepEqual(
       listed.map((s) => s.id),
       ['keep'],
@@ -254,7 +245,7 @@ describe('IngestionService on embedded adapters', () => {
     do {
       const page = await rig.queries.list({ ...scope, limit: 10, ...(cursor ? { cursor } : {}) });
       assert.equal(page.total, 25);
-      seen.push(...(await sources(rig, page)).map((s) => s.id));
+      seen.push(...page.sources.map((s) => s.id));
       cursor = page.next_cursor;
       pages++;
     } while (cursor);

@@ -11,7 +11,7 @@ import {
 } from '@trove/contracts';
 import { bytesAsFloat32, float32Bytes, packBytes, unpackBytes } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
-import { codeOf, GatewayRig, KEY, TENANT } from '../sources/sources.test-rig';
+import { codeOf, GatewayRig, KEY, TENANT } from '../testing/gateway.test-rig';
 
 /** Watches the event loop; the returned function stops and gives the longest stall in ms. */
 function watchEventLoop(): () => number {

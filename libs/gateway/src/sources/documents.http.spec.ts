@@ -8,7 +8,7 @@ import {
 } from '@trove/contracts';
 import { unpackBytes } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
-import { codeOf, GatewayRig, multipart, TENANT, UPLOAD_LIMIT } from './sources.test-rig';
+import { codeOf, GatewayRig, multipart, TENANT, UPLOAD_LIMIT } from '../testing/gateway.test-rig';
 
 describe('documents and web pages over HTTP (gateway edge)', () => {
   const rig = new GatewayRig(new RecordingTransportClient());

@@ -12,7 +12,7 @@ import {
 import { packBytes } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
 import { DownloadLinks } from './download-links';
-import { codeOf, GatewayRig, SIGNING_KEY, TENANT } from './sources.test-rig';
+import { codeOf, GatewayRig, SIGNING_KEY, TENANT } from '../testing/gateway.test-rig';
 
 function record(id: string): SourceRecordView {
   return {

@@ -1,3 +1,6 @@
+// The gateway app over a recording transport, for the HTTP specs of every area (sources,
+// documents, embeddings). testing/ is for specs only: it is not exported, and production code
+// never imports it.
 import { Module } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {

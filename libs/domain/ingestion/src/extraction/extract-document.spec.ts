@@ -3,7 +3,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { extractDocument, ExtractionInput } from './extract-document';
 import { ExtractionError } from './extraction-error';
-import { makeDocx, makeEncryptedPdf, makePdf } from './test-documents';
+import { makeDocx, makeEncryptedPdf, makePdf } from '../testing/test-documents';
 
 const MB = 1024 * 1024;
 

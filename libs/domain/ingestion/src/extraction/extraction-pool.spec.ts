@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ExtractionError } from './extraction-error';
 import { ExtractionPool } from './extraction-pool';
-import { makePdf } from './test-documents';
+import { makePdf } from '../testing/test-documents';
 
 const MB = 1024 * 1024;
 

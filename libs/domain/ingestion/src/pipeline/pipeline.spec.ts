@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { IngestionRig, openIngestionRig } from '../ingestion.test-rig';
+import { IngestionRig, openIngestionRig } from '../testing/ingestion.test-rig';
 import { blobKey } from '../ports/blob-store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

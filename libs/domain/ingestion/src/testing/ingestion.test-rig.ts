@@ -1,7 +1,8 @@
 // The ingestion domain on its embedded adapters for unit tests: PGlite, files in a temp
 // directory, the SQL job queue, real extraction threads and web fetcher. Only the other services
 // are stood in for, by a RecordingTransportClient that indexes chunks in memory like the search
-// service would (replace per source, delete by source).
+// service would (replace per source, delete by source). testing/ is for specs and contract suites
+// only: it is not exported, and production code never imports it.
 import {
   ChunkInput,
   DeleteSourcesRequest,
@@ -18,17 +19,17 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FsBlobStore } from './adapters/fs/fs-blob-store';
-import { SqlJobQueue } from './adapters/sql/sql-job-queue';
-import { SqlJobStore } from './adapters/sql/sql-job-store';
-import { SqlSourceStore } from './adapters/sql/sql-source-store';
-import { ExtractionPool } from './extraction/extraction-pool';
-import { WebFetcher } from './fetch/web-fetcher';
-import { IngestionService } from './ingestion.service';
-import { ChunkIndexer } from './pipeline/chunk-indexer';
-import { JobWorker } from './pipeline/job-worker';
-import { StallReconciler } from './pipeline/stall-reconciler';
-import { SourceQueries } from './source-queries.service';
+import { FsBlobStore } from '../adapters/fs/fs-blob-store';
+import { SqlJobQueue } from '../adapters/sql/sql-job-queue';
+import { SqlJobStore } from '../adapters/sql/sql-job-store';
+import { SqlSourceStore } from '../adapters/sql/sql-source-store';
+import { ExtractionPool } from '../extraction/extraction-pool';
+import { WebFetcher } from '../fetch/web-fetcher';
+import { IngestionService } from '../ingestion.service';
+import { ChunkIndexer } from '../pipeline/chunk-indexer';
+import { JobWorker } from '../pipeline/job-worker';
+import { StallReconciler } from '../pipeline/stall-reconciler';
+import { SourceQueries } from '../source-queries.service';
 
 /** What the stand-in search service holds: chunks per tenant/sub-tenant/source. */
 export class FakeSearchIndex {
