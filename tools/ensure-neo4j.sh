@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Makes sure a Neo4j server for the graph store's tests is up on 127.0.0.1:${NEO4J_PORT:-7687}:
+# Neo4j 5.26 LTS Community, embedded in a small launcher of ours (tools/rigs/neo4j/Neo4jRig.java)
+# with its Bolt connector, no auth, no TLS. The jars come from Maven Central (org.neo4j:neo4j and
+# org.neo4j:neo4j-bolt, pinned in tools/rigs/neo4j/pom.xml), cached by Maven's local repository and
+# copied once into ${TROVE_CACHE_DIR:-~/.cache/trove}. Each start gets a fresh data folder, removed
+# when the server stops. Idempotent; called by tools/ensure-servers.sh.
+set -euo pipefail
+
+RIG="$(cd "$(dirname "$0")/rigs/neo4j" && pwd)"
+VERSION=$(sed -n 's:.*<neo4j.version>\(.*\)</neo4j.version>.*:\1:p' "$RIG/pom.xml")
+PORT=${NEO4J_PORT:-7687}
+CACHE=${TROVE_CACHE_DIR:-$HOME/.cache/trove}
+HOME_DIR="$CACHE/neo4j-$VERSION"
+LIB="$HOME_DIR/lib"
+CLASSES="$HOME_DIR/classes"
+LOG="$CACHE/neo4j-$PORT.log"
+
+up() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+if up "$PORT"; then
+  echo "Neo4j: up on $PORT"
+  exit 0
+fi
+
+# Neo4j 5.26 runs on Java 17 or 21 (2025.x and later need 21): prefer the machine's 17.
+JAVA_BIN=java
+for home in /usr/lib/jvm/java-17-openjdk-*; do
+  [[ -x "$home/bin/javac" ]] && JAVA_BIN="$home/bin/java" && break
+done
+if ! command -v javac >/dev/null && [[ "$JAVA_BIN" == java ]]; then
+  echo "Neo4j: no JDK found, installing OpenJDK 17"
+  apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless
+fi
+JAVAC_BIN="$(dirname "$(command -v "$JAVA_BIN")")/javac"
+if ! command -v mvn >/dev/null; then
+  echo "Neo4j: mvn not found, installing Maven"
+  apt-get update -qq && apt-get install -y -qq maven
+fi
+
+mkdir -p "$CACHE"
+if [[ ! -f "$LIB/.complete" ]]; then
+  echo "Neo4j: resolving $VERSION from Maven"
+  rm -rf "$LIB"
+  mvn -q -B -Dstyle.color=never -f "$RIG/pom.xml" dependency:copy-dependencies -DoutputDirectory="$LIB"
+  touch "$LIB/.complete"
+fi
+if [[ ! -f "$CLASSES/Neo4jRig.class" || "$RIG/Neo4jRig.java" -nt "$CLASSES/Neo4jRig.class" ]]; then
+  mkdir -p "$CLASSES"
+  "$JAVAC_BIN" --release 17 -d "$CLASSES" -cp "$LIB/*" "$RIG/Neo4jRig.java"
+fi
+
+echo "Neo4j: starting $VERSION on $PORT"
+DATA=$(mktemp -d "${TMPDIR:-/tmp}/trove-neo4j-$PORT.XXXXXX")
+# A test rig: a small heap is plenty for the tests' graphs, and the serial collector keeps the
+# process lean on a 2-core machine.
+nohup "$JAVA_BIN" -Xms128m -Xmx512m -XX:+UseSerialGC -cp "$CLASSES:$LIB/*" \
+  Neo4jRig "$PORT" "$DATA" >"$LOG" 2>&1 &
+PID=$!
+# A cold start takes ~10 s on an idle machine, far longer on a loaded one.
+for _ in $(seq 1 600); do
+  if grep -q '^neo4j-rig ready' "$LOG"; then
+    echo "Neo4j: $(grep '^neo4j-rig ready' "$LOG") (pid $PID, data $DATA)"
+    exit 0
+  fi
+  kill -0 "$PID" 2>/dev/null || break
+  sleep 0.5
+done
+echo "Neo4j did not start; see $LOG"
+tail -n 20 "$LOG" || true
+exit 1
