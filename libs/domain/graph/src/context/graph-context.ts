@@ -24,6 +24,10 @@ export const DEFAULT_GRAPH_CONTEXT: GraphContextOptions = {
   edgesPerHop: 100,
 };
 
+/** How sure a co-mention is as a link: two names in one chunk are related somehow, not said how. */
+const CO_MENTION_CONFIDENCE = 0.3;
+/** Entities the second hop starts from, at most. */
+const MAX_FRONTIER = 50;
 /** Longest name looked up in a query, in words. */
 const MAX_NAME_WORDS = 4;
 /** At most this many entities start the walk: the longest names the query holds. */
@@ -57,7 +61,7 @@ export class GraphContextBuilder {
     const seeds = await this.seeds(scope, query);
     const seedIds = new Set(seeds.map((e) => e.entity_id));
     const inResults = new Set(chunkIds);
-    const paths = seedIds.size > 0 ? await this.paths(scope, seedIds, inResults) : [];
+    const paths = seeds.length > 0 ? await this.paths(scope, seeds, inResults) : [];
     const chunkEdges = chunkIds.length > 0 ? await this.store.edgesOfChunks(scope, chunkIds) : [];
     const chunk_relations: GraphChunkRelation[] = chunkEdges
       .map((edge) => ({
@@ -116,12 +120,48 @@ export class GraphContextBuilder {
     return [...seeds.values()];
   }
 
+  /**
+   * Two hops from the seeds. Each hop follows the relations around its entities and, beside them,
+   * their co-mentions (entities named in the same chunk, as "mentioned with" links of confidence
+   * 0.3), so that two sources meet through an entity they share even where no relation between
+   * them was read.
+   */
   private async paths(
     scope: GraphScope,
-    seedIds: Set<string>,
+    seeds: GraphEntity[],
     inResults: Set<string>,
   ): Promise<GraphQueryPath[]> {
-    const first = await this.store.edgesAround(scope, [...seedIds], this.options.edgesPerHop);
+    const seedIds = new Set(seeds.map((e) => e.entity_id));
+    const known = new Map<string, GraphEntity>(seeds.map((e) => [e.entity_id, e]));
+    const hop = async (ids: string[]): Promise<GraphEdge[]> => {
+      const [relations, mentions] = await Promise.all([
+        this.store.edgesAround(scope, ids, this.options.edgesPerHop),
+        this.store.coMentions(scope, ids, this.options.edgesPerHop),
+      ]);
+      for (const e of relations) for (const end of [e.source, e.target]) known.set(end.entity_id, end);
+      const links = mentions.flatMap((m): GraphEdge[] => {
+        const from = known.get(m.from_entity_id);
+        if (!from) return [];
+        known.set(m.entity.entity_id, m.entity);
+        return [
+          {
+            relationship_id: `co:${m.source_id}:${m.chunk_id}:${m.from_entity_id}:${m.entity.entity_id}`,
+            source: from,
+            target: m.entity,
+            canonical_predicate: 'mentioned with',
+            raw_predicate: 'mentioned with',
+            context: m.context,
+            confidence: CO_MENTION_CONFIDENCE,
+            temporal_details: null,
+            timestamp: null,
+            source_id: m.source_id,
+            chunk_id: m.chunk_id,
+          },
+        ];
+      });
+      return [...relations, ...links];
+    };
+    const first = await hop([...seedIds]);
     const frontier = new Set<string>();
     for (const edge of first) {
       for (const end of [edge.source.entity_id, edge.target.entity_id])
@@ -130,9 +170,7 @@ export class GraphContextBuilder {
     const firstIds = new Set(first.map((e) => e.relationship_id));
     const second =
       frontier.size > 0
-        ? (await this.store.edgesAround(scope, [...frontier].slice(0, 50), this.options.edgesPerHop)).filter(
-            (e) => !firstIds.has(e.relationship_id),
-          )
+        ? (await hop([...frontier].slice(0, MAX_FRONTIER))).filter((e) => !firstIds.has(e.relationship_id))
         : [];
     const candidates: GraphEdge[][] = first.map((edge) => [edge]);
     for (const a of first) {
@@ -155,7 +193,7 @@ export class GraphContextBuilder {
         .join('|');
       if (seen.has(id)) continue;
       seen.add(id);
-      const contexts = [...new Set(edges.map((e) => e.context))];
+      const contexts = [...new Set(edges.map((e) => e.context).filter(Boolean))];
       out.push({
         triplets: edges.map(triplet),
         relevancy_score: round(score),

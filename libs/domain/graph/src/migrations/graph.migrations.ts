@@ -41,6 +41,7 @@ export const graphMigrations: MigrationSet = {
           source_id     text NOT NULL,
           chunk_id      text NOT NULL,
           entity_id     text NOT NULL,
+          context       text NOT NULL DEFAULT '',
           PRIMARY KEY (tenant_id, sub_tenant_id, source_id, chunk_id, entity_id),
           FOREIGN KEY (tenant_id, sub_tenant_id, entity_id)
             REFERENCES graph.entities (tenant_id, sub_tenant_id, entity_id)

@@ -319,6 +319,47 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
       assert.deepEqual(await store.edgesAround(s, [], 10), []);
     });
 
+    it('lists the entities named in the same chunk as the asked ones, with the sentence naming them', async () => {
+      const s = scope();
+      const withContext = (m: EntityMention, context: string): EntityMention => ({ ...m, context });
+      await store.replaceSource(s, 'a', [
+        {
+          chunk_id: 'a_0',
+          entities: [
+            withContext(person('Ada Lovelace'), 'Ada Lovelace wrote notes.'),
+            withContext(person('Charles Babbage'), 'Babbage built engines.'),
+            withContext(place('London'), 'They met in London.'),
+          ],
+          relations: [],
+        },
+      ]);
+      await store.replaceSource(s, 'b', [
+        { chunk_id: 'b_0', entities: [person('Ada Lovelace'), org('Royal Society')], relations: [] },
+      ]);
+      await store.replaceSource(scope(), 'a', [
+        { chunk_id: 'a_0', entities: [person('Ada Lovelace'), person('Somebody Else')], relations: [] },
+      ]);
+      const ada = (await store.entitiesByKeys(s, ['ada lovelace'])).get('ada lovelace')![0]!;
+      const found = await store.coMentions(s, [ada.entity_id], 10);
+      assert.deepEqual(
+        found.map((m) => [m.entity.name, m.source_id, m.chunk_id, m.from_entity_id === ada.entity_id]).sort(),
+        [
+          ['Charles Babbage', 'a', 'a_0', true],
+          ['London', 'a', 'a_0', true],
+          ['Royal Society', 'b', 'b_0', true],
+        ],
+      );
+      assert.equal(found.find((m) => m.entity.name === 'London')?.context, 'They met in London.');
+      assert.equal(found.find((m) => m.entity.name === 'Royal Society')?.context, '');
+      assert.equal((await store.coMentions(s, [ada.entity_id], 2)).length, 2);
+      const babbage = found.find((m) => m.entity.name === 'Charles Babbage')!.entity;
+      const both = await store.coMentions(s, [ada.entity_id, babbage.entity_id], 10);
+      assert.ok(
+        both.every((m) => m.entity.entity_id !== ada.entity_id && m.entity.entity_id !== babbage.entity_id),
+      );
+      assert.deepEqual(await store.coMentions(s, [], 10), []);
+    });
+
     it('answers the relations of chunks in the order the chunks were asked for', async () => {
       const s = scope();
       await store.replaceSource(s, 'c', [

@@ -21,6 +21,8 @@ export interface EntityMention {
    * sub-tenant holding the first of these keys; with none held, a new entity is made.
    */
   keys: string[];
+  /** The sentence that names it, first in the chunk: the evidence of a co-mention. */
+  context?: string;
   /**
    * Further keys the entity claims for later mentions, never used to look this one up: "curie"
    * for "Marie Curie", so that a later "Curie" finds her, while "Pierre Curie" does not. The first
@@ -64,6 +66,17 @@ export interface GraphEdge {
   chunk_id: string;
 }
 
+/** Another entity named in the same chunk as one of the entities asked about. */
+export interface CoMention {
+  /** The entity asked about. */
+  from_entity_id: string;
+  entity: GraphEntity;
+  source_id: string;
+  chunk_id: string;
+  /** The sentence of the chunk that names `entity`. */
+  context: string;
+}
+
 export interface GraphCounts {
   entities: number;
   relations: number;
@@ -103,6 +116,13 @@ export abstract class GraphStore extends StoreLifecycle {
    * `limit`: one hop of a walk. A two-hop walk asks again from the entities this returned.
    */
   abstract edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]>;
+
+  /**
+   * Entities named in a chunk that also names one of `entityIds`, at most `limit`, shared fairly
+   * among the asked entities, named things before concepts. The graph walk follows
+   * them where no relation was read, so that two sources meet through the entity they share.
+   */
+  abstract coMentions(scope: GraphScope, entityIds: string[], limit: number): Promise<CoMention[]>;
 
   /** Relations read from any of the chunks, in chunk order then in the order they were given. */
   abstract edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]>;

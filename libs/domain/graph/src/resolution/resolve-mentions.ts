@@ -38,7 +38,7 @@ export interface ResolutionPlan {
   /** Keys no entity held: each goes to the entity its mention resolved to. */
   newKeys: HeldKey[];
   /** One per chunk and entity. */
-  mentions: { chunk_id: string; entity_id: string }[];
+  mentions: { chunk_id: string; entity_id: string; context: string }[];
   relations: PlannedRelation[];
 }
 
@@ -82,7 +82,7 @@ export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): Resoluti
       const seen = `${chunk.chunk_id}\u0000${entityId}`;
       if (!seenMentions.has(seen)) {
         seenMentions.add(seen);
-        plan.mentions.push({ chunk_id: chunk.chunk_id, entity_id: entityId });
+        plan.mentions.push({ chunk_id: chunk.chunk_id, entity_id: entityId, context: mention.context ?? '' });
       }
       return entityId;
     });

@@ -207,6 +207,7 @@ export function toFacts(chunkId: string, answer: unknown, reference: Date, passa
       identifier: isIdentifier ? name : null,
       keys: [key],
       ...(aliasKeys.length > 0 ? { aliases: aliasKeys } : {}),
+      context: contextOf(passage, [name]),
     });
     byName.set(key, index);
     for (const alias of aliasKeys) if (!byName.has(alias)) byName.set(alias, index);

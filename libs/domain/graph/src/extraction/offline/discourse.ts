@@ -4,17 +4,32 @@ import { Mention } from './mentions';
 export class Discourse {
   private readonly recent: Mention[] = [];
   private readonly subjects: Mention[] = [];
+  private opening: Mention | undefined;
+  private lastThing: Mention | undefined;
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
   rememberSubject(mention: Mention): void {
-    if (mention.type !== 'person') return;
+    if (mention.type !== 'person') {
+      if (!['date', 'email', 'url'].includes(mention.type)) this.lastThing = mention;
+      return;
+    }
     this.subjects.push(mention);
     if (this.subjects.length > 8) this.subjects.shift();
   }
 
   remember(mention: Mention): void {
+    this.opening ??= mention;
     this.recent.push(mention);
     if (this.recent.length > 32) this.recent.shift();
+  }
+
+  /**
+   * What "it" or "the film" stands for: the thing the text opened with (an article's subject),
+   * unless a later relation made another thing its subject.
+   */
+  thing(): Mention | undefined {
+    const candidate = this.lastThing ?? this.opening;
+    return candidate && candidate.type !== 'person' ? candidate : undefined;
   }
 
   /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */

@@ -128,7 +128,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const firstClass = lex.classOf(lower[0]!);
   // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role
   // word that names something ("Oracle moved …") is.
-  if (lower.length === 1 && firstClass === 'demonym') return undefined;
+  if (lower.length === 1 && ['demonym', 'month', 'weekday'].includes(firstClass ?? '')) return undefined;
   if (lower.length === 1 && firstClass === 'role' && (start === 0 ? false : tokens[start - 1]!.pos === 'DET'))
     return undefined;
   const name = words.reduce(

@@ -37,7 +37,7 @@ export class OfflineExtractor extends GraphExtractor {
     const entities: EntityMention[] = [];
     const indexOf = new Map<string, number>();
     const relations: RelationMention[] = [];
-    const entityIndex = (mention: Mention): number => {
+    const entityIndex = (mention: Mention, context: string): number => {
       const key = JSON.stringify([mention.type, mention.keys[0]]);
       let index = indexOf.get(key);
       if (index === undefined) {
@@ -49,6 +49,7 @@ export class OfflineExtractor extends GraphExtractor {
           identifier: mention.identifier,
           keys: mention.keys,
           aliases: mention.aliases.length > 0 ? mention.aliases : undefined,
+          context,
         });
       }
       return index;
@@ -57,15 +58,16 @@ export class OfflineExtractor extends GraphExtractor {
     for (const sentence of readSentences(chunk.text)) {
       const mentions = findMentions(sentence).map((mention) => resolveSurname(mention, surnames));
       const found = findRelations(sentence, mentions, discourse);
-      for (const mention of mentions) entityIndex(mention);
+      const context = contextOf(sentence.text);
+      for (const mention of mentions) entityIndex(mention, context);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {
         relations.push({
-          source: entityIndex(relation.source),
-          target: entityIndex(relation.target),
+          source: entityIndex(relation.source, context),
+          target: entityIndex(relation.target, context),
           canonical_predicate: relation.canonical,
           raw_predicate: relation.raw,
-          context: contextOf(sentence.text),
+          context,
           confidence: Math.round(relation.confidence * 100) / 100,
           temporal_details: dated[i]?.phrase ?? null,
           timestamp: dated[i]?.date ?? null,

@@ -35,6 +35,18 @@ function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discou
   };
   sentence.tokens.forEach((token, i) => {
     while (next < mentions.length && mentions[next]!.start <= i) take();
+    // "It is part of …", "The film concerns …": the thing the text is about.
+    const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
+    const definiteThing =
+      token.lower === 'the' &&
+      sentence.tokens[i + 1]?.pos === 'NOUN' &&
+      isVerbLike(sentence.tokens[i + 2] ?? token);
+    if (opensClause && ((token.lower === 'it' && token.pos === 'PRON') || definiteThing)) {
+      const thing = discourse.thing();
+      const end = definiteThing ? i + 2 : i + 1;
+      if (thing) out.push({ ...thing, start: i, end });
+      return;
+    }
     if (token.pos !== 'PRON') return;
     const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
@@ -108,15 +120,24 @@ export function findRelations(
 ): SentenceRelation[] {
   const { tokens } = sentence;
   const found: SentenceRelation[] = [];
-  const chain = chainOf(tokens, withPronouns(sentence, mentions, discourse), found);
+  // Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them.
+  const hidden = new Set<number>();
+  let depth = 0;
+  tokens.forEach((t, i) => {
+    if (t.text === '(') depth++;
+    if (depth > 0) hidden.add(i);
+    if (t.text === ')' && depth > 0) depth--;
+  });
+  const visible = withPronouns(sentence, mentions, discourse).filter((m) => !hidden.has(m.start));
+  const chain = chainOf(tokens, visible, found);
 
   let previous: SentenceRelation | undefined;
   for (let i = 0; i + 1 < chain.length; i++) {
     let source = chain[i]!;
     const target = chain[i + 1]!;
     if (same(source, target)) continue;
-    let between = tokens.slice(source.end, target.start);
-    if (between.length > 12 || between.some((t) => [';', ':', '(', ')'].includes(t.text))) {
+    let between = tokens.slice(source.end, target.start).filter((_, k) => !hidden.has(source.end + k));
+    if (between.length > 16 || between.some((t) => [';', ':'].includes(t.text))) {
       previous = undefined;
       continue;
     }
