@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 /** Settings of the graph domain, read from the environment by the app that hosts it. */
 export class GraphSettings {
@@ -44,6 +44,31 @@ export class GraphSettings {
   @Min(1)
   @Max(32)
   GRAPH_LLM_CONCURRENCY = 4;
+
+  /**
+   * Where the graph lives: `sql` (the default: a `graph` schema in the app's SQL database, PGlite
+   * embedded or PostgreSQL) or `neo4j`, a Neo4j 5 server (NEO4J_URL).
+   */
+  @IsIn(['sql', 'neo4j'], { message: 'GRAPH_STORE must be sql or neo4j' })
+  GRAPH_STORE: 'sql' | 'neo4j' = 'sql';
+
+  /** The server's Bolt URL: `bolt://neo4j:7687`, or `neo4j://…` for a cluster's routing. */
+  @ValidateIf((s: GraphSettings) => s.GRAPH_STORE === 'neo4j')
+  @IsString({ message: 'NEO4J_URL is required when GRAPH_STORE=neo4j' })
+  @Matches(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/\S+$/, {
+    message: 'NEO4J_URL must be a bolt:// or neo4j:// URL when GRAPH_STORE=neo4j',
+  })
+  NEO4J_URL?: string;
+
+  /** With NEO4J_PASSWORD, basic auth; without it, none (a server with auth disabled). */
+  @IsOptional()
+  @IsString()
+  NEO4J_USER?: string;
+
+  /** Never logged. */
+  @IsOptional()
+  @IsString()
+  NEO4J_PASSWORD?: string;
 
   /** Query paths a `graph_context` answer holds at most. */
   @IsInt()

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SqlDatabase } from '@trove/platform-database';
+import { Neo4jGraphStore } from './adapters/neo4j/neo4j-graph-store';
 import { SqlGraphStore } from './adapters/sql/sql-graph-store';
 import { DEFAULT_GRAPH_CONTEXT, GraphContextBuilder } from './context/graph-context';
 import { LlmExtractor } from './extraction/llm/llm-extractor';
@@ -18,7 +19,17 @@ export interface GraphModuleOptions {
 
 /** The one place that picks the graph's adapters from its settings. */
 export function openGraphStore(options: GraphModuleOptions): GraphStore {
-  return new SqlGraphStore(options.database);
+  const { settings } = options;
+  switch (settings.GRAPH_STORE) {
+    case 'sql':
+      return new SqlGraphStore(options.database);
+    case 'neo4j':
+      return Neo4jGraphStore.connect({
+        url: settings.NEO4J_URL!,
+        user: settings.NEO4J_USER,
+        password: settings.NEO4J_PASSWORD,
+      });
+  }
 }
 
 export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
