@@ -10,3 +10,4 @@ export * from './graph-settings';
 export * from './graph.service';
 export * from './context/graph-context';
 export * from './extraction/llm/llm-extractor';
+export * from './adapters/neo4j/neo4j-graph-store';
