@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { JobStore } from './job-store';
 import { SourceStore } from './source-store';
-import { at, IngestionStoresHarness, sourceKey, upload } from './source-store.contract';
+import { at, IngestionStoresHarness, sourceKey, upload } from '../testing/ingestion-stores.fixtures';
 
 const T0 = '2026-03-01T00:00:00Z';
 /** `minutes` after T0. */

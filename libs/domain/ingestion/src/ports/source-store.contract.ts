@@ -1,48 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { JobStore } from './job-store';
-import { SourceKey, SourceStore, SourceUpload } from './source-store';
-
-/** A source store and the job store over the same data: an upload and a delete write both. */
-export interface IngestionStoresHarness {
-  sources: SourceStore;
-  jobs: JobStore;
-  dispose(): Promise<void>;
-}
-
-export const at = (iso: string): Date => new Date(iso);
-
-export function sourceKey(tenant: string, source: string, sub = tenant): SourceKey {
-  return { tenant_id: tenant, sub_tenant_id: sub, source_id: source };
-}
-
-export function upload(key: SourceKey, overrides: Partial<SourceUpload> = {}): SourceUpload {
-  return {
-    ...key,
-    type: 'document',
-    title: 'Quarterly report',
-    description: '',
-    note: '',
-    url: '',
-    file_name: 'report.pdf',
-    mime_type: 'application/pdf',
-    content_type: 'application/pdf',
-    size_bytes: 1234,
-    has_blob: true,
-    document_metadata: { pages: 3, tags: ['q1', 'é'], nested: { a: null } },
-    tenant_metadata: { team: 'north' },
-    ...overrides,
-  };
-}
-
-const CONTENT = {
-  extracted_title: 'Report Q1',
-  format: 'pdf',
-  text: 'Revenue grew.',
-  markdown: '# Revenue grew.',
-  page_count: 3,
-  content_type: 'application/pdf',
-};
+import { at, CONTENT, IngestionStoresHarness, sourceKey, upload } from '../testing/ingestion-stores.fixtures';
+import { SourceStore } from './source-store';
 
 /** The behaviour every SourceStore adapter must show (the ports/source-store.ts promises). */
 export function describeSourceStore(name: string, open: () => Promise<IngestionStoresHarness>): void {
