@@ -5,10 +5,14 @@
  */
 export abstract class StoreLifecycle {
   /** Creates or upgrades what the adapter keeps (schema, folders, indexes). Safe to call again. */
-  async migrate(): Promise<void> {}
+  async migrate(): Promise<void> {
+    // Nothing to create by default.
+  }
 
   /** Releases what the adapter holds (connections, handles, timers). Called once, at shutdown. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    // Nothing to release by default.
+  }
 }
 
 /** Migrates each store in turn, in the order given (a later one may rely on an earlier one). */
