@@ -8,6 +8,7 @@ import {
 import { keyOf } from '../extraction/offline/mentions';
 import { readSentences } from '../extraction/offline/sentences';
 import { GraphEdge, GraphScope, GraphStore } from '../ports/graph-store';
+import { evidenceOf } from '../triplets';
 
 export interface GraphContextOptions {
   /** Query paths returned, best first. */
@@ -218,22 +219,7 @@ export class GraphContextBuilder {
 }
 
 function triplet(edge: GraphEdge): GraphTriplet {
-  return {
-    source: edge.source,
-    target: edge.target,
-    relation: {
-      canonical_predicate: edge.canonical_predicate,
-      raw_predicate: edge.raw_predicate,
-      context: edge.context,
-      relationship_id: edge.relationship_id,
-      confidence: edge.confidence,
-      temporal_details: edge.temporal_details,
-      timestamp: edge.timestamp,
-      chunk_id: edge.chunk_id,
-      source_entity_id: edge.source.entity_id,
-      target_entity_id: edge.target.entity_id,
-    },
-  };
+  return { source: edge.source, target: edge.target, relation: evidenceOf(edge) };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -8,6 +8,7 @@ import {
   GraphScope,
   GraphStore,
 } from '../../ports/graph-store';
+import { groupIntoTriplets } from '../../triplets';
 import { EDGE_RETURN, edgeOf, entityOf, fairShare, params, toNumber } from './neo4j-records';
 import { NEO4J_SCHEMA } from './neo4j-schema';
 import { assertWellFormed, forgetSources, recordSource, removeOrphans, ResolutionRace } from './neo4j-writes';
@@ -96,29 +97,7 @@ export class Neo4jGraphStore extends GraphStore {
        RETURN ${EDGE_RETURN} ORDER BY r.ordinal`,
       { ...params(scope), sourceId },
     );
-    const triplets = new Map<string, TripletWithEvidence>();
-    for (const record of records) {
-      const found = edgeOf(record);
-      const key = JSON.stringify([found.chunk_id, found.source.entity_id, found.target.entity_id]);
-      let triplet = triplets.get(key);
-      if (!triplet) {
-        triplet = { source: found.source, target: found.target, relations: [], chunk_id: found.chunk_id };
-        triplets.set(key, triplet);
-      }
-      triplet.relations.push({
-        canonical_predicate: found.canonical_predicate,
-        raw_predicate: found.raw_predicate,
-        context: found.context,
-        relationship_id: found.relationship_id,
-        confidence: found.confidence,
-        temporal_details: found.temporal_details,
-        timestamp: found.timestamp,
-        chunk_id: found.chunk_id,
-        source_entity_id: found.source.entity_id,
-        target_entity_id: found.target.entity_id,
-      });
-    }
-    return [...triplets.values()];
+    return groupIntoTriplets(records.map(edgeOf));
   }
 
   async deleteSources(scope: GraphScope, sourceIds: string[]): Promise<number> {

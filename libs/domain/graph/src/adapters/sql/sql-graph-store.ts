@@ -9,7 +9,8 @@ import {
   GraphScope,
   GraphStore,
 } from '../../ports/graph-store';
-import { edge, EDGE_SELECT, EdgeRow, entity } from './edge-rows';
+import { groupIntoTriplets } from '../../triplets';
+import { edge, EDGE_SELECT, EdgeRow } from './edge-rows';
 import { forgetSources, recordFacts, removeOrphans, ResolutionRace } from './sql-graph-writes';
 
 /**
@@ -79,34 +80,7 @@ export class SqlGraphStore extends GraphStore {
       scope.sub_tenant_id,
       sourceId,
     ]);
-    const triplets = new Map<string, TripletWithEvidence>();
-    for (const row of rows) {
-      const key = JSON.stringify([row.chunk_id, row.s_id, row.t_id]);
-      let triplet = triplets.get(key);
-      if (!triplet) {
-        triplet = {
-          source: entity(row, 's'),
-          target: entity(row, 't'),
-          relations: [],
-          chunk_id: row.chunk_id,
-        };
-        triplets.set(key, triplet);
-      }
-      const found = edge(row);
-      triplet.relations.push({
-        canonical_predicate: found.canonical_predicate,
-        raw_predicate: found.raw_predicate,
-        context: found.context,
-        relationship_id: found.relationship_id,
-        confidence: found.confidence,
-        temporal_details: found.temporal_details,
-        timestamp: found.timestamp,
-        chunk_id: found.chunk_id,
-        source_entity_id: found.source.entity_id,
-        target_entity_id: found.target.entity_id,
-      });
-    }
-    return [...triplets.values()];
+    return groupIntoTriplets(rows.map(edge));
   }
 
   async deleteSources(scope: GraphScope, sourceIds: string[]): Promise<number> {
