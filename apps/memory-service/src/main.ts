@@ -21,11 +21,7 @@ async function main(): Promise<void> {
     service: 'memory',
     config,
     imports: [
-      MemoryModule.forRoot({
-        database,
-        alpha: settings.MEMORY_ALPHA,
-        sweepIntervalMs: settings.MEMORY_SWEEP_INTERVAL_MS,
-      }),
+      MemoryModule.forRoot({ database, settings }),
     ],
     checks: { postgres: () => database.ping() },
   });

@@ -79,11 +79,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         vectorStore: 'fs',
         dataDir: join(dataDir, 'search'),
       }),
-      MemoryModule.forRoot({
-        database,
-        alpha: settings.memory.MEMORY_ALPHA,
-        sweepIntervalMs: settings.memory.MEMORY_SWEEP_INTERVAL_MS,
-      }),
+      MemoryModule.forRoot({ database, settings: settings.memory }),
       IngestionModule.forRoot({
         database,
         blobStore,

@@ -7,6 +7,7 @@ import { appliedMigrations, PgliteDatabase } from '@trove/platform-database';
 import { TransportModule } from '@trove/platform-transport';
 import { RecordingTransportClient } from '@trove/testing';
 import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
+import { MemorySettings } from './memory-settings';
 import { MemoryModule } from './memory.module';
 import { MemoryStore } from './ports/memory-store';
 
@@ -16,7 +17,10 @@ describe('MemoryModule', () => {
     @Module({
       imports: [
         TransportModule.forClient(new RecordingTransportClient()),
-        MemoryModule.forRoot({ database, alpha: 0.5, sweepIntervalMs: 60_000 }),
+        MemoryModule.forRoot({
+          database,
+          settings: Object.assign(new MemorySettings(), { MEMORY_ALPHA: 0.5, MEMORY_SWEEP_INTERVAL_MS: 60_000 }),
+        }),
       ],
     })
     class AppModule {}

@@ -2,13 +2,14 @@ import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleI
 import { closeStores, SqlDatabase } from '@trove/platform-database';
 import { openMemoryStore } from './memory.adapters';
 import { MemoryController } from './memory.controller';
+import { MemorySettings } from './memory-settings';
 import { MEMORY_SERVICE_OPTIONS, MemoryService, MemoryServiceOptions } from './memory.service';
 import { MemoryStore } from './ports/memory-store';
 
-export interface MemoryModuleOptions extends MemoryServiceOptions {
+export interface MemoryModuleOptions {
   database: SqlDatabase;
-  /** How often expired memories are erased from every store (docs/api.md, Memories). */
-  sweepIntervalMs: number;
+  /** The domain's settings, mapped to its parts here and nowhere else. */
+  settings: MemorySettings;
 }
 
 const OPTIONS = Symbol('MemoryModuleOptions');
@@ -36,7 +37,10 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
       controllers: [MemoryController],
       providers: [
         { provide: OPTIONS, useValue: options },
-        { provide: MEMORY_SERVICE_OPTIONS, useValue: { alpha: options.alpha } },
+        {
+          provide: MEMORY_SERVICE_OPTIONS,
+          useValue: { alpha: options.settings.MEMORY_ALPHA } satisfies MemoryServiceOptions,
+        },
         { provide: MemoryStore, useFactory: () => openMemoryStore(options.database) },
         MemoryService,
       ],
@@ -45,7 +49,7 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.store.migrate();
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+    this.sweeper = setInterval(() => void this.sweep(), this.options.settings.MEMORY_SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
