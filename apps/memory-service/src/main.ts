@@ -20,9 +20,7 @@ async function main(): Promise<void> {
   await runService({
     service: 'memory',
     config,
-    imports: [
-      MemoryModule.forRoot({ database, settings }),
-    ],
+    imports: [MemoryModule.forRoot({ database, settings })],
     checks: { postgres: () => database.ping() },
   });
 }

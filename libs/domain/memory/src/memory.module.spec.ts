@@ -19,7 +19,10 @@ describe('MemoryModule', () => {
         TransportModule.forClient(new RecordingTransportClient()),
         MemoryModule.forRoot({
           database,
-          settings: Object.assign(new MemorySettings(), { MEMORY_ALPHA: 0.5, MEMORY_SWEEP_INTERVAL_MS: 60_000 }),
+          settings: Object.assign(new MemorySettings(), {
+            MEMORY_ALPHA: 0.5,
+            MEMORY_SWEEP_INTERVAL_MS: 60_000,
+          }),
         }),
       ],
     })
