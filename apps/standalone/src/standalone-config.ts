@@ -1,3 +1,4 @@
+import { GraphSettings } from '@trove/domain-graph';
 import { IngestionSettings } from '@trove/domain-ingestion';
 import { MemorySettings } from '@trove/domain-memory';
 import { SearchSettings } from '@trove/domain-search';
@@ -26,6 +27,7 @@ export interface StandaloneSettings {
   search: SearchSettings;
   memory: MemorySettings;
   ingestion: IngestionSettings;
+  graph: GraphSettings;
 }
 
 export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): StandaloneSettings {
@@ -34,5 +36,6 @@ export function loadStandaloneSettings(env: NodeJS.ProcessEnv = process.env): St
     search: loadConfig(SearchSettings, env),
     memory: loadConfig(MemorySettings, env),
     ingestion: loadConfig(IngestionSettings, env),
+    graph: loadConfig(GraphSettings, env),
   };
 }

@@ -2,6 +2,7 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TROVE_VERSION } from '@trove/contracts';
 import { IngestionModule, openBlobStore, openJobQueue } from '@trove/domain-ingestion';
+import { GraphModule } from '@trove/domain-graph';
 import { MemoryModule } from '@trove/domain-memory';
 import { openSearchStores, RawEmbeddingsModule, SearchModule } from '@trove/domain-search';
 import { TenantModule } from '@trove/domain-tenant';
@@ -80,6 +81,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         dataDir: join(dataDir, 'search'),
       }),
       MemoryModule.forRoot({ database, settings: settings.memory }),
+      GraphModule.forRoot({ database, settings: settings.graph }),
       IngestionModule.forRoot({
         database,
         blobStore,

@@ -26,4 +26,4 @@ export interface CountsReply {
  * The services that answer statsPattern(service). A service adds itself here when it starts
  * holding countable tenant data; until then nothing of that kind exists, and its counters are 0.
  */
-export const StatsContributors: readonly ServiceName[] = ['search', 'memory', 'ingestion'];
+export const StatsContributors: readonly ServiceName[] = ['search', 'memory', 'ingestion', 'graph'];

@@ -6,6 +6,7 @@ export * from './extraction/offline/offline-extractor';
 export { keyOf } from './extraction/offline/mentions';
 export { CANONICAL_PREDICATES } from './extraction/offline/predicates';
 export * from './graph.module';
+export * from './graph.adapters';
 export * from './graph-settings';
 export * from './graph.service';
 export * from './context/graph-context';

@@ -5,7 +5,7 @@ import { DateTime, int, Record as Neo4jRecord } from 'neo4j-driver';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GraphSettings } from '../../graph-settings';
-import { openGraphStore } from '../../graph.module';
+import { openGraphStore } from '../../graph.adapters';
 import { SqlGraphStore } from '../sql/sql-graph-store';
 import { Neo4jGraphStore } from './neo4j-graph-store';
 import { edgeOf, toNumber } from './neo4j-records';
