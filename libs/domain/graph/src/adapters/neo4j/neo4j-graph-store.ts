@@ -11,7 +11,8 @@ import {
 import { groupIntoTriplets } from '../../triplets';
 import { EDGE_RETURN, edgeOf, entityOf, fairShare, params, toNumber } from './neo4j-records';
 import { NEO4J_SCHEMA } from './neo4j-schema';
-import { assertWellFormed, forgetSources, recordSource, removeOrphans, ResolutionRace } from './neo4j-writes';
+import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
+import { forgetSources, recordSource, removeOrphans } from './neo4j-writes';
 
 /**
  * What a concurrent writer causes besides Neo4j's transient errors (deadlocks, lock timeouts):
@@ -22,8 +23,6 @@ const RACE_CODES = new Set([
   'Neo.ClientError.Schema.ConstraintValidationFailed',
   'Neo.ClientError.Statement.EntityNotFound',
 ]);
-const ATTEMPTS = 5;
-
 export interface Neo4jGraphStoreOptions {
   /** Community edition has one user database, `neo4j` (the default). */
   database?: string;
@@ -230,8 +229,8 @@ export class Neo4jGraphStore extends GraphStore {
   }
 
   /** Runs `work` in a transaction, again when a concurrent writer got in its way. */
-  private async retrying<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+  private retrying<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return retryWrites(async () => {
       const session = this.driver.session({ database: this.database });
       try {
         const tx = session.beginTransaction();
@@ -243,13 +242,10 @@ export class Neo4jGraphStore extends GraphStore {
           if (tx.isOpen()) await tx.rollback().catch(() => undefined);
           throw error;
         }
-      } catch (error: unknown) {
-        if (!retryable(error) || attempt >= ATTEMPTS) throw error;
       } finally {
         await session.close();
       }
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt * Math.random()));
-    }
+    }, retryable);
   }
 }
 

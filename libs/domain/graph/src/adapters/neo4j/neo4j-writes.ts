@@ -1,32 +1,14 @@
 import { Transaction } from 'neo4j-driver';
 import { ChunkFacts, GraphScope } from '../../ports/graph-store';
 import { resolveMentions } from '../../resolution/resolve-mentions';
+import { ResolutionRace } from '../../resolution/write-rules';
 import { params, toNumber } from './neo4j-records';
-
-/** Another writer changed the same entities at the same time: the transaction runs again. */
-export class ResolutionRace extends Error {}
 
 const pairKey = (type: string, key: string) => `${type}\u0000${key}`;
 
 /** An entity resolved from a key vanished before it could be written to: another writer removed it. */
 function expectWritten(written: unknown, expected: number): void {
   if (toNumber(written ?? 0) !== expected) throw new ResolutionRace('an entity was removed concurrently');
-}
-
-/** The checks every adapter makes before writing anything (the contract's RangeError cases). */
-export function assertWellFormed(chunks: ChunkFacts[]): void {
-  for (const chunk of chunks) {
-    if (chunk.entities.some((mention) => mention.keys.length === 0)) {
-      throw new RangeError(`a mention of chunk ${chunk.chunk_id} has no resolution key`);
-    }
-    for (const relation of chunk.relations) {
-      for (const end of [relation.source, relation.target]) {
-        if (!Number.isInteger(end) || end < 0 || end >= chunk.entities.length) {
-          throw new RangeError(`relation end ${end} is not an entity of chunk ${chunk.chunk_id}`);
-        }
-      }
-    }
-  }
 }
 
 /** Deletes the sources' relations and mentions; returns the entities they mentioned. */

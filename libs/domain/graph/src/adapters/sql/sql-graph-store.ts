@@ -11,14 +11,14 @@ import {
 } from '../../ports/graph-store';
 import { groupIntoTriplets } from '../../triplets';
 import { edge, EDGE_SELECT, EdgeRow } from './edge-rows';
-import { forgetSources, recordFacts, removeOrphans, ResolutionRace } from './sql-graph-writes';
+import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
+import { forgetSources, recordFacts, removeOrphans } from './sql-graph-writes';
 
 /**
  * SQLSTATEs a concurrent writer causes: a foreign key to an entity that another transaction just
  * removed as an orphan (or is still holding), a deadlock, a serialisation failure.
  */
 const RETRYABLE = new Set(['23503', '40P01', '40001']);
-const ATTEMPTS = 5;
 /**
  * PGlite runs no autovacuum, so its planner never learns the graph tables' sizes and picks full
  * scans for the walk's lookups (seen: 8 s instead of 0.3 s for a 50-entity co-mention hop). The
@@ -47,18 +47,7 @@ export class SqlGraphStore extends GraphStore {
   }
 
   async replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void> {
-    for (const chunk of chunks) {
-      if (chunk.entities.some((mention) => mention.keys.length === 0)) {
-        throw new RangeError(`a mention of chunk ${chunk.chunk_id} has no resolution key`);
-      }
-      for (const relation of chunk.relations) {
-        for (const end of [relation.source, relation.target]) {
-          if (!Number.isInteger(end) || end < 0 || end >= chunk.entities.length) {
-            throw new RangeError(`relation end ${end} is not an entity of chunk ${chunk.chunk_id}`);
-          }
-        }
-      }
-    }
+    assertWellFormed(chunks);
     await this.retrying(async (tx) => {
       const previous = await forgetSources(tx, scope, [sourceId]);
       await recordFacts(tx, scope, sourceId, chunks);
@@ -221,15 +210,10 @@ export class SqlGraphStore extends GraphStore {
   }
 
   /** Runs `work` in a transaction, again when a concurrent writer got in its way. */
-  private async retrying<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction(work);
-      } catch (error: unknown) {
-        const retryable = error instanceof ResolutionRace || RETRYABLE.has(sqlState(error) ?? '');
-        if (!retryable || attempt >= ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt * Math.random()));
-      }
-    }
+  private retrying<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return retryWrites(
+      () => this.db.transaction(work),
+      (error) => error instanceof ResolutionRace || RETRYABLE.has(sqlState(error) ?? ''),
+    );
   }
 }

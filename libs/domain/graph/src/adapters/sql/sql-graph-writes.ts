@@ -1,9 +1,7 @@
 import { SqlExecutor } from '@trove/platform-database';
 import { ChunkFacts, GraphScope } from '../../ports/graph-store';
 import { resolveMentions } from '../../resolution/resolve-mentions';
-
-/** Another writer changed the same entities at the same time: the transaction runs again. */
-export class ResolutionRace extends Error {}
+import { ResolutionRace } from '../../resolution/write-rules';
 
 /** Deletes the sources' relations and mentions; returns the entities they mentioned. */
 export async function forgetSources(
