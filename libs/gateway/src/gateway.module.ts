@@ -14,6 +14,7 @@ import { TenantStatsService } from './tenants/tenant-stats.service';
 import { TenantsController } from './tenants/tenants.controller';
 import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
+import { GraphController } from './graph/graph.controller';
 import { GATEWAY_OPTIONS, GatewayModuleOptions } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
 import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
@@ -39,6 +40,7 @@ export class GatewayModule implements OnModuleInit {
         ApiKeysController,
         MemoriesController,
         SearchController,
+        GraphController,
         ...sourcesControllers,
         ...embeddingsControllers,
       ],

@@ -29,6 +29,8 @@ export const ProcessingErrorCodes = [
   'UNSUPPORTED_CONTENT_TYPE',
   /** Indexing the chunks failed after every attempt. */
   'INDEXING_FAILED',
+  /** Building the knowledge graph of the indexed chunks failed after every attempt. */
+  'GRAPH_FAILED',
   /** Anything else, after every attempt; the logs of the ingestion service say more. */
   'PROCESSING_FAILED',
 ] as const;

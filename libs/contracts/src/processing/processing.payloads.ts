@@ -33,7 +33,22 @@ export interface ProcessingProgress {
   /** ISO-8601 UTC: when this version was queued, started, and reached completed or errored. */
   queued_at: string;
   started_at?: string;
+  /** When the chunks were indexed (searchable) and graph creation began. */
+  indexed_at?: string;
   finished_at?: string;
+  /** What graph creation read out of the item, once it has run. */
+  graph?: GraphSummary;
+}
+
+/** The knowledge graph one item's text became, and what reading it cost. */
+export interface GraphSummary {
+  /** `offline`, or `llm:<model>`. */
+  extractor: string;
+  entities: number;
+  relations: number;
+  /** Tokens an LLM extractor spent on the item (both 0 with the offline extractor). */
+  prompt_tokens: number;
+  completion_tokens: number;
 }
 
 /** `status` is null when the answering service does not know the file_id. */

@@ -76,9 +76,13 @@ export class GraphSettings {
   @Max(100)
   GRAPH_CONTEXT_MAX_PATHS = 10;
 
-  /** Chunks one extraction request may carry (a source's chunks arrive in batches of at most this). */
+  /**
+   * Chunks one extraction request may carry: a source's whole chunk list arrives in one request
+   * (its graph is replaced atomically). The default holds the largest document ingestion accepts
+   * (64 MiB of text is about 65,000 chunks of 256 tokens).
+   */
   @IsInt()
   @Min(1)
-  @Max(10_000)
-  GRAPH_MAX_CHUNKS_PER_REQUEST = 2_000;
+  @Max(1_000_000)
+  GRAPH_MAX_CHUNKS_PER_REQUEST = 100_000;
 }

@@ -1,4 +1,5 @@
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -139,6 +140,32 @@ export class IngestionSettings {
   @IsInt()
   @Min(0)
   INGESTION_INDEX_TIMEOUT_PER_CHUNK_MS = 200;
+
+  /**
+   * Graph creation: every source's indexed chunks go to the graph service, which reads entities
+   * and relations out of them (the `graph_creation` state), and deletes erase them there too.
+   * Turn it off only where no graph service runs: nothing is then built or erased there.
+   */
+  @IsBoolean()
+  INGESTION_GRAPH = true;
+
+  /**
+   * How long the graph service may take over one source's chunks: the base plus the allowance
+   * per chunk, at most INGESTION_GRAPH_TIMEOUT_MS (as for indexing). The offline extractor reads
+   * about 400 chunks a second on one core; an LLM extractor needs far more (raise the per-chunk
+   * allowance to a few seconds divided by GRAPH_LLM_CONCURRENCY).
+   */
+  @IsInt()
+  @Min(1000)
+  INGESTION_GRAPH_TIMEOUT_MS = 600_000;
+
+  @IsInt()
+  @Min(1000)
+  INGESTION_GRAPH_TIMEOUT_BASE_MS = 30_000;
+
+  @IsInt()
+  @Min(0)
+  INGESTION_GRAPH_TIMEOUT_PER_CHUNK_MS = 100;
 
   /** Web pages larger than this end FILE_TOO_LARGE. */
   @IsInt()

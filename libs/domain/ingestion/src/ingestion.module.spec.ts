@@ -64,7 +64,7 @@ describe('IngestionModule', () => {
       assert.ok(queue instanceof SqlJobQueue, 'no NATS settings: the embedded queue');
       assert.ok(app.get(SourceStore) instanceof SqlSourceStore);
       assert.ok(app.get(JobStore) instanceof SqlJobStore);
-      assert.deepEqual(await appliedMigrations(database, 'ingestion'), [1]);
+      assert.deepEqual(await appliedMigrations(database, 'ingestion'), [1, 2]);
       assert.deepEqual(calls, ['queue.migrate', 'blobs.migrate']);
     } finally {
       await app.close();

@@ -16,8 +16,9 @@ import { openJobStore, openSourceStore } from './ingestion.adapters';
 import { WebFetcher } from './fetch/web-fetcher';
 import { IngestionSettings, splitList } from './ingestion-settings';
 import { IngestionController } from './ingestion.controller';
-import { IngestionService } from './ingestion.service';
+import { INGESTION_SERVICE_OPTIONS, IngestionService } from './ingestion.service';
 import { ChunkIndexer } from './pipeline/chunk-indexer';
+import { GraphBuilder } from './pipeline/graph-builder';
 import { JobWorker } from './pipeline/job-worker';
 import { StallReconciler } from './pipeline/stall-reconciler';
 import { BlobStore } from './ports/blob-store';
@@ -133,6 +134,13 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
               workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
               leaseMs: s.INGESTION_LEASE_MS,
               maxFileBytes: s.INGESTION_MAX_FILE_BYTES,
+              graph: s.INGESTION_GRAPH
+                ? new GraphBuilder(transport, {
+                    timeoutMs: s.INGESTION_GRAPH_TIMEOUT_MS,
+                    baseTimeoutMs: s.INGESTION_GRAPH_TIMEOUT_BASE_MS,
+                    perChunkTimeoutMs: s.INGESTION_GRAPH_TIMEOUT_PER_CHUNK_MS,
+                  })
+                : null,
             }),
         },
         {
@@ -144,6 +152,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
               intervalMs: Math.min(60_000, Math.max(500, Math.floor(s.INGESTION_STALL_MS / 2))),
             }),
         },
+        { provide: INGESTION_SERVICE_OPTIONS, useValue: { graph: s.INGESTION_GRAPH } },
         IngestionService,
         SourceQueries,
       ],

@@ -1,13 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   CountsReply,
   DeleteIngestionSourcesRequest,
   DeleteIngestionSourcesResult,
   DeleteSourcesItem,
-  DeleteSourcesRequest,
   ProcessingStatusReply,
   ProcessingStatusRequest,
-  SearchPatterns,
   SourceAccepted,
   SubTenantRef,
   TenantPatterns,
@@ -18,6 +16,7 @@ import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-tran
 import { randomUUID } from 'node:crypto';
 import { detectFormat, FORMAT_CONTENT_TYPES } from './extraction/document-format';
 import { checkSourceIds, checkStatus, checkUpload, checkWebpage } from './ingestion.validation';
+import { eraseDerivedData } from './pipeline/derived-data';
 import { jobDedupId, jobMessage } from './pipeline/stall-reconciler';
 import { BlobStore, blobKey, blobPrefix } from './ports/blob-store';
 import { JobQueue } from './ports/job-queue';
@@ -42,10 +41,18 @@ function storedContentType(
   }
 }
 
+export interface IngestionServiceOptions {
+  /** INGESTION_GRAPH: deletes erase the sources' graph facts too. */
+  graph: boolean;
+}
+
+export const INGESTION_SERVICE_OPTIONS = Symbol('IngestionServiceOptions');
+
 /**
  * The rules of sources: an upload (file or web page) stores its content and record and queues
  * its processing job, replacing an earlier upload of the same id everywhere; deletes erase the
- * chunks (search service), the record, the job and the blob; status reports the job (JobStore).
+ * chunks (search service), the graph facts (graph service), the record, the job and the blob;
+ * status reports the job (JobStore).
  */
 @Injectable()
 export class IngestionService {
@@ -56,6 +63,7 @@ export class IngestionService {
     private readonly queue: JobQueue,
     private readonly transport: TransportClient,
     private readonly stash: PayloadStash,
+    @Inject(INGESTION_SERVICE_OPTIONS) private readonly options: IngestionServiceOptions,
   ) {}
 
   async uploadDocument(request: UploadDocumentRequest): Promise<SourceAccepted> {
@@ -140,14 +148,14 @@ export class IngestionService {
     );
     const found = wanted.filter((id) => existing.has(id));
     if (found.length > 0) {
-      // Index entries first: when the search service fails nothing is deleted, and deleting
-      // again finishes the job. A worker that indexes after this sees the tombstone and erases
-      // its chunks itself.
-      await this.transport.send(SearchPatterns.deleteSources, {
-        tenant_id: request.tenant_id,
-        sub_tenant_id: request.sub_tenant_id,
-        source_ids: found,
-      } satisfies DeleteSourcesRequest);
+      // Index entries and graph facts first: when either service fails nothing else is deleted,
+      // and deleting again finishes the job. A worker that indexes after this sees the tombstone
+      // and erases what it made itself.
+      await eraseDerivedData(
+        this.transport,
+        { tenant_id: request.tenant_id, sub_tenant_id: request.sub_tenant_id, source_ids: found },
+        { graph: this.options.graph },
+      );
       await this.store.delete(request.tenant_id, request.sub_tenant_id, found, new Date());
       for (const id of found) await this.blobs.delete(blobKey(request.tenant_id, request.sub_tenant_id, id));
     }
@@ -187,7 +195,9 @@ export class IngestionService {
           size_bytes: job.size_bytes,
           queued_at: job.queued_at.toISOString(),
           ...(job.started_at ? { started_at: job.started_at.toISOString() } : {}),
+          ...(job.indexed_at ? { indexed_at: job.indexed_at.toISOString() } : {}),
           ...(job.finished_at ? { finished_at: job.finished_at.toISOString() } : {}),
+          ...(job.graph ? { graph: job.graph } : {}),
         },
       },
     };

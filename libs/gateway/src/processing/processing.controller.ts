@@ -44,6 +44,7 @@ export class ProcessingController {
         file_id: status.file_id,
         indexing_status: status.indexing_status,
         ...(status.error_code ? { error_code: status.error_code } : {}),
+        ...(status.progress ? { progress: status.progress } : {}),
         success: true,
         message:
           status.indexing_status === 'errored'

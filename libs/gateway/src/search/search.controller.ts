@@ -3,6 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } 
 import {
   DomainError,
   FullTextSearchRequest,
+  GraphContext,
+  GraphContextRequest,
+  GraphPatterns,
   HybridSearchRequest,
   resolveSubTenantId,
   SearchPatterns,
@@ -17,7 +20,6 @@ function refuseUnavailable(body: HybridSearchDto): void {
   const unavailable: string[] = [];
   if (body.mode === 'accurate') unavailable.push('mode "accurate" (multi-query generation with reranking)');
   if (body.personalise_search === true) unavailable.push('personalise_search');
-  if (body.graph_context === true) unavailable.push('graph_context');
   if (body.extra_context !== undefined && body.extra_context.trim() !== '') unavailable.push('extra_context');
   if (unavailable.length > 0) {
     throw new DomainError(
@@ -43,11 +45,12 @@ export class SearchController {
   @ApiUnprocessableEntityResponse({
     description: 'VALIDATION_ERROR, or NOT_IMPLEMENTED for options not available yet',
   })
-  hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
+  async hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
     refuseUnavailable(body);
-    return this.transport.send(SearchPatterns.hybrid, {
+    const sub_tenant_id = resolveSubTenantId(body.tenant_id, body.sub_tenant_id);
+    const result = await this.transport.send<SearchResult>(SearchPatterns.hybrid, {
       tenant_id: body.tenant_id,
-      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+      sub_tenant_id,
       query: body.query,
       max_chunks: body.max_chunks ?? 10,
       alpha: body.alpha ?? 0.8,
@@ -55,6 +58,17 @@ export class SearchController {
       num_related_chunks: body.num_related_chunks ?? 0,
       search_mode: body.search_mode ?? 'sources',
     } satisfies HybridSearchRequest);
+    if (body.graph_context !== true) return result;
+    // The graph walks from the query's entities and from the chunks found (docs/api.md,
+    // "Knowledge graph"); a graph service that cannot answer fails the search rather than
+    // answering an empty context that looks like "nothing is known".
+    const graph_context = await this.transport.send<GraphContext>(GraphPatterns.context, {
+      tenant_id: body.tenant_id,
+      sub_tenant_id,
+      query: body.query,
+      chunk_ids: result.chunks.map((chunk) => chunk.chunk_uuid),
+    } satisfies GraphContextRequest);
+    return { ...result, graph_context };
   }
 
   @Post('full-text-search')

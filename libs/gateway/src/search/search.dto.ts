@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SearchMode, SearchModes } from '@trove/contracts';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { GraphChunkRelationDto, GraphQueryPathDto } from '../graph/graph.dto';
 import { SubTenantScopeDto } from '../http/tenant-scope.dto';
 import { IsAlphaValue, IsNotBlank } from '../http/validators';
 
@@ -106,8 +107,8 @@ export class ResultChunkDto {
 }
 
 export class GraphContextDto {
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) query_paths!: unknown[];
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) chunk_relations!: unknown[];
+  @ApiProperty({ type: [GraphQueryPathDto] }) query_paths!: GraphQueryPathDto[];
+  @ApiProperty({ type: [GraphChunkRelationDto] }) chunk_relations!: GraphChunkRelationDto[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } })
   chunk_id_to_group_ids!: Record<string, string[]>;
 }

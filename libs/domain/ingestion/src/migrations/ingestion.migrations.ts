@@ -83,5 +83,14 @@ export const ingestionMigrations: MigrationSet = {
         CREATE INDEX queue_ready ON ingestion.queue (available_at, id) WHERE done_at IS NULL;
       `,
     },
+    {
+      version: 2,
+      name: 'jobs: indexed_at and the graph summary',
+      sql: `
+        -- When graph creation began (the chunks were searchable from then on), and what it made.
+        ALTER TABLE ingestion.jobs ADD COLUMN indexed_at timestamptz;
+        ALTER TABLE ingestion.jobs ADD COLUMN graph jsonb;
+      `,
+    },
   ],
 };

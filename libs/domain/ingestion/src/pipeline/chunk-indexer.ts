@@ -1,30 +1,17 @@
-import { ChunkInput, DomainError, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
+import { ChunkInput, IndexChunksRequest, SearchPatterns } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { DocumentChunk } from '../extraction/extract-document';
 import { ExtractedContent, SourceRecord } from '../ports/source-store';
 import { displayTitle } from '../source-view';
+import { sendWithin, StageTimeouts } from './stage-timeouts';
 
-export interface ChunkIndexerOptions {
-  /**
-   * How long the search service may take to embed and index one source's chunks: `baseTimeoutMs`
-   * plus `perChunkTimeoutMs` per chunk, at most `timeoutMs`. A request whose responder died
-   * mid-way (a search service killed with -9) is never answered; the job is retried once this
-   * runs out, so it must not be the largest document's allowance for a one-chunk note.
-   */
-  timeoutMs: number;
-  baseTimeoutMs?: number;
-  perChunkTimeoutMs?: number;
-}
+export { stageTimeoutMs as indexTimeoutMs } from './stage-timeouts';
+
+export type ChunkIndexerOptions = StageTimeouts;
 
 /** The chunk id of a source's n-th chunk. */
 export function chunkId(sourceId: string, position: number): string {
   return `${sourceId}_${position}`;
-}
-
-/** The time a source of `chunks` chunks is given to be indexed (ChunkIndexerOptions). */
-export function indexTimeoutMs(chunks: number, options: ChunkIndexerOptions): number {
-  const base = options.baseTimeoutMs ?? options.timeoutMs;
-  return Math.min(options.timeoutMs, base + chunks * (options.perChunkTimeoutMs ?? 0));
 }
 
 /**
@@ -60,18 +47,14 @@ export class ChunkIndexer {
       },
       chunks: inputs,
     };
-    const timeoutMs = indexTimeoutMs(inputs.length, this.options);
-    try {
-      await this.transport.send(SearchPatterns.indexChunks, request, { timeoutMs });
-    } catch (error: unknown) {
-      // A search service that is down answers "not running" at once: an outage, waited out. Past
-      // the time this source was given, the attempt fails like any other and counts, so a source
-      // that can never be indexed in time ends errored rather than being tried forever.
-      if (error instanceof DomainError && error.details?.['timed_out'] === true) {
-        throw new Error(`Indexing ${inputs.length} chunks did not finish within ${timeoutMs} ms`);
-      }
-      throw error;
-    }
+    await sendWithin(
+      this.transport,
+      SearchPatterns.indexChunks,
+      request,
+      inputs.length,
+      this.options,
+      'Indexing',
+    );
     return inputs.length;
   }
 }

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { DeleteSourcesRequest, SearchPatterns } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { ExtractedDocument, ExtractionInput } from '../extraction/extract-document';
 import { ExtractionError } from '../extraction/extraction-error';
@@ -9,6 +8,8 @@ import { JobConsumer, JobDelivery, JobMessage } from '../ports/job-queue';
 import { JobRecord, JobStore } from '../ports/job-store';
 import { ExtractedContent, SourceKey, SourceRecord, SourceStore } from '../ports/source-store';
 import { ChunkIndexer } from './chunk-indexer';
+import { eraseDerivedData } from './derived-data';
+import { GraphBuilder } from './graph-builder';
 
 /** Turns bytes into text and chunks (ExtractionPool: worker threads with time and memory limits). */
 export interface Extractor {
@@ -27,9 +28,21 @@ export interface JobWorkerOptions {
   leaseMs: number;
   /** Larger content ends FILE_TOO_LARGE. */
   maxFileBytes: number;
+  /**
+   * Graph creation (INGESTION_GRAPH): null skips the graph service entirely, building nothing
+   * and erasing nothing there.
+   */
+  graph: GraphBuilder | null;
 }
 
 type Outcome = 'done' | 'moved';
+
+/** The error_code a source gets when attempts at a stage keep failing (ProcessingErrorCodes). */
+const FAILED_STAGE_CODES = {
+  content: 'PROCESSING_FAILED',
+  index: 'INDEXING_FAILED',
+  graph: 'GRAPH_FAILED',
+} as const;
 
 function keyOf(job: SourceKey): SourceKey {
   return { tenant_id: job.tenant_id, sub_tenant_id: job.sub_tenant_id, source_id: job.source_id };
@@ -41,8 +54,8 @@ function reason(error: unknown): string {
 
 /**
  * Runs processing jobs: claim the source's job (a lease in the store), read the content (or fetch
- * the page), extract and chunk it, hand the chunks to the search service, then graph creation
- * (a pass-through until the graph capability lands) and completed. Every write names the claimed
+ * the page), extract and chunk it, hand the chunks to the search service (searchable from then
+ * on), then to the graph service (`graph_creation`), and completed. Every write names the claimed
  * revision, so an upload or delete that lands mid-way wins: the worker moves on to the newer
  * revision, or cleans up what it indexed for a deleted source. Unreadable content ends `errored`
  * with its ExtractionError code; anything else is thrown for the queue to retry.
@@ -101,7 +114,7 @@ export class JobWorker implements JobConsumer {
       `Gave up after ${job.attempts} attempts: ${last}`,
       new Date(),
     );
-    if (failed) await this.eraseChunks(key);
+    if (failed) await this.eraseDerived(key);
   }
 
   private leaseEnd(): Date {
@@ -112,7 +125,7 @@ export class JobWorker implements JobConsumer {
     const key = keyOf(job);
     const owner = this.options.workerId;
     const revision = job.revision;
-    let stage: 'content' | 'index' = 'content';
+    let stage: 'content' | 'index' | 'graph' = 'content';
     try {
       const source = await this.sources.get(key);
       if (!source || source.revision !== revision) return 'moved';
@@ -152,19 +165,20 @@ export class JobWorker implements JobConsumer {
           key,
           revision,
           owner,
-          { chunks_indexed: chunks.length, status: 'graph_creation' },
+          { chunks_indexed: chunks.length, status: 'graph_creation', indexed_at: new Date() },
           new Date(),
         ))
       ) {
         return 'moved';
       }
-      // Graph creation: nothing to do until the graph capability lands; the state is still
-      // written, so clients see every step of docs/api.md (Processing status) and the graph can slot in here.
+      stage = 'graph';
+      delivery.extend();
+      const graph = this.options.graph ? await this.options.graph.build(source, chunks) : undefined;
       const done = await this.jobs.finish(
         key,
         revision,
         owner,
-        { status: 'completed', error_code: null, error_message: null },
+        { status: 'completed', error_code: null, error_message: null, ...(graph ? { graph } : {}) },
         new Date(),
       );
       return done ? 'done' : 'moved';
@@ -177,8 +191,8 @@ export class JobWorker implements JobConsumer {
           { status: 'errored', error_code: error.code, error_message: error.message },
           new Date(),
         );
-        // An earlier upload's chunks must not stay searchable under a source that failed.
-        if (failed) await this.eraseChunks(key);
+        // An earlier upload's chunks and graph must not stay under a source that failed.
+        if (failed) await this.eraseDerived(key);
         return failed ? 'done' : 'moved';
       }
       this.logger.warn(
@@ -190,7 +204,7 @@ export class JobWorker implements JobConsumer {
         owner,
         {
           status: 'queued',
-          error_code: stage === 'index' ? 'INDEXING_FAILED' : 'PROCESSING_FAILED',
+          error_code: FAILED_STAGE_CODES[stage],
           error_message: reason(error),
         },
         new Date(),
@@ -224,15 +238,16 @@ export class JobWorker implements JobConsumer {
   /** After losing the job: when it was deleted, erase whatever this worker indexed, then let go. */
   private async cleanUpDeleted(key: SourceKey): Promise<void> {
     const job = await this.jobs.get(key);
-    if (job?.deleted && job.lease_owner === this.options.workerId) await this.eraseChunks(key);
+    if (job?.deleted && job.lease_owner === this.options.workerId) await this.eraseDerived(key);
     await this.jobs.dropLease(key, this.options.workerId);
   }
 
-  private async eraseChunks(key: SourceKey): Promise<void> {
-    await this.transport.send(SearchPatterns.deleteSources, {
-      tenant_id: key.tenant_id,
-      sub_tenant_id: key.sub_tenant_id,
-      source_ids: [key.source_id],
-    } satisfies DeleteSourcesRequest);
+  /** Erases the source's chunks and graph facts (derived-data.ts). */
+  private async eraseDerived(key: SourceKey): Promise<void> {
+    await eraseDerivedData(
+      this.transport,
+      { tenant_id: key.tenant_id, sub_tenant_id: key.sub_tenant_id, source_ids: [key.source_id] },
+      { graph: this.options.graph !== null },
+    );
   }
 }

@@ -45,8 +45,10 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
         lease_until: null,
         queued_at: t(0),
         started_at: null,
+        indexed_at: null,
         finished_at: null,
         updated_at: t(0),
+        graph: null,
       });
       assert.equal(await jobs.get(sourceKey('fresh', 'missing')), undefined);
       assert.equal(await jobs.get(sourceKey('fresh', 's', 'other-sub')), undefined);
@@ -85,10 +87,18 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
       await jobs.claim(key, 'w1', t(1), t(11));
       assert.equal(await jobs.update(key, revision, 'w1', { size_bytes: 99, chunks_total: 7 }, t(2)), true);
       assert.equal(
-        await jobs.update(key, revision, 'w1', { chunks_indexed: 7, status: 'graph_creation' }, t(3)),
+        await jobs.update(
+          key,
+          revision,
+          'w1',
+          { chunks_indexed: 7, status: 'graph_creation', indexed_at: t(3) },
+          t(3),
+        ),
         true,
       );
       let job = await jobs.get(key);
+      assert.deepEqual(job?.indexed_at, t(3));
+      assert.equal(job?.graph, null);
       assert.equal(job?.size_bytes, 99);
       assert.equal(job?.chunks_total, 7);
       assert.equal(job?.chunks_indexed, 7);
@@ -103,9 +113,17 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
         'not its revision',
       );
       assert.equal((await jobs.get(key))?.chunks_total, 7);
-      assert.equal(await jobs.update(key, revision, 'w1', { status: 'completed' }, t(5)), true);
+      const graph = {
+        extractor: 'llm:m',
+        entities: 3,
+        relations: 2,
+        prompt_tokens: 90,
+        completion_tokens: 40,
+      };
+      assert.equal(await jobs.update(key, revision, 'w1', { status: 'completed', graph }, t(5)), true);
       job = await jobs.get(key);
       assert.deepEqual(job?.finished_at, t(5), 'a final status sets finished_at');
+      assert.deepEqual(job?.graph, graph);
       assert.equal(job?.lease_owner, 'w1');
     });
 
@@ -144,7 +162,14 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
     it('resets the job on a new upload: a newer revision wins, the running lease stays', async () => {
       const { key, revision } = await queued('reupload');
       await jobs.claim(key, 'w1', t(1), t(11));
-      await jobs.update(key, revision, 'w1', { chunks_total: 4 }, t(2));
+      const graph = {
+        extractor: 'offline',
+        entities: 1,
+        relations: 0,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+      };
+      await jobs.update(key, revision, 'w1', { chunks_total: 4, indexed_at: t(2), graph }, t(2));
       const next = await sources.saveUpload(upload(key, { size_bytes: 5 }), t(3));
       const reset = await jobs.get(key);
       assert.equal(reset?.revision, next.revision);
@@ -154,6 +179,8 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
       assert.equal(reset?.size_bytes, 5);
       assert.deepEqual(reset?.queued_at, t(3));
       assert.equal(reset?.started_at, null);
+      assert.equal(reset?.indexed_at, null);
+      assert.equal(reset?.graph, null, "the earlier revision's graph summary goes");
       assert.equal(reset?.lease_owner, 'w1');
       assert.equal(await jobs.update(key, revision, 'w1', { chunks_indexed: 4 }, t(4)), false);
       assert.equal(await jobs.finish(key, revision, 'w1', { status: 'completed' }, t(4)), false);

@@ -1,4 +1,4 @@
-import { IndexingStatus } from '@trove/contracts';
+import { GraphSummary, IndexingStatus } from '@trove/contracts';
 import { StoreLifecycle } from '@trove/platform-database';
 import { SourceKey } from './source-store';
 
@@ -20,8 +20,12 @@ export interface JobRecord extends SourceKey {
   lease_until: Date | null;
   queued_at: Date;
   started_at: Date | null;
+  /** When the chunks were indexed and graph creation began. */
+  indexed_at: Date | null;
   finished_at: Date | null;
   updated_at: Date;
+  /** What graph creation made of the source, once it ran. */
+  graph: GraphSummary | null;
 }
 
 /** What a worker reports about its job: its state, and its progress (bytes read, chunks made and indexed). */
@@ -32,6 +36,8 @@ export interface JobPatch {
   size_bytes?: number;
   error_code?: string | null;
   error_message?: string | null;
+  indexed_at?: Date;
+  graph?: GraphSummary;
 }
 
 /**

@@ -1,11 +1,15 @@
 // The ingestion domain on its embedded adapters for unit tests: PGlite, files in a temp
 // directory, the SQL job queue, real extraction threads and web fetcher. Only the other services
 // are stood in for, by a RecordingTransportClient that indexes chunks in memory like the search
-// service would (replace per source, delete by source). testing/ is for specs and contract suites
+// service would (replace per source, delete by source) and keeps what the graph service was asked
+// to extract, per source, the same way. testing/ is for specs and contract suites
 // only: it is not exported, and production code never imports it.
 import {
   ChunkInput,
   DeleteSourcesRequest,
+  GraphExtractRequest,
+  GraphExtractResult,
+  GraphPatterns,
   IndexChunksRequest,
   PackedBytes,
   ProcessingStatus,
@@ -27,6 +31,7 @@ import { ExtractionPool } from '../extraction/extraction-pool';
 import { WebFetcher } from '../fetch/web-fetcher';
 import { IngestionService } from '../ingestion.service';
 import { ChunkIndexer } from '../pipeline/chunk-indexer';
+import { GraphBuilder } from '../pipeline/graph-builder';
 import { JobWorker } from '../pipeline/job-worker';
 import { StallReconciler } from '../pipeline/stall-reconciler';
 import { SourceQueries } from '../source-queries.service';
@@ -48,6 +53,21 @@ export class FakeSearchIndex {
   }
 }
 
+/** What the stand-in graph service was asked to extract, per tenant/sub-tenant/source. */
+export class FakeGraph {
+  readonly sources = new Map<string, GraphExtractRequest>();
+  extractCalls = 0;
+  /** Set to make the next extract calls fail (a count) or wait (a promise). */
+  failNext = 0;
+  gate: Promise<void> | undefined;
+  /** Set to make the next delete calls fail (a count). */
+  failDeletes = 0;
+
+  chunksOf(tenant: string, sub: string, source: string): GraphExtractRequest['chunks'] | undefined {
+    return this.sources.get(FakeSearchIndex.key(tenant, sub, source))?.chunks;
+  }
+}
+
 /** A transport double that answers requests with responders (RecordingTransportClient, from the spec). */
 export interface RespondingTransport extends TransportClient {
   respond(pattern: string, responder: (payload: unknown) => unknown): this;
@@ -60,6 +80,8 @@ export interface RigOptions {
   leaseMs?: number;
   allowedNetworks?: string[];
   fetchTimeoutMs?: number;
+  /** INGESTION_GRAPH (default true). */
+  graph?: boolean;
 }
 
 export interface IngestionRig {
@@ -71,6 +93,7 @@ export interface IngestionRig {
   stash: InMemoryPayloadStash;
   transport: RespondingTransport;
   search: FakeSearchIndex;
+  graph: FakeGraph;
   service: IngestionService;
   queries: SourceQueries;
   worker: JobWorker;
@@ -115,6 +138,7 @@ export async function openIngestionRig(
   });
   const stash = new InMemoryPayloadStash();
   const search = new FakeSearchIndex();
+  const graph = new FakeGraph();
   const transport = empty
     .respond(TenantPatterns.ensureSubTenant, () => ({ created: false }))
     .respond(SearchPatterns.indexChunks, async (payload) => {
@@ -144,6 +168,33 @@ export async function openIngestionRig(
         search.sources.delete(key);
       }
       return { deleted_chunks: deleted };
+    })
+    .respond(GraphPatterns.extract, async (payload): Promise<GraphExtractResult> => {
+      const request = payload as GraphExtractRequest;
+      graph.extractCalls++;
+      if (graph.gate) await graph.gate;
+      if (graph.failNext > 0) {
+        graph.failNext--;
+        throw new Error('graph is down');
+      }
+      graph.sources.set(
+        FakeSearchIndex.key(request.tenant_id, request.sub_tenant_id, request.source_id),
+        request,
+      );
+      return { entities: request.chunks.length, relations: 0, extractor: 'fake' };
+    })
+    .respond(GraphPatterns.deleteSources, (payload) => {
+      const request = payload as DeleteSourcesRequest;
+      if (graph.failDeletes > 0) {
+        graph.failDeletes--;
+        throw new Error('graph is down');
+      }
+      let deleted = 0;
+      for (const id of request.source_ids) {
+        if (graph.sources.delete(FakeSearchIndex.key(request.tenant_id, request.sub_tenant_id, id)))
+          deleted++;
+      }
+      return { deleted };
     });
   const pool = new ExtractionPool({ size: 2, timeoutMs: 20_000, maxHeapMb: 256 });
   const fetcher = new WebFetcher({
@@ -158,8 +209,11 @@ export async function openIngestionRig(
     workerId: 'test-worker',
     leaseMs: options.leaseMs ?? 3000,
     maxFileBytes: options.maxFileBytes ?? 8 * 1024 * 1024,
+    graph: options.graph === false ? null : new GraphBuilder(transport, { timeoutMs: 10_000 }),
   });
-  const service = new IngestionService(store, jobs, blobs, queue, transport, stash);
+  const service = new IngestionService(store, jobs, blobs, queue, transport, stash, {
+    graph: options.graph !== false,
+  });
   const queries = new SourceQueries(store, blobs, stash);
   const reconciler = new StallReconciler(jobs, queue, { stallMs: 1000, intervalMs: 500 });
 
@@ -172,6 +226,7 @@ export async function openIngestionRig(
     stash,
     transport,
     search,
+    graph,
     service,
     queries,
     worker,

@@ -134,10 +134,15 @@ export class SqlJobStore extends JobStore {
       'size_bytes',
       'error_code',
       'error_message',
+      'indexed_at',
     ] as const) {
       if (patch[field] === undefined) continue;
       params.push(patch[field]);
       sets.push(`${field} = $${params.length}`);
+    }
+    if (patch.graph !== undefined) {
+      params.push(JSON.stringify(patch.graph));
+      sets.push(`graph = $${params.length}::jsonb`);
     }
     if (patch.status === 'completed' || patch.status === 'errored') sets.push('finished_at = $6');
     if (release) sets.push('lease_owner = NULL', 'lease_until = NULL');

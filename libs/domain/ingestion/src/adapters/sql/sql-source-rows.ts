@@ -1,4 +1,4 @@
-import { IndexingStatus, SourceType } from '@trove/contracts';
+import { GraphSummary, IndexingStatus, SourceType } from '@trove/contracts';
 import { JobRecord } from '../../ports/job-store';
 import { SourceKey, SourceRecord } from '../../ports/source-store';
 
@@ -29,6 +29,20 @@ const object = (value: unknown): Record<string, unknown> =>
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const optionalDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : date(value);
+
+/** The jobs row's `graph` column (jsonb; text from drivers that do not parse it). */
+function graphSummary(value: unknown): GraphSummary | null {
+  const raw = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof raw !== 'object' || raw === null) return null;
+  const g = object(raw);
+  return {
+    extractor: text(g['extractor']),
+    entities: Number(g['entities'] ?? 0),
+    relations: Number(g['relations'] ?? 0),
+    prompt_tokens: Number(g['prompt_tokens'] ?? 0),
+    completion_tokens: Number(g['completion_tokens'] ?? 0),
+  };
+}
 
 export function sourceFromRow(row: Row): SourceRecord {
   return {
@@ -79,7 +93,9 @@ export function jobFromRow(row: Row): JobRecord {
     lease_until: optionalDate(row['lease_until']),
     queued_at: date(row['queued_at']),
     started_at: optionalDate(row['started_at']),
+    indexed_at: optionalDate(row['indexed_at']),
     finished_at: optionalDate(row['finished_at']),
     updated_at: date(row['updated_at']),
+    graph: graphSummary(row['graph']),
   };
 }

@@ -68,7 +68,8 @@ export class SqlSourceStore extends SourceStore {
          ON CONFLICT (tenant_id, sub_tenant_id, source_id) DO UPDATE SET
            revision = EXCLUDED.revision, status = 'queued', deleted = false, error_code = NULL, error_message = NULL,
            attempts = 0, chunks_total = 0, chunks_indexed = 0, size_bytes = EXCLUDED.size_bytes,
-           queued_at = EXCLUDED.queued_at, started_at = NULL, finished_at = NULL, updated_at = EXCLUDED.updated_at`,
+           queued_at = EXCLUDED.queued_at, started_at = NULL, indexed_at = NULL, finished_at = NULL,
+           updated_at = EXCLUDED.updated_at, graph = NULL`,
         [...keyParams(upload), revision, upload.size_bytes, now],
       );
       return { revision: Number(revision), replaced: row?.replaced ?? false };
