@@ -69,12 +69,7 @@ export function memorySearchCases(ctx: MemoriesContext): void {
     });
 
     it('answers the options not available yet with 422 NOT_IMPLEMENTED', async () => {
-      for (const body of [
-        { mode: 'accurate' },
-        { personalise_search: true },
-        { graph_context: true },
-        { extra_context: 'hi' },
-      ]) {
+      for (const body of [{ mode: 'accurate' }, { personalise_search: true }, { extra_context: 'hi' }]) {
         const detail = expectError(await ctx.hybrid({ query: 'x', ...body }), 422, 'NOT_IMPLEMENTED');
         assert.match(detail.message, /Not available yet/);
       }

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
+import { graphDeleteCases } from './graph-deletes.cases';
+import { graphReadCases } from './graph-read.cases';
+
+/** What every group of graph cases works with; filled in before the first case runs. */
+export interface GraphContextE2e {
+  mode: TroveMode;
+  rig: TroveRig;
+  /** Owner of `tenant`; `bob` owns `bobTenant`. */
+  alice: ApiClient;
+  bob: ApiClient;
+  tenant: string;
+  bobTenant: string;
+}
+
+/**
+ * The knowledge graph over HTTP, run once per mode with the default (offline) extractor: what
+ * documents and memories become (relations by id, one entity across sources), graph_context on a
+ * two-hop question, deletes that cascade to entities (in stats), and isolation between owners
+ * and sub-tenants.
+ */
+export function graphSuite(mode: TroveMode): void {
+  describe(`knowledge graph (${mode})`, { timeout: 300_000 }, () => {
+    const ctx = { mode, tenant: `graph-${Date.now()}` } as GraphContextE2e;
+    ctx.bobTenant = `${ctx.tenant}-bob`;
+
+    before(async () => {
+      // A short sweep, so that an expired memory leaves the graph within the case.
+      ctx.rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300' } });
+      const admin = new ApiClient(ctx.rig.baseUrl, ctx.rig.adminKey);
+      const key = async (owner: string) => {
+        const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
+          json: { owner },
+        });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+        return created.body.full_api_key;
+      };
+      ctx.alice = new ApiClient(ctx.rig.baseUrl, await key('alice'));
+      ctx.bob = new ApiClient(ctx.rig.baseUrl, await key('bob'));
+      for (const [client, tenant_id] of [
+        [ctx.alice, ctx.tenant],
+        [ctx.bob, ctx.bobTenant],
+      ] as const) {
+        const created = await client.post('/tenants/create', { json: { tenant_id } });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+      }
+    });
+
+    after(() => ctx.rig?.dispose());
+
+    graphReadCases(ctx);
+    graphDeleteCases(ctx);
+  });
+}
