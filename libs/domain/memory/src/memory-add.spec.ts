@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
   AddMemoryRequest,
   DomainError,
   EnsureSubTenantsRequest,
+  GraphExtractRequest,
+  GraphPatterns,
   IndexManyRequest,
   SearchPatterns,
   TenantPatterns,
@@ -11,6 +13,7 @@ import {
 import { PgliteDatabase } from '@trove/platform-database';
 import { RecordingTransportClient } from '@trove/testing';
 import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
+import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { MemoryService } from './memory.service';
 
 const add = (
@@ -33,6 +36,7 @@ describe('MemoryService.add: concurrent adds are written in batches', () => {
   let store: SqlMemoryStore;
   let transport: RecordingTransportClient;
   let service: MemoryService;
+  let worker: MemoryGraphWorker;
   /** Source ids the fake search service refuses, and whether it is down. */
   let refuse: Set<string>;
   let searchDown: boolean;
@@ -64,9 +68,16 @@ describe('MemoryService.add: concurrent adds are written in batches', () => {
               : { ok: { indexed: request.chunks.length, model_id: 'm' } },
           ),
         };
-      });
-    service = new MemoryService(store, transport, { alpha: 0.5 });
+      })
+      .respond(GraphPatterns.extract, (payload) => ({
+        entities: (payload as GraphExtractRequest).chunks.length,
+        relations: 0,
+        extractor: 'offline',
+      }));
+    worker = new MemoryGraphWorker(store, transport, { enabled: true, intervalMs: 60_000, batch: 32 });
+    service = new MemoryService(store, transport, worker, { alpha: 0.5 });
   });
+  afterEach(() => worker.stop());
 
   const sent = (pattern: string) => transport.sent.filter((m) => m.pattern === pattern).map((m) => m.payload);
 

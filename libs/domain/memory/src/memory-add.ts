@@ -36,13 +36,30 @@ export function scopeKey(ref: { tenant_id: string; sub_tenant_id: string }): str
   return JSON.stringify([ref.tenant_id, ref.sub_tenant_id]);
 }
 
-/** The CPU part of an add (chunking, inference), done before it joins a batch. */
-export function prepareAdd(request: AddMemoryRequest, now: Date): PreparedAdd {
+/**
+ * A memory text's chunks, with the ids they are indexed under (`{memory_id}_{n}`). Chunking is
+ * deterministic, so the graph worker gets the same chunks from the stored text later.
+ */
+export function originalChunks(memoryId: string, content: string): ChunkInput[] {
+  return chunkText(content).map((c, i) => ({
+    chunk_uuid: `${memoryId}_${i}`,
+    position: i,
+    text: c.text,
+    start: c.start,
+    kind: 'original' as const,
+  }));
+}
+
+/**
+ * The CPU part of an add (chunking, inference), done before it joins a batch. `graphPending`:
+ * whether the memory's text is to be extracted into the knowledge graph after it is written.
+ */
+export function prepareAdd(request: AddMemoryRequest, now: Date, graphPending: boolean): PreparedAdd {
   const memoryId = request.memory_id ?? randomUUID();
   const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
   const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
   const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
-  const originals = chunkText(content);
+  const originals = originalChunks(memoryId, content);
   const inferred = request.infer
     ? inferStatements({
         raw_text: rawText ?? undefined,
@@ -52,13 +69,7 @@ export function prepareAdd(request: AddMemoryRequest, now: Date): PreparedAdd {
       }).map((s) => s.text)
     : [];
   const chunks: ChunkInput[] = [
-    ...originals.map((c, i) => ({
-      chunk_uuid: `${memoryId}_${i}`,
-      position: i,
-      text: c.text,
-      start: c.start,
-      kind: 'original' as const,
-    })),
+    ...originals,
     ...inferred.map((text, i) => ({
       chunk_uuid: `${memoryId}_inferred_${i}`,
       position: originals.length + i,
@@ -84,6 +95,7 @@ export function prepareAdd(request: AddMemoryRequest, now: Date): PreparedAdd {
       expires_at: request.expiry_time ? new Date(now.getTime() + request.expiry_time * 1000) : null,
       created_at: now,
       updated_at: now,
+      graph_pending: graphPending,
     },
     chunks,
     bytes: Buffer.byteLength(content) + inferred.reduce((n, text) => n + Buffer.byteLength(text), 0),

@@ -1,58 +1,45 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DomainError, SearchPatterns, TenantPatterns } from '@trove/contracts';
-import { PgliteDatabase } from '@trove/platform-database';
+import { DomainError } from '@trove/contracts';
 import { RecordingTransportClient } from '@trove/testing';
-import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
-import { MemoryService } from './memory.service';
+import { MemoryRig, openMemoryRig } from './testing/memory.test-rig';
 
 describe('MemoryService.status (verify-processing for memories)', () => {
-  let db: PgliteDatabase;
-  let service: MemoryService;
-  const transport = new RecordingTransportClient()
-    .respond(TenantPatterns.ensureSubTenants, () => ({ outcomes: [{ ok: {} }] }))
-    .respond(SearchPatterns.indexMany, () => ({ outcomes: [{ ok: { indexed: 1, model_id: 'm' } }] }))
-    .respond(SearchPatterns.deleteSources, () => ({ deleted_chunks: 1 }));
+  let rig: MemoryRig<RecordingTransportClient>;
+  const status = (file_id: string, tenant = 'acme', sub = tenant) =>
+    rig.service.status({ tenant_id: tenant, sub_tenant_id: sub, file_id });
 
   before(async () => {
-    db = await PgliteDatabase.open('memory://');
-    const store = new SqlMemoryStore(db);
-    await store.migrate();
-    service = new MemoryService(store, transport, { alpha: 0.5 });
-    await service.add({
+    rig = await openMemoryRig(new RecordingTransportClient());
+  });
+  after(() => rig.close());
+
+  it('answers graph_creation once add has returned (indexed), completed once the graph is built', async () => {
+    const open = rig.graph.hold();
+    await rig.service.add({
       tenant_id: 'acme',
       sub_tenant_id: 'acme',
       raw_text: 'I like tea',
       memory_id: 'tea',
       infer: false,
     });
-  });
-  after(() => db.close());
-
-  it('answers completed for a memory once add has returned (it is indexed synchronously)', async () => {
-    const reply = await service.status({ tenant_id: 'acme', sub_tenant_id: 'acme', file_id: 'tea' });
-    assert.deepEqual(reply, { status: { file_id: 'tea', indexing_status: 'completed' } });
+    assert.deepEqual(await status('tea'), { status: { file_id: 'tea', indexing_status: 'graph_creation' } });
+    open();
+    await rig.worker.idle();
+    assert.deepEqual(await status('tea'), { status: { file_id: 'tea', indexing_status: 'completed' } });
   });
 
   it('answers null for an id that is not a memory of this tenant and sub-tenant', async () => {
-    assert.deepEqual(await service.status({ tenant_id: 'acme', sub_tenant_id: 'acme', file_id: 'coffee' }), {
-      status: null,
-    });
-    assert.deepEqual(await service.status({ tenant_id: 'acme', sub_tenant_id: 'team', file_id: 'tea' }), {
-      status: null,
-    });
-    assert.deepEqual(await service.status({ tenant_id: 'other', sub_tenant_id: 'other', file_id: 'tea' }), {
-      status: null,
-    });
+    assert.deepEqual(await status('coffee'), { status: null });
+    assert.deepEqual(await status('tea', 'acme', 'team'), { status: null });
+    assert.deepEqual(await status('tea', 'other'), { status: null });
   });
 
   it('answers null once the memory is deleted, and refuses an invalid id', async () => {
-    await service.delete({ tenant_id: 'acme', sub_tenant_id: 'acme', memory_id: 'tea' });
-    assert.deepEqual(await service.status({ tenant_id: 'acme', sub_tenant_id: 'acme', file_id: 'tea' }), {
-      status: null,
-    });
+    await rig.service.delete({ tenant_id: 'acme', sub_tenant_id: 'acme', memory_id: 'tea' });
+    assert.deepEqual(await status('tea'), { status: null });
     await assert.rejects(
-      service.status({ tenant_id: 'acme', sub_tenant_id: 'acme', file_id: 'bad id!' }),
+      status('bad id!'),
       (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',
     );
   });

@@ -1,6 +1,7 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { closeStores, SqlDatabase } from '@trove/platform-database';
 import { openMemoryStore } from './memory.adapters';
+import { MEMORY_GRAPH_OPTIONS, MemoryGraphOptions, MemoryGraphWorker } from './graph/memory-graph.worker';
 import { MemoryController } from './memory.controller';
 import { MemorySettings } from './memory-settings';
 import { MEMORY_SERVICE_OPTIONS, MemoryService, MemoryServiceOptions } from './memory.service';
@@ -16,8 +17,9 @@ const OPTIONS = Symbol('MemoryModuleOptions');
 
 /**
  * The memory domain: MemoryPatterns handlers over the memory store; chunks go to the search
- * service through the global TransportClient. At init it migrates the `memory` schema and
- * starts the expiry sweeper; at shutdown it stops it.
+ * service, and texts to the graph service, through the global TransportClient. At init it
+ * migrates the `memory` schema and starts the expiry sweeper and the graph worker; at shutdown
+ * it stops them.
  */
 @Module({})
 export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
@@ -29,6 +31,7 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(OPTIONS) private readonly options: MemoryModuleOptions,
     private readonly store: MemoryStore,
     private readonly service: MemoryService,
+    private readonly graph: MemoryGraphWorker,
   ) {}
 
   static forRoot(options: MemoryModuleOptions): DynamicModule {
@@ -41,8 +44,17 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
           provide: MEMORY_SERVICE_OPTIONS,
           useValue: { alpha: options.settings.MEMORY_ALPHA } satisfies MemoryServiceOptions,
         },
+        {
+          provide: MEMORY_GRAPH_OPTIONS,
+          useValue: {
+            enabled: options.settings.MEMORY_GRAPH,
+            intervalMs: options.settings.MEMORY_GRAPH_INTERVAL_MS,
+            batch: options.settings.MEMORY_GRAPH_BATCH,
+          } satisfies MemoryGraphOptions,
+        },
         { provide: MemoryStore, useFactory: () => openMemoryStore(options.database) },
         MemoryService,
+        MemoryGraphWorker,
       ],
     };
   }
@@ -51,10 +63,14 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
     await this.store.migrate();
     this.sweeper = setInterval(() => void this.sweep(), this.options.settings.MEMORY_SWEEP_INTERVAL_MS);
     this.sweeper.unref();
+    this.graph.start();
+    // Memories left pending by the last run (or saved before the graph existed) go at once.
+    this.graph.kick();
   }
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
+    await this.graph.stop();
     await closeStores(this.store);
   }
 

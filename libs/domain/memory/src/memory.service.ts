@@ -6,7 +6,6 @@ import {
   CountsReply,
   DeleteMemoryRequest,
   DeleteMemoryResult,
-  DeleteSourcesRequest,
   DomainError,
   EnsureSubTenantsRequest,
   IndexChunksResult,
@@ -23,10 +22,12 @@ import {
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import { addedResult, indexRequest, PreparedAdd, prepareAdd, scopeKey } from './memory-add';
+import { eraseIndexEntries } from './memory-erase';
+import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { selectMemories } from './memory-selection';
-import { MemoryKey, MemoryStore } from './ports/memory-store';
+import { MemoryStore } from './ports/memory-store';
 
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
@@ -46,8 +47,9 @@ const MAX_BATCH_BYTES = 256 * 1024;
 
 /**
  * User memories: stored as records here, chunked (and with `infer`, summarised into inferred
- * statements) and handed to the search service to index; retrieved by hybrid search over the
- * sub-tenant's memories, one entry per memory.
+ * statements) and handed to the search service to index; then, in the background, extracted
+ * into the knowledge graph (MemoryGraphWorker). Retrieved by hybrid search over the sub-tenant's
+ * memories, one entry per memory.
  */
 @Injectable()
 export class MemoryService {
@@ -56,6 +58,7 @@ export class MemoryService {
   constructor(
     private readonly store: MemoryStore,
     private readonly transport: TransportClient,
+    private readonly graph: MemoryGraphWorker,
     @Inject(MEMORY_SERVICE_OPTIONS) private readonly options: MemoryServiceOptions,
   ) {
     this.adds = new GroupCommit((batch) => this.writeAdds(batch), {
@@ -67,13 +70,13 @@ export class MemoryService {
   }
 
   /**
-   * Adds (or replaces) a memory and answers once it is indexed. Concurrent adds are written
-   * together (GroupCommit): one sub-tenant message, one SQL statement and one index message per
-   * batch, however many adds it holds.
+   * Adds (or replaces) a memory and answers once it is indexed, not waiting for the graph.
+   * Concurrent adds are written together (GroupCommit): one sub-tenant message, one SQL
+   * statement and one index message per batch, however many adds it holds.
    */
   async add(request: AddMemoryRequest): Promise<AddMemoryResult> {
     checkAddRequest(request);
-    return this.adds.submit(prepareAdd(request, new Date()));
+    return this.adds.submit(prepareAdd(request, new Date(), this.graph.enabled));
   }
 
   /** One batch of adds, each settled on its own: a missing tenant fails its adds only. */
@@ -91,6 +94,8 @@ export class MemoryService {
           failed.set(add, new DomainError('INTERNAL_ERROR', 'the search service skipped a memory'));
         else if ('error' in outcome) failed.set(add, DomainError.fromSerialized(outcome.error));
       });
+      // The batch's memories are pending in the store: extract them now rather than at the next tick.
+      this.graph.kick();
     }
     return adds.map((add) => {
       const error = failed.get(add);
@@ -181,14 +186,15 @@ export class MemoryService {
     );
     if (!existing) throw new DomainError('MEMORY_NOT_FOUND', `Memory '${request.memory_id}' not found`);
     // Index entries first: if that fails the record stays, and deleting again finishes the job.
-    await this.eraseFromSearch([request]);
+    await eraseIndexEntries(this.transport, [request]);
     await this.store.delete(request);
     return { success: true, user_memory_deleted: true };
   }
 
   /**
    * verify-processing for a memory: `add` indexes before it answers, so a live memory is
-   * `completed`; any other id is not a memory's (null, so the next status source is asked).
+   * `graph_creation` while its graph is pending, then `completed` (at once with MEMORY_GRAPH
+   * off); any other id is not a memory's (null, so the next status source is asked).
    */
   async status(request: ProcessingStatusRequest): Promise<ProcessingStatusReply> {
     checkKey({ ...request, memory_id: request.file_id });
@@ -198,13 +204,17 @@ export class MemoryService {
       [request.file_id],
       new Date(),
     );
-    return { status: memory ? { file_id: request.file_id, indexing_status: 'completed' } : null };
+    if (!memory) return { status: null };
+    const pending = this.graph.enabled && memory.graph_pending;
+    return {
+      status: { file_id: request.file_id, indexing_status: pending ? 'graph_creation' : 'completed' },
+    };
   }
 
-  /** Erases expired memories from every store; returns how many. */
+  /** Erases expired memories from every store (search and graph first); returns how many. */
   async sweepExpired(now: Date, limit = 500): Promise<number> {
     const expired = await this.store.listExpired(now, limit);
-    await this.eraseFromSearch(expired);
+    await eraseIndexEntries(this.transport, expired);
     return this.store.deleteMany(expired);
   }
 
@@ -217,20 +227,5 @@ export class MemoryService {
     return {
       by_sub_tenant: Object.fromEntries([...counts].map(([sub, n]) => [sub, { memories: n }])),
     };
-  }
-
-  private async eraseFromSearch(keys: MemoryKey[]): Promise<void> {
-    const groups = new Map<string, DeleteSourcesRequest>();
-    for (const key of keys) {
-      const group = `${key.tenant_id}\u0000${key.sub_tenant_id}`;
-      const entry = groups.get(group) ?? {
-        tenant_id: key.tenant_id,
-        sub_tenant_id: key.sub_tenant_id,
-        source_ids: [],
-      };
-      entry.source_ids.push(key.memory_id);
-      groups.set(group, entry);
-    }
-    for (const request of groups.values()) await this.transport.send(SearchPatterns.deleteSources, request);
   }
 }

@@ -1,6 +1,9 @@
 import { MigrationSet } from '@trove/platform-database';
 
-/** The `memory` schema: memory records and the sub-tenants provisioned for them. */
+/**
+ * The `memory` schema: memory records and the sub-tenants provisioned for them; since version 2,
+ * each record's graph state (pending extraction, its revision, a worker's claim on it).
+ */
 export const memoryMigrations: MigrationSet = {
   schema: 'memory',
   migrations: [
@@ -33,6 +36,19 @@ export const memoryMigrations: MigrationSet = {
           PRIMARY KEY (tenant_id, sub_tenant_id, memory_id)
         );
         CREATE INDEX memories_expiring ON memory.memories (expires_at) WHERE expires_at IS NOT NULL;
+      `,
+    },
+    {
+      version: 2,
+      name: 'graph state',
+      // Memories saved before the graph existed start pending, so the worker extracts them too
+      // (ADD COLUMN with a constant default rewrites no rows); new rows say it on every save.
+      sql: `
+        ALTER TABLE memory.memories ADD COLUMN graph_pending boolean NOT NULL DEFAULT true;
+        ALTER TABLE memory.memories ALTER COLUMN graph_pending SET DEFAULT false;
+        ALTER TABLE memory.memories ADD COLUMN revision integer NOT NULL DEFAULT 1;
+        ALTER TABLE memory.memories ADD COLUMN graph_claimed_until timestamptz;
+        CREATE INDEX memories_graph_pending ON memory.memories (updated_at) WHERE graph_pending;
       `,
     },
   ],

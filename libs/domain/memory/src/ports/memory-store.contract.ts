@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MemoryRecord, MemoryStore } from './memory-store';
+import { MemoryKey, MemoryRecord, MemoryStore } from './memory-store';
 
 export function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   const now = new Date('2026-01-01T00:00:00Z');
@@ -20,6 +20,7 @@ export function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
     expires_at: null,
     created_at: now,
     updated_at: now,
+    graph_pending: false,
     ...overrides,
   };
 }
@@ -85,6 +86,7 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
           inferred: [],
           inferred_chunks: 0,
           expires_at: new Date('2026-09-01T12:34:56.789Z'),
+          graph_pending: true,
         }),
         memory({
           tenant_id: 'b1',
@@ -107,6 +109,8 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       assert.equal(await store.isProvisioned('b2', 'b2'), false);
       assert.deepEqual(await store.save([]), []);
       await assert.rejects(store.save([memory({ memory_id: 'd' }), memory({ memory_id: 'd' })]), /same key/);
+      // Its pending graph state is not for the graph cases below.
+      await store.deleteSubTenant('b2', 'team');
     });
 
     it('hides expired memories and lists them for erasure', async () => {
@@ -141,5 +145,110 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), true);
       assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), false);
     });
+
+    describeGraphState(() => store);
+  });
+}
+
+const at = (iso: string) => new Date(`2026-06-01T${iso}Z`);
+const pending = (memoryId: string, updated: string, overrides: Partial<MemoryRecord> = {}) =>
+  memory({
+    tenant_id: 'g',
+    sub_tenant_id: 'g',
+    memory_id: memoryId,
+    content: `text of ${memoryId}`,
+    updated_at: at(updated),
+    graph_pending: true,
+    ...overrides,
+  });
+const key = (memoryId: string): MemoryKey => ({ tenant_id: 'g', sub_tenant_id: 'g', memory_id: memoryId });
+const ids = (rows: MemoryKey[]) => rows.map((r) => r.memory_id);
+
+/** The graph state: claims, revisions, retries (tenant `g`, which the cases above never use). */
+function describeGraphState(storeOf: () => MemoryStore): void {
+  const now = at('00:00:00');
+  const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+  const clean = () => storeOf().deleteSubTenant('g', 'g');
+
+  it('claims live pending memories oldest first, each once until its claim ends', async () => {
+    const store = storeOf();
+    // Ids in neither order of age, so only the save time can put them in order.
+    await store.save([
+      pending('a-newest', '00:00:03'),
+      pending('c-middle', '00:00:02'),
+      pending('b-oldest', '00:00:01'),
+      pending('done', '00:00:00', { graph_pending: false }),
+      pending('expired', '00:00:00', { expires_at: now }),
+    ]);
+    const claimed = await store.claimGraphPending(now, 10, later(60));
+    assert.deepEqual(ids(claimed), ['b-oldest', 'c-middle', 'a-newest']);
+    assert.deepEqual(claimed[0], {
+      ...key('b-oldest'),
+      content: 'text of b-oldest',
+      revision: 1,
+      updated_at: at('00:00:01'),
+    });
+    assert.deepEqual(await store.claimGraphPending(later(59), 10, later(120)), []);
+    assert.deepEqual(ids(await store.claimGraphPending(later(60), 1, later(120))), ['b-oldest']);
+    assert.deepEqual(ids(await store.claimGraphPending(later(60), 10, later(120))), ['c-middle', 'a-newest']);
+    await clean();
+  });
+
+  it('clears the graph state at the revision extracted only: a memory saved meanwhile stays pending', async () => {
+    const store = storeOf();
+    await store.save([pending('m', '00:00:01')]);
+    const [first] = await store.claimGraphPending(now, 10, later(60));
+    await store.save([pending('m', '00:00:05', { content: 'replaced' })]);
+    // The claim outlives the save, so no second worker extracts the memory meanwhile.
+    assert.deepEqual(await store.claimGraphPending(now, 10, later(60)), []);
+    assert.deepEqual(await store.markGraphDone([{ ...key('m'), revision: first!.revision }]), []);
+    assert.equal((await store.getLive('g', 'g', ['m'], now))[0]?.graph_pending, true);
+    const [second] = await store.claimGraphPending(now, 10, later(60));
+    assert.deepEqual([second?.content, second?.revision], ['replaced', first!.revision + 1]);
+    assert.deepEqual(await store.markGraphDone([{ ...key('m'), revision: second!.revision }]), []);
+    assert.equal((await store.getLive('g', 'g', ['m'], now))[0]?.graph_pending, false);
+    assert.deepEqual(await store.claimGraphPending(later(3600), 10, later(3660)), []);
+    // Each save says the state: pending again, then not (as with MEMORY_GRAPH off).
+    await store.save([pending('m', '00:00:09')]);
+    assert.deepEqual(ids(await store.claimGraphPending(later(3600), 10, later(3660))), ['m']);
+    await store.save([pending('m', '00:00:10', { graph_pending: false })]);
+    assert.equal((await store.getLive('g', 'g', ['m'], now))[0]?.graph_pending, false);
+    await clean();
+  });
+
+  it('says which memories were deleted while their graph was extracted', async () => {
+    const store = storeOf();
+    await store.save([pending('kept', '00:00:01'), pending('gone', '00:00:02')]);
+    const claimed = await store.claimGraphPending(now, 10, later(60));
+    await store.delete(key('gone'));
+    assert.deepEqual(await store.markGraphDone(claimed), [key('gone')]);
+    assert.deepEqual(await store.markGraphDone([]), []);
+    await clean();
+  });
+
+  it('postpones a memory: pending, but not claimable until the time given', async () => {
+    const store = storeOf();
+    await store.save([pending('retry', '00:00:01'), pending('next', '00:00:02')]);
+    const claimed = await store.claimGraphPending(now, 10, later(60));
+    await store.postponeGraph([claimed[0]!], later(30));
+    await store.markGraphDone([claimed[1]!]);
+    assert.deepEqual(await store.claimGraphPending(later(29), 10, later(60)), []);
+    assert.equal((await store.getLive('g', 'g', ['retry'], now))[0]?.graph_pending, true);
+    assert.deepEqual(ids(await store.claimGraphPending(later(30), 10, later(60))), ['retry']);
+    await clean();
+  });
+
+  it('never gives one memory to two concurrent claims', async () => {
+    const store = storeOf();
+    await store.save(
+      Array.from({ length: 20 }, (_, i) => pending(`c${i}`, `00:00:${String(i).padStart(2, '0')}`)),
+    );
+    const claims = await Promise.all(
+      Array.from({ length: 4 }, () => store.claimGraphPending(now, 8, later(60))),
+    );
+    const all = claims.flatMap(ids);
+    assert.equal(new Set(all).size, all.length);
+    assert.equal(all.length, 20);
+    await clean();
   });
 }

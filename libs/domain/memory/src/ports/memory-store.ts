@@ -19,6 +19,8 @@ export interface MemoryRecord {
   expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Its text still waits to be extracted into the knowledge graph (set by each save). */
+  graph_pending: boolean;
 }
 
 export interface MemoryKey {
@@ -27,13 +29,28 @@ export interface MemoryKey {
   memory_id: string;
 }
 
+/** A memory whose graph is pending, as a graph worker claimed it: what extraction needs. */
+export interface GraphPendingMemory extends MemoryKey {
+  content: string;
+  /** The memory's save count: its graph is done for this revision only, not a later one. */
+  revision: number;
+  updated_at: Date;
+}
+
+/** A memory at the revision its graph was extracted from. */
+export interface MemoryRevision extends MemoryKey {
+  revision: number;
+}
+
 /** Memory records and provisioning, per tenant and sub-tenant. */
 export abstract class MemoryStore extends StoreLifecycle {
   abstract isProvisioned(tenantId: string, subTenantId: string): Promise<boolean>;
 
   /**
    * Inserts or replaces the memories (no two with the same key) and provisions their sub-tenants,
-   * atomically; created_at of a replaced memory is kept. Returns the stored records, in order.
+   * atomically; created_at of a replaced memory is kept, its revision goes up by one, and a graph
+   * worker's claim on it stays (so no second worker extracts it while the first still is).
+   * Returns the stored records, in order.
    */
   abstract save(records: MemoryRecord[]): Promise<MemoryRecord[]>;
 
@@ -59,4 +76,21 @@ export abstract class MemoryStore extends StoreLifecycle {
 
   /** Live memory counts per sub-tenant. */
   abstract countBySubTenant(tenantId: string, now: Date): Promise<Map<string, number>>;
+
+  /**
+   * Claims up to `limit` live memories whose graph is pending and that no worker holds (no claim,
+   * or one that ended by `now`), least recently saved first, until `claimUntil`: until then, or
+   * until markGraphDone or postponeGraph, no other caller gets them.
+   */
+  abstract claimGraphPending(now: Date, limit: number, claimUntil: Date): Promise<GraphPendingMemory[]>;
+
+  /**
+   * Ends the claims on these memories, and clears the graph state of each still at the given
+   * revision (one saved again meanwhile stays pending). Returns the keys of those that no longer
+   * exist (deleted while their graph was being extracted).
+   */
+  abstract markGraphDone(revisions: MemoryRevision[]): Promise<MemoryKey[]>;
+
+  /** Keeps these memories pending but unclaimable until `until` (a retry after a failure). */
+  abstract postponeGraph(keys: MemoryKey[], until: Date): Promise<void>;
 }

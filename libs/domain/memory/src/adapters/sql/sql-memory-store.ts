@@ -1,11 +1,28 @@
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { memoryMigrations } from '../../migrations/memory.migrations';
-import { MemoryKey, MemoryRecord, MemoryStore } from '../../ports/memory-store';
+import {
+  GraphPendingMemory,
+  MemoryKey,
+  MemoryRecord,
+  MemoryRevision,
+  MemoryStore,
+} from '../../ports/memory-store';
 
 const keyOf = (key: MemoryKey) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id]);
 
 const COLUMNS = `tenant_id, sub_tenant_id, memory_id, content, raw_text, user_assistant_pairs, user_name,
-  custom_instructions, infer, inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at`;
+  custom_instructions, infer, inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at,
+  graph_pending`;
+
+/** Rows of memory.memories joined with `k`, an unnest of key arrays $1, $2, $3. */
+const KEY_JOIN =
+  'm.tenant_id = k.tenant_id AND m.sub_tenant_id = k.sub_tenant_id AND m.memory_id = k.memory_id';
+
+const keyColumns = (keys: MemoryKey[]) => [
+  keys.map((k) => k.tenant_id),
+  keys.map((k) => k.sub_tenant_id),
+  keys.map((k) => k.memory_id),
+];
 
 /**
  * MemoryStore in SQL that runs unchanged on PostgreSQL and PGlite (the engines differ only
@@ -49,17 +66,19 @@ export class SqlMemoryStore extends MemoryStore {
        INSERT INTO memory.memories (${COLUMNS})
        SELECT m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.raw_text, m.pairs::jsonb, m.user_name,
          m.custom_instructions, m.infer, m.inferred::jsonb, m.original_chunks, m.inferred_chunks, m.expires_at,
-         m.created_at, m.updated_at
+         m.created_at, m.updated_at, m.graph_pending
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-         $9::boolean[], $10::text[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[])
+         $9::boolean[], $10::text[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[],
+         $16::boolean[])
          AS m(tenant_id, sub_tenant_id, memory_id, content, raw_text, pairs, user_name, custom_instructions, infer,
-           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at)
+           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at, graph_pending)
        ON CONFLICT (tenant_id, sub_tenant_id, memory_id) DO UPDATE SET
          content = EXCLUDED.content, raw_text = EXCLUDED.raw_text,
          user_assistant_pairs = EXCLUDED.user_assistant_pairs, user_name = EXCLUDED.user_name,
          custom_instructions = EXCLUDED.custom_instructions, infer = EXCLUDED.infer, inferred = EXCLUDED.inferred,
          original_chunks = EXCLUDED.original_chunks, inferred_chunks = EXCLUDED.inferred_chunks,
-         expires_at = EXCLUDED.expires_at, updated_at = EXCLUDED.updated_at
+         expires_at = EXCLUDED.expires_at, updated_at = EXCLUDED.updated_at,
+         graph_pending = EXCLUDED.graph_pending, revision = memories.revision + 1
        RETURNING tenant_id, sub_tenant_id, memory_id, created_at`,
       [
         column((r) => r.tenant_id),
@@ -77,6 +96,7 @@ export class SqlMemoryStore extends MemoryStore {
         column((r) => r.expires_at?.toISOString() ?? null),
         column((r) => r.created_at.toISOString()),
         column((r) => r.updated_at.toISOString()),
+        column((r) => r.graph_pending),
       ],
     );
     // Only what the statement may have changed comes back: the text was just sent.
@@ -120,9 +140,9 @@ export class SqlMemoryStore extends MemoryStore {
     const rows = await this.db.query(
       `DELETE FROM memory.memories m
        USING unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, sub_tenant_id, memory_id)
-       WHERE m.tenant_id = k.tenant_id AND m.sub_tenant_id = k.sub_tenant_id AND m.memory_id = k.memory_id
+       WHERE ${KEY_JOIN}
        RETURNING 1`,
-      [keys.map((k) => k.tenant_id), keys.map((k) => k.sub_tenant_id), keys.map((k) => k.memory_id)],
+      keyColumns(keys),
     );
     return rows.length;
   }
@@ -147,5 +167,49 @@ export class SqlMemoryStore extends MemoryStore {
       [tenantId, now],
     );
     return new Map(rows.map((r) => [r.sub_tenant_id, Number(r.n)]));
+  }
+
+  /**
+   * SKIP LOCKED: rows another worker is claiming at this moment are passed over, not waited for;
+   * the claim itself (graph_claimed_until) keeps them from the next callers.
+   */
+  async claimGraphPending(now: Date, limit: number, claimUntil: Date): Promise<GraphPendingMemory[]> {
+    const rows = await this.db.query<GraphPendingMemory>(
+      `UPDATE memory.memories m SET graph_claimed_until = $3
+       FROM (SELECT tenant_id, sub_tenant_id, memory_id FROM memory.memories
+             WHERE graph_pending AND (graph_claimed_until IS NULL OR graph_claimed_until <= $1)
+               AND (expires_at IS NULL OR expires_at > $1)
+             ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED) AS k
+       WHERE ${KEY_JOIN}
+       RETURNING m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.revision, m.updated_at`,
+      [now, limit, claimUntil],
+    );
+    // RETURNING follows no order: the oldest first, as the claim chose them.
+    return rows.sort((a, b) => a.updated_at.getTime() - b.updated_at.getTime());
+  }
+
+  async markGraphDone(revisions: MemoryRevision[]): Promise<MemoryKey[]> {
+    if (revisions.length === 0) return [];
+    return this.db.query<MemoryKey>(
+      `WITH k AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
+                    AS k(tenant_id, sub_tenant_id, memory_id, revision)),
+       done AS (UPDATE memory.memories m
+                SET graph_pending = m.graph_pending AND m.revision <> k.revision, graph_claimed_until = NULL
+                FROM k WHERE ${KEY_JOIN}
+                RETURNING m.tenant_id, m.sub_tenant_id, m.memory_id)
+       SELECT k.tenant_id, k.sub_tenant_id, k.memory_id FROM k
+       WHERE NOT EXISTS (SELECT 1 FROM done m WHERE ${KEY_JOIN})`,
+      [...keyColumns(revisions), revisions.map((r) => r.revision)],
+    );
+  }
+
+  async postponeGraph(keys: MemoryKey[], until: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.query(
+      `UPDATE memory.memories m SET graph_claimed_until = $4
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, sub_tenant_id, memory_id)
+       WHERE ${KEY_JOIN}`,
+      [...keyColumns(keys), until],
+    );
   }
 }
