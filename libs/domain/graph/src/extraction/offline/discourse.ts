@@ -13,6 +13,18 @@ export class Discourse {
       if (!['date', 'email', 'url'].includes(mention.type)) this.lastThing = mention;
       return;
     }
+    this.rememberSubjectCandidate(mention);
+  }
+
+  /**
+   * A sentence's opening name that nothing typed and no relation used ("Hedy Lamarr co-invented
+   * …"): the subject a following "she" most likely means, taken as a person only if one does.
+   */
+  rememberOpening(mention: Mention): void {
+    if (mention.type === 'person' || mention.evidence === 'none') this.rememberSubjectCandidate(mention);
+  }
+
+  private rememberSubjectCandidate(mention: Mention): void {
     this.subjects.push(mention);
     if (this.subjects.length > 8) this.subjects.shift();
   }
@@ -35,7 +47,9 @@ export class Discourse {
   /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
   person(except?: Mention): Mention | undefined {
     const people = [...this.recent].reverse().filter((m) => m.keys[0] !== except?.keys[0]);
-    const subject = except ? undefined : this.subjects[this.subjects.length - 1];
+    const latest = except ? undefined : this.subjects[this.subjects.length - 1];
+    // The latest subject, unless it has since been typed as something else than a person.
+    const subject = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
     const found =
       subject ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
     if (found && found.evidence === 'none') {

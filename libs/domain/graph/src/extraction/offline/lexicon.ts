@@ -80,6 +80,34 @@ const MORE_PLACE_WORDS = new Set(['city', 'county', 'province', 'state', 'distri
 let built: Lexicon | undefined;
 
 /**
+ * Words that describe what an organisation does rather than name it: "Pixar Animation Studios" is
+ * "Pixar" once introduced, "Altair Engineering" is "Altair". (The lexicon's organisation words,
+ * Group, Partners, Systems, Labs, …, count too.)
+ */
+export const ORGANIZATION_DESCRIPTORS = new Set([
+  'animation',
+  'studios',
+  'studio',
+  'engineering',
+  'technologies',
+  'technology',
+  'software',
+  'pharmaceuticals',
+  'motors',
+  'airlines',
+  'media',
+  'networks',
+  'energy',
+  'foods',
+  'games',
+  'robotics',
+  'therapeutics',
+  'biosciences',
+  'semiconductor',
+  'semiconductors',
+]);
+
+/**
  * compromise's own lexicon (24k words and names: first and last names, cities, countries, regions,
  * organisations, demonyms, honorifics, role nouns) and its cue words for organisations and places,
  * read once. Only the data is used: tagging is wink-nlp's, which is an order of magnitude faster.

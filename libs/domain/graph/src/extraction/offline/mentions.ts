@@ -1,4 +1,4 @@
-import { EntityType, isProductWord, lexicon } from './lexicon';
+import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { Sentence, Token } from './sentences';
 
 /** An entity mention in a sentence: tokens [start, end). */
@@ -81,7 +81,8 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   if (whole === 'person') return lower.length > 1 ? strong('person') : weak('person');
   const last = lower[lower.length - 1]!;
   const first = lower[0]!;
-  if (lower.length > 1 && lex.isOrganizationWord(last)) return strong('organization');
+  if (lower.length > 1 && (lex.isOrganizationWord(last) || ORGANIZATION_DESCRIPTORS.has(last)))
+    return strong('organization');
   if (lower.some((w) => ['university', 'college', 'institute', 'school'].includes(w)))
     return strong('organization');
   if (lower.length > 1 && lex.isPlaceWord(last)) return strong('location');

@@ -162,4 +162,37 @@ describe('OfflineExtractor', () => {
       for (const e of chunk.entities) assert.ok(e.keys.length > 0 && e.keys.every((k) => k.length > 0));
     }
   });
+
+  it('knows a short name once its full name is read: late-typed people and organisations', async () => {
+    // "Ramanujan" is only known to be a person from its first sentence's relation.
+    const people = await facts(
+      'Srinivasa Ramanujan collaborated with G. H. Hardy. Ramanujan died in Kumbakonam in 1920.',
+    );
+    assert.deepEqual(triples(people).slice(1), [['Srinivasa Ramanujan', 'died in', 'Kumbakonam']]);
+    assert.deepEqual(
+      people[0]!.entities.find((e) => e.name === 'Srinivasa Ramanujan')?.aliases,
+      ['ramanujan'],
+      'the surname is an alias for later sources too',
+    );
+    const companies = await facts('Pixar Animation Studios produced Toy Story. Disney bought Pixar in 2006.');
+    assert.ok(triples(companies).some((t) => t.join('|') === 'Disney|acquired|Pixar Animation Studios'));
+    assert.equal(typeOf(companies, 'Pixar Animation Studios'), 'organization');
+    // A generic first word is never a short name.
+    const motors = await facts('General Motors opened a plant in Ohio. General Electric did too.');
+    assert.equal(motors[0]!.entities.find((e) => e.name === 'General Motors')?.aliases, undefined);
+  });
+
+  it('takes an untyped opening name for "she" when its sentence said nothing else of it', async () => {
+    const chunks = await facts(
+      'Hedy Lamarr co-invented a radio system with George Antheil. She was married to Fritz Mandl.',
+    );
+    assert.ok(triples(chunks).some((t) => t.join('|') === 'Hedy Lamarr|married to|Fritz Mandl'));
+    assert.ok(!triples(chunks).some((t) => t[0] === 'George Antheil' && t[1] === 'married to'));
+    // A speaker's label is nobody: "he" is still the brother.
+    const turn = await facts('User: my brother Kenji moved to Osaka. He works at Panasonic now.');
+    assert.deepEqual(triples(turn), [
+      ['Kenji', 'lives in', 'Osaka'],
+      ['Kenji', 'works at', 'Panasonic'],
+    ]);
+  });
 });

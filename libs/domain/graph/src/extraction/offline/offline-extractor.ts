@@ -2,6 +2,7 @@ import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-st
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { parseDate } from '../dates';
 import { findMentions, Mention } from './mentions';
+import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
@@ -13,17 +14,17 @@ const MAX_CONTEXT = 400;
  * The default extractor: no model, no network, at ingestion speed. wink-nlp splits and tags the
  * text; names are typed with compromise's lexicon and cue words; relations come from the words
  * between neighbouring entities, mapped to the canonical predicates (predicates.ts); "he" and
- * "she" stand for the latest person; a surname alone stands for the full name met earlier in the
- * source; dates in the sentence date its relations (chrono-node parses them).
+ * "she" stand for the latest person; a surname (or an organisation's name without "Studios",
+ * "Engineering", …) alone stands for the full name met earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node parses them).
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';
 
   async extract(input: ExtractionInput): Promise<ExtractionResult> {
     const discourse = new Discourse();
-    const surnames = new Map<string, Mention>();
+    const shortNames = new ShortNames();
     const chunks = input.chunks.map((chunk) =>
-      this.extractChunk(chunk, input.reference_time, discourse, surnames),
+      this.extractChunk(chunk, input.reference_time, discourse, shortNames),
     );
     return { chunks };
   }
@@ -32,7 +33,7 @@ export class OfflineExtractor extends GraphExtractor {
     chunk: { chunk_id: string; text: string },
     reference: Date,
     discourse: Discourse,
-    surnames: Map<string, Mention>,
+    shortNames: ShortNames,
   ): ChunkFacts {
     const entities: EntityMention[] = [];
     const indexOf = new Map<string, number>();
@@ -56,8 +57,15 @@ export class OfflineExtractor extends GraphExtractor {
     };
 
     for (const sentence of readSentences(chunk.text)) {
-      const mentions = findMentions(sentence).map((mention) => resolveSurname(mention, surnames));
+      const mentions = findMentions(sentence).map((mention) => shortNames.resolve(mention));
       const found = findRelations(sentence, mentions, discourse);
+      // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
+      // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
+      const opening = mentions[0];
+      if (opening?.start === 0 && found.length === 0 && sentence.tokens[opening.end]?.text !== ':') {
+        discourse.rememberOpening(opening);
+      }
+      for (const mention of mentions) shortNames.remember(mention);
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
       const dated = dateRelations(sentence, found, reference);
@@ -76,28 +84,6 @@ export class OfflineExtractor extends GraphExtractor {
     }
     return { chunk_id: chunk.chunk_id, entities, relations };
   }
-}
-
-/** "Curie" after "Marie Curie" in the same source is her; a full name is remembered for later. */
-function resolveSurname(mention: Mention, surnames: Map<string, Mention>): Mention {
-  if (mention.type === 'person' && mention.aliases.length > 0) {
-    for (const alias of mention.aliases) if (!surnames.has(alias)) surnames.set(alias, mention);
-    return mention;
-  }
-  const words = mention.keys[0]!.split(' ');
-  const full =
-    words.length === 1 && (mention.type === 'person' || mention.evidence !== 'strong')
-      ? surnames.get(words[0]!)
-      : undefined;
-  if (!full) return mention;
-  return {
-    ...mention,
-    name: full.name,
-    type: full.type,
-    evidence: full.evidence,
-    keys: full.keys,
-    aliases: full.aliases,
-  };
 }
 
 function contextOf(text: string): string {

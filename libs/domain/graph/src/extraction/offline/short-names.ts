@@ -1,0 +1,83 @@
+import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
+import { keyOf, Mention } from './mentions';
+
+const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
+
+/** First words that are an organisation's kind, not its name: "General Motors" is never "General". */
+const GENERIC_FIRST_WORDS = new Set([
+  'general',
+  'united',
+  'national',
+  'international',
+  'global',
+  'first',
+  'new',
+  'royal',
+  'standard',
+  'american',
+  'british',
+  'western',
+  'eastern',
+  'northern',
+  'southern',
+]);
+
+/** The short name a full name is later referred to by: a person's surname, an organisation's name without its descriptors. */
+function shortNameOf(mention: Mention): string | undefined {
+  const words = mention.keys[0]!.split(' ');
+  if (words.length < 2) return undefined;
+  if (mention.type === 'person') {
+    const surname = [...words].reverse().find((w) => !NAME_SUFFIXES.has(w));
+    return surname && surname !== words[0] ? surname : undefined;
+  }
+  if (mention.type !== 'organization') return undefined;
+  const lex = lexicon();
+  let end = words.length;
+  while (
+    end > 1 &&
+    (ORGANIZATION_DESCRIPTORS.has(words[end - 1]!) || lex.isOrganizationWord(words[end - 1]!))
+  )
+    end--;
+  if (end === words.length || end > 1) return undefined;
+  const first = words[0]!;
+  const kind = lex.classOf(first);
+  if (first.length < 3 || GENERIC_FIRST_WORDS.has(first) || kind === 'demonym' || kind === 'location')
+    return undefined;
+  return first;
+}
+
+/**
+ * The full names met so far in a source, by the short name they are later referred to by: "Curie"
+ * after "Marie Curie" is her, "Pixar" after "Pixar Animation Studios" is the studio. A name whose
+ * type was only learnt from its sentence ("Srinivasa Ramanujan collaborated with …" makes him a
+ * person) is remembered once its sentence is read, so the next sentence's "Ramanujan" finds him.
+ * The short name also becomes the entity's alias, so later sources find it too.
+ */
+export class ShortNames {
+  private readonly byShortName = new Map<string, Mention>();
+
+  /** The full name's mention when `mention` is a known short name (and nothing says it is something else). */
+  resolve(mention: Mention): Mention {
+    const words = mention.keys[0]!.split(' ');
+    if (words.length !== 1) return mention;
+    const full = this.byShortName.get(words[0]!);
+    if (!full) return mention;
+    if (mention.evidence === 'strong' && mention.type !== full.type) return mention;
+    return {
+      ...mention,
+      name: full.name,
+      type: full.type,
+      evidence: full.evidence,
+      keys: full.keys,
+      aliases: full.aliases,
+    };
+  }
+
+  /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
+  remember(mention: Mention): void {
+    const short = shortNameOf(mention);
+    if (!short) return;
+    if (!mention.aliases.includes(keyOf(short))) mention.aliases.push(keyOf(short));
+    if (!this.byShortName.has(short)) this.byShortName.set(short, mention);
+  }
+}
