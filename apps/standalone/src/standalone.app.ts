@@ -81,7 +81,8 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
         dataDir: join(dataDir, 'search'),
       }),
       MemoryModule.forRoot({ database, settings: settings.memory }),
-      GraphModule.forRoot({ database, settings: settings.graph }),
+      // Names are compared with the search module's embedder (entity resolution by similarity).
+      GraphModule.forRoot({ database, settings: settings.graph, embedder: search.embedder }),
       IngestionModule.forRoot({
         database,
         blobStore,

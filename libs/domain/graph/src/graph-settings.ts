@@ -1,4 +1,16 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 
 /** Settings of the graph domain, read from the environment by the app that hosts it. */
 export class GraphSettings {
@@ -69,6 +81,19 @@ export class GraphSettings {
   @IsOptional()
   @IsString()
   NEO4J_PASSWORD?: string;
+
+  /**
+   * Entity resolution by similarity: a person named in a new way ("Gerald R. Ford") joins the
+   * sub-tenant's person of a compatible name ("Gerald Ford") when their names' embeddings are at
+   * least GRAPH_RESOLVE_MIN_COSINE alike (the configured embedding model; docs/api.md).
+   */
+  @IsBoolean()
+  GRAPH_RESOLVE_SIMILAR_NAMES = true;
+
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  GRAPH_RESOLVE_MIN_COSINE = 0.85;
 
   /** Query paths a `graph_context` answer holds at most. */
   @IsInt()

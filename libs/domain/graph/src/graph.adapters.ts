@@ -1,3 +1,4 @@
+import { Embedder } from '@trove/embeddings';
 import { SqlDatabase } from '@trove/platform-database';
 import { Neo4jGraphStore } from './adapters/neo4j/neo4j-graph-store';
 import { SqlGraphStore } from './adapters/sql/sql-graph-store';
@@ -6,11 +7,20 @@ import { OfflineExtractor } from './extraction/offline/offline-extractor';
 import { GraphSettings } from './graph-settings';
 import { GraphExtractor } from './ports/graph-extractor';
 import { GraphStore } from './ports/graph-store';
+import { SimilarNames } from './resolution/similar-names';
 
 export interface GraphModuleOptions {
   /** The SQL database the graph keeps its `graph` schema in; needed when GRAPH_STORE=sql only. */
   database?: SqlDatabase;
   settings: GraphSettings;
+  /**
+   * Embeds names for entity resolution by similarity (GRAPH_RESOLVE_SIMILAR_NAMES): standalone
+   * shares the search module's; the graph service makes its own from the EMBEDDINGS_* settings.
+   * Without one, names resolve by their keys and aliases only.
+   */
+  embedder?: Embedder;
+  /** The module closes the embedder at shutdown (the graph service made it for itself). */
+  ownsEmbedder?: boolean;
 }
 
 /** The one place that picks the graph's adapters from its settings. */
@@ -43,4 +53,10 @@ export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
         concurrency: settings.GRAPH_LLM_CONCURRENCY,
       });
   }
+}
+
+/** Entity resolution by similarity, when it is on and an embedder was given. */
+export function createSimilarNames(options: GraphModuleOptions, store: GraphStore): SimilarNames | null {
+  if (!options.settings.GRAPH_RESOLVE_SIMILAR_NAMES || !options.embedder) return null;
+  return new SimilarNames(store, options.embedder, { minCosine: options.settings.GRAPH_RESOLVE_MIN_COSINE });
 }

@@ -1,18 +1,29 @@
-import { DynamicModule, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DEFAULT_GRAPH_CONTEXT, GraphContextBuilder } from './context/graph-context';
-import { createGraphExtractor, GraphModuleOptions, openGraphStore } from './graph.adapters';
+import {
+  createGraphExtractor,
+  createSimilarNames,
+  GraphModuleOptions,
+  openGraphStore,
+} from './graph.adapters';
 import { GraphController } from './graph.controller';
 import { GRAPH_SETTINGS, GraphService } from './graph.service';
 import { GraphExtractor } from './ports/graph-extractor';
 import { GraphStore } from './ports/graph-store';
+import { SimilarNames } from './resolution/similar-names';
 
 /**
  * The graph domain: GraphPatterns handlers over the graph store and the extractor. At init it
  * migrates the store; at shutdown it closes it.
  */
+const GRAPH_MODULE_OPTIONS = Symbol('GraphModuleOptions');
+
 @Module({})
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(private readonly store: GraphStore) {}
+  constructor(
+    private readonly store: GraphStore,
+    @Inject(GRAPH_MODULE_OPTIONS) private readonly options: GraphModuleOptions,
+  ) {}
 
   static forRoot(options: GraphModuleOptions): DynamicModule {
     return {
@@ -20,6 +31,7 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
       controllers: [GraphController],
       providers: [
         { provide: GRAPH_SETTINGS, useValue: options.settings },
+        { provide: GRAPH_MODULE_OPTIONS, useValue: options },
         { provide: GraphStore, useFactory: () => openGraphStore(options) },
         { provide: GraphExtractor, useFactory: () => createGraphExtractor(options.settings) },
         {
@@ -30,6 +42,11 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
               ...DEFAULT_GRAPH_CONTEXT,
               maxPaths: options.settings.GRAPH_CONTEXT_MAX_PATHS,
             }),
+        },
+        {
+          provide: SimilarNames,
+          inject: [GraphStore],
+          useFactory: (store: GraphStore) => createSimilarNames(options, store),
         },
         GraphService,
       ],
@@ -42,5 +59,6 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    if (this.options.ownsEmbedder) await this.options.embedder?.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   CountsReply,
   GraphContext,
@@ -20,6 +20,7 @@ import {
 } from './graph.validation';
 import { GraphExtractor } from './ports/graph-extractor';
 import { GraphStore } from './ports/graph-store';
+import { SimilarNames } from './resolution/similar-names';
 
 export const GRAPH_SETTINGS = Symbol('GraphSettings');
 
@@ -35,6 +36,7 @@ export class GraphService {
     private readonly extractor: GraphExtractor,
     private readonly context: GraphContextBuilder,
     @Inject(GRAPH_SETTINGS) private readonly settings: GraphSettings,
+    @Optional() private readonly similarNames: SimilarNames | null = null,
   ) {}
 
   async extract(request: GraphExtractRequest): Promise<GraphExtractResult> {
@@ -44,6 +46,7 @@ export class GraphService {
       chunks: request.chunks.map(({ chunk_id, text }) => ({ chunk_id, text })),
       reference_time: new Date(request.reference_time),
     });
+    await this.similarNames?.link(scope, result.chunks);
     await this.store.replaceSource(scope, request.source_id, result.chunks);
     const entities = new Set(
       result.chunks.flatMap((c) => c.entities.map((e) => `${e.type}\u0000${e.keys[0]}`)),
