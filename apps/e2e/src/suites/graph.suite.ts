@@ -16,19 +16,20 @@ export interface GraphContextE2e {
 }
 
 /**
- * The knowledge graph over HTTP, run once per mode with the default (offline) extractor: what
+ * The knowledge graph over HTTP, run once per mode (and on another graph store when one is
+ * given) with the default (offline) extractor: what
  * documents and memories become (relations by id, one entity across sources), graph_context on a
  * two-hop question, deletes that cascade to entities (in stats), and isolation between owners
  * and sub-tenants.
  */
-export function graphSuite(mode: TroveMode): void {
-  describe(`knowledge graph (${mode})`, { timeout: 300_000 }, () => {
+export function graphSuite(mode: TroveMode, store?: { label: string; env: Record<string, string> }): void {
+  describe(`knowledge graph (${mode}${store ? `, ${store.label}` : ''})`, { timeout: 300_000 }, () => {
     const ctx = { mode, tenant: `graph-${Date.now()}` } as GraphContextE2e;
     ctx.bobTenant = `${ctx.tenant}-bob`;
 
     before(async () => {
       // A short sweep, so that an expired memory leaves the graph within the case.
-      ctx.rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300' } });
+      ctx.rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300', ...store?.env } });
       const admin = new ApiClient(ctx.rig.baseUrl, ctx.rig.adminKey);
       const key = async (owner: string) => {
         const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
