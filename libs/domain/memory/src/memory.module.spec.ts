@@ -48,7 +48,7 @@ describe('MemoryModule', () => {
     assert.equal(closed, 1);
   });
 
-  it('starts the graph worker: memories left pending are extracted at init, none with MEMORY_GRAPH off', async () => {
+  it('starts the graph worker: memories left pending are extracted at its first tick, none with MEMORY_GRAPH off', async () => {
     for (const enabled of [true, false]) {
       const database = await PgliteDatabase.open('memory://');
       const store = new SqlMemoryStore(database);
@@ -66,7 +66,7 @@ describe('MemoryModule', () => {
             database,
             settings: Object.assign(new MemorySettings(), {
               MEMORY_GRAPH: enabled,
-              MEMORY_GRAPH_INTERVAL_MS: 60_000,
+              MEMORY_GRAPH_INTERVAL_MS: 100,
             }),
           }),
         ],
@@ -74,7 +74,9 @@ describe('MemoryModule', () => {
       class AppModule {}
       const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
       try {
+        // Off, three intervals pass without a message.
         if (enabled) await until(() => transport.sent.length > 0);
+        else await new Promise((resolve) => setTimeout(resolve, 300));
       } finally {
         await app.close();
       }

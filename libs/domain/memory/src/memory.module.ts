@@ -63,9 +63,9 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
     await this.store.migrate();
     this.sweeper = setInterval(() => void this.sweep(), this.options.settings.MEMORY_SWEEP_INTERVAL_MS);
     this.sweeper.unref();
+    // Memories left pending by the last run go at the first tick, not at once: at init the
+    // transport may not answer yet (the in-process server starts after the modules).
     this.graph.start();
-    // Memories left pending by the last run (or saved before the graph existed) go at once.
-    this.graph.kick();
   }
 
   async onApplicationShutdown(): Promise<void> {
