@@ -1,4 +1,4 @@
-import { GraphContext, SearchResult, TripletWithEvidence } from '@trove/contracts';
+import { GraphContext, GraphSummary, SearchResult, TripletWithEvidence } from '@trove/contracts';
 import { ApiClient, ApiResponse } from '@trove/testing';
 import { uploadDocument, waitForProcessing } from './sources-fixtures';
 
@@ -14,7 +14,7 @@ export interface GraphProgress {
   progress?: {
     indexed_at?: string;
     finished_at?: string;
-    graph?: { extractor: string; entities: number; relations: number };
+    graph?: GraphSummary;
   };
 }
 
