@@ -74,5 +74,23 @@ export const graphMigrations: MigrationSet = {
         CREATE INDEX relations_to ON graph.relations (tenant_id, sub_tenant_id, target_entity_id);
       `,
     },
+    {
+      // The walk behind graph_context reads a capped number of rows per entity (its most confident
+      // relations, its first chunks): with the order in the index, each is a short range read
+      // instead of every row of the entity sorted, which a hub named in thousands of chunks made
+      // cost hundreds of milliseconds. Each new index replaces the one that was its prefix.
+      version: 2,
+      name: 'walk-indexes',
+      sql: `
+        CREATE INDEX relations_from_ranked
+          ON graph.relations (tenant_id, sub_tenant_id, source_entity_id, confidence DESC, relationship_id);
+        CREATE INDEX relations_to_ranked
+          ON graph.relations (tenant_id, sub_tenant_id, target_entity_id, confidence DESC, relationship_id);
+        DROP INDEX graph.relations_from;
+        DROP INDEX graph.relations_to;
+        CREATE INDEX mentions_entity_chunk ON graph.mentions (tenant_id, sub_tenant_id, entity_id, source_id, chunk_id);
+        DROP INDEX graph.mentions_entity;
+      `,
+    },
   ],
 };

@@ -1,38 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ChunkFacts, EntityMention, GraphScope, GraphStore, RelationMention } from './graph-store';
+import { ChunkFacts, GraphScope, GraphStore } from './graph-store';
+import { org, person, place, said } from './graph-store.fixtures';
+import { describeWalkCases } from './graph-store-walk.contract';
 
 export interface GraphStoreHarness {
   store: GraphStore;
   dispose(): Promise<void>;
-}
-
-const person = (name: string, ...aliases: string[]): EntityMention => ({
-  name,
-  type: 'person',
-  keys: [name.toLowerCase()],
-  aliases,
-});
-const place = (name: string): EntityMention => ({ name, type: 'location', keys: [name.toLowerCase()] });
-const org = (name: string): EntityMention => ({ name, type: 'organization', keys: [name.toLowerCase()] });
-
-function said(
-  source: number,
-  predicate: string,
-  target: number,
-  extra: Partial<RelationMention> = {},
-): RelationMention {
-  return {
-    source,
-    target,
-    canonical_predicate: predicate,
-    raw_predicate: predicate.replace(/ /g, 's '),
-    context: `sentence about ${predicate}`,
-    confidence: 0.8,
-    temporal_details: null,
-    timestamp: null,
-    ...extra,
-  };
 }
 
 /** The behaviour every GraphStore adapter must have; run against each one. */
@@ -272,93 +246,7 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
       assert.equal(await store.deleteSources(s, []), 0);
     });
 
-    it('walks one hop at a time, either direction, the most confident first, within the limit', async () => {
-      const s = scope();
-      await store.replaceSource(s, 'w', [
-        {
-          chunk_id: 'w_0',
-          entities: [person('Pierre Curie'), person('Marie Curie'), place('Paris'), org('Sorbonne')],
-          relations: [
-            said(0, 'married to', 1, { confidence: 0.95 }),
-            said(1, 'works at', 3, { confidence: 0.7 }),
-            said(3, 'located in', 2, { confidence: 0.6 }),
-          ],
-        },
-      ]);
-      const pierre = (await store.entitiesByKeys(s, ['pierre curie'])).get('pierre curie')![0]!;
-      const first = await store.edgesAround(s, [pierre.entity_id], 10);
-      assert.deepEqual(
-        first.map((e) => e.canonical_predicate),
-        ['married to'],
-      );
-      const marie = first[0]!.target;
-      const second = await store.edgesAround(s, [marie.entity_id], 10);
-      assert.deepEqual(
-        second.map((e) => e.canonical_predicate),
-        ['married to', 'works at'],
-      );
-      assert.deepEqual(
-        (await store.edgesAround(s, [marie.entity_id], 1)).map((e) => e.canonical_predicate),
-        ['married to'],
-      );
-      const sorbonne = second[1]!.target;
-      assert.deepEqual(
-        (await store.edgesAround(s, [sorbonne.entity_id], 10)).map((e) => [
-          e.source.name,
-          e.canonical_predicate,
-          e.target.name,
-        ]),
-        [
-          ['Marie Curie', 'works at', 'Sorbonne'],
-          ['Sorbonne', 'located in', 'Paris'],
-        ],
-        'edges into an entity count as well as edges out of it',
-      );
-      assert.equal(second[0]!.source_id, 'w');
-      assert.equal(second[0]!.chunk_id, 'w_0');
-      assert.deepEqual(await store.edgesAround(s, [], 10), []);
-    });
-
-    it('lists the entities named in the same chunk as the asked ones, with the sentence naming them', async () => {
-      const s = scope();
-      const withContext = (m: EntityMention, context: string): EntityMention => ({ ...m, context });
-      await store.replaceSource(s, 'a', [
-        {
-          chunk_id: 'a_0',
-          entities: [
-            withContext(person('Ada Lovelace'), 'Ada Lovelace wrote notes.'),
-            withContext(person('Charles Babbage'), 'Babbage built engines.'),
-            withContext(place('London'), 'They met in London.'),
-          ],
-          relations: [],
-        },
-      ]);
-      await store.replaceSource(s, 'b', [
-        { chunk_id: 'b_0', entities: [person('Ada Lovelace'), org('Royal Society')], relations: [] },
-      ]);
-      await store.replaceSource(scope(), 'a', [
-        { chunk_id: 'a_0', entities: [person('Ada Lovelace'), person('Somebody Else')], relations: [] },
-      ]);
-      const ada = (await store.entitiesByKeys(s, ['ada lovelace'])).get('ada lovelace')![0]!;
-      const found = await store.coMentions(s, [ada.entity_id], 10);
-      assert.deepEqual(
-        found.map((m) => [m.entity.name, m.source_id, m.chunk_id, m.from_entity_id === ada.entity_id]).sort(),
-        [
-          ['Charles Babbage', 'a', 'a_0', true],
-          ['London', 'a', 'a_0', true],
-          ['Royal Society', 'b', 'b_0', true],
-        ],
-      );
-      assert.equal(found.find((m) => m.entity.name === 'London')?.context, 'They met in London.');
-      assert.equal(found.find((m) => m.entity.name === 'Royal Society')?.context, '');
-      assert.equal((await store.coMentions(s, [ada.entity_id], 2)).length, 2);
-      const babbage = found.find((m) => m.entity.name === 'Charles Babbage')!.entity;
-      const both = await store.coMentions(s, [ada.entity_id, babbage.entity_id], 10);
-      assert.ok(
-        both.every((m) => m.entity.entity_id !== ada.entity_id && m.entity.entity_id !== babbage.entity_id),
-      );
-      assert.deepEqual(await store.coMentions(s, [], 10), []);
-    });
+    describeWalkCases(() => store, scope);
 
     it('answers the relations of chunks in the order the chunks were asked for', async () => {
       const s = scope();

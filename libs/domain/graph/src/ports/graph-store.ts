@@ -112,15 +112,19 @@ export abstract class GraphStore extends StoreLifecycle {
   abstract entitiesByKeys(scope: GraphScope, keys: string[]): Promise<Map<string, GraphEntity[]>>;
 
   /**
-   * Relations touching any of the entities (either end), the most confident first, at most
-   * `limit`: one hop of a walk. A two-hop walk asks again from the entities this returned.
+   * Relations touching any of the entities (either end), at most `limit`: one hop of a walk. Each
+   * entity gets an equal share of the limit (rounded up) and its most confident relations fill it,
+   * so that a hub cannot take the whole hop; together, the most confident first. A two-hop walk
+   * asks again from the entities this returned.
    */
   abstract edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]>;
 
   /**
-   * Entities named in a chunk that also names one of `entityIds`, at most `limit`, shared fairly
-   * among the asked entities, named things before concepts. The graph walk follows
-   * them where no relation was read, so that two sources meet through the entity they share.
+   * Entities named in a chunk that also names one of `entityIds`, at most `limit`. Each asked
+   * entity gets an equal share (rounded up), read from its first chunks by source and chunk id (at
+   * most 8): named things before concepts, and one from each chunk before a second from any. The
+   * graph walk follows them where no relation was read, so that two sources meet through the
+   * entity they share.
    */
   abstract coMentions(scope: GraphScope, entityIds: string[], limit: number): Promise<CoMention[]>;
 

@@ -9,7 +9,8 @@ import {
   GraphStore,
 } from '../../ports/graph-store';
 import { groupIntoTriplets } from '../../triplets';
-import { EDGE_RETURN, edgeOf, entityOf, fairShare, params, toNumber } from './neo4j-records';
+import { EDGE_RETURN, edgeOf, entityOf, params, toNumber } from './neo4j-records';
+import { chunksPerEntity, fairShare, shareOf } from '../walk-shares';
 import { NEO4J_SCHEMA } from './neo4j-schema';
 import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
 import { forgetSources, recordSource, removeOrphans } from './neo4j-writes';
@@ -138,15 +139,25 @@ export class Neo4jGraphStore extends GraphStore {
 
   async edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]> {
     if (entityIds.length === 0 || limit <= 0) return [];
-    // Undirected, so that edges into an entity count as well as edges out of it; a relation
+    const asked = [...new Set(entityIds)];
+    // Per entity its most confident relations, either direction, cut to its share; a relation
     // between two of the entities is found twice, hence DISTINCT before its ends are read.
     const records = await this.read(
       `UNWIND $ids AS id
-       MATCH (:Entity {tenant_id: $t, sub_tenant_id: $s, entity_id: id})-[r:RELATION]-()
+       MATCH (e:Entity {tenant_id: $t, sub_tenant_id: $s, entity_id: id})
+       CALL (e) {
+         MATCH (e)-[r:RELATION]-()
+         RETURN r ORDER BY r.confidence DESC, r.relationship_id LIMIT $share
+       }
        WITH DISTINCT r
        MATCH (a)-[r]->(b)
        RETURN ${EDGE_RETURN} ORDER BY r.confidence DESC, r.relationship_id LIMIT $limit`,
-      { ...params(scope), ids: [...new Set(entityIds)], limit: int(Math.floor(limit)) },
+      {
+        ...params(scope),
+        ids: asked,
+        share: int(shareOf(limit, asked.length)),
+        limit: int(Math.floor(limit)),
+      },
     );
     return records.map(edgeOf);
   }
@@ -154,17 +165,21 @@ export class Neo4jGraphStore extends GraphStore {
   async coMentions(scope: GraphScope, entityIds: string[], limit: number): Promise<CoMention[]> {
     if (entityIds.length === 0 || limit <= 0) return [];
     const asked = [...new Set(entityIds)];
-    // The chunks naming the asked entities (at most four per wanted answer, as the SQL adapter
-    // reads), then everyone else those chunks name: a source's MENTIONS meet at its Source node.
+    const share = shareOf(limit, asked.length);
+    // Per asked entity its first chunks (as the SQL adapter reads them), then everyone else those
+    // chunks name: a source's MENTIONS meet at its Source node.
     const records = await this.read(
       `UNWIND $ids AS id
-       MATCH (a:Entity {tenant_id: $t, sub_tenant_id: $s, entity_id: id})<-[am:MENTIONS]-(src:Source)
-       WITH a, src, am.chunk_id AS chunk_id ORDER BY src.source_id, chunk_id LIMIT $chunks
+       MATCH (a:Entity {tenant_id: $t, sub_tenant_id: $s, entity_id: id})
+       CALL (a) {
+         MATCH (a)<-[am:MENTIONS]-(src:Source)
+         RETURN src, am.chunk_id AS chunk_id ORDER BY src.source_id, chunk_id LIMIT $chunks
+       }
        MATCH (src)-[om:MENTIONS {chunk_id: chunk_id}]->(o:Entity)
        WHERE NOT o.entity_id IN $ids
        RETURN a.entity_id AS from_entity_id, src.source_id AS source_id, chunk_id, om.context AS context,
          o { .entity_id, .name, .type, .namespace, .identifier } AS e`,
-      { ...params(scope), ids: asked, chunks: int(Math.floor(limit) * 4) },
+      { ...params(scope), ids: asked, chunks: int(chunksPerEntity(share)) },
     );
     const found = records.map((record) => ({
       from_entity_id: record.get('from_entity_id') as string,
@@ -173,7 +188,7 @@ export class Neo4jGraphStore extends GraphStore {
       chunk_id: record.get('chunk_id') as string,
       context: (record.get('context') as string | null) ?? '',
     }));
-    return fairShare(found, asked.length, limit);
+    return fairShare(found, share, limit);
   }
 
   async edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]> {

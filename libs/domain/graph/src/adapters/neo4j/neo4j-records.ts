@@ -1,6 +1,6 @@
 import { GraphEntity } from '@trove/contracts';
 import { DateTime, isDateTime, isInt, Integer, Record as Neo4jRecord } from 'neo4j-driver';
-import { CoMention, GraphEdge, GraphScope } from '../../ports/graph-store';
+import { GraphEdge, GraphScope } from '../../ports/graph-store';
 
 /** The projection of a relation `r` from entity `a` to entity `b` that every edge read returns. */
 export const EDGE_RETURN = `r {
@@ -66,30 +66,4 @@ export function edgeOf(record: Neo4jRecord): GraphEdge {
 /** The scope parameters every statement filters on. */
 export function params(scope: GraphScope): { t: string; s: string } {
   return { t: scope.tenant_id, s: scope.sub_tenant_id };
-}
-
-/**
- * The port's order for co-mentions: named things before concepts, then by source and chunk; each
- * asked entity gets its share of the limit, so that one entity named everywhere does not take it all.
- */
-export function fairShare(found: CoMention[], asked: number, limit: number): CoMention[] {
-  const rank = (m: CoMention) => (m.entity.type === 'concept' ? 1 : 0);
-  const sorted = [...found].sort(
-    (a, b) =>
-      rank(a) - rank(b) ||
-      a.source_id.localeCompare(b.source_id) ||
-      a.chunk_id.localeCompare(b.chunk_id) ||
-      a.entity.entity_id.localeCompare(b.entity.entity_id),
-  );
-  const share = Math.max(1, Math.ceil(limit / asked));
-  const taken = new Map<string, number>();
-  const out: CoMention[] = [];
-  for (const m of sorted) {
-    const n = taken.get(m.from_entity_id) ?? 0;
-    if (n >= share) continue;
-    taken.set(m.from_entity_id, n + 1);
-    out.push(m);
-    if (out.length >= limit) break;
-  }
-  return out;
 }

@@ -13,6 +13,7 @@ import { groupIntoTriplets } from '../../triplets';
 import { edge, EDGE_SELECT, EdgeRow } from './edge-rows';
 import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
 import { forgetSources, recordFacts, removeOrphans } from './sql-graph-writes';
+import { coMentions, edgesAround } from './sql-graph-walk';
 
 /**
  * SQLSTATEs a concurrent writer causes: a foreign key to an entity that another transaction just
@@ -112,65 +113,12 @@ export class SqlGraphStore extends GraphStore {
 
   async edgesAround(scope: GraphScope, entityIds: string[], limit: number): Promise<GraphEdge[]> {
     if (entityIds.length === 0 || limit <= 0) return [];
-    const rows = await this.db.query<EdgeRow>(
-      `${EDGE_SELECT} AND (r.source_entity_id = ANY($3::text[]) OR r.target_entity_id = ANY($3::text[]))
-       ORDER BY r.confidence DESC, r.relationship_id LIMIT $4`,
-      [scope.tenant_id, scope.sub_tenant_id, [...new Set(entityIds)], limit],
-    );
-    return rows.map(edge);
+    return edgesAround(this.db, scope, entityIds, Math.floor(limit));
   }
 
   async coMentions(scope: GraphScope, entityIds: string[], limit: number): Promise<CoMention[]> {
     if (entityIds.length === 0 || limit <= 0) return [];
-    const asked = [...new Set(entityIds)];
-    // Two index range reads: the chunks that name the asked entities, then everyone those chunks name.
-    const chunks = await this.db.query<{ source_id: string; chunk_id: string; entity_id: string }>(
-      `SELECT source_id, chunk_id, entity_id FROM graph.mentions
-       WHERE tenant_id = $1 AND sub_tenant_id = $2 AND entity_id = ANY($3::text[])
-       ORDER BY source_id, chunk_id LIMIT $4`,
-      [scope.tenant_id, scope.sub_tenant_id, asked, limit * 4],
-    );
-    if (chunks.length === 0) return [];
-    const rows = await this.db.query<GraphEntity & { source_id: string; chunk_id: string; context: string }>(
-      `SELECT m.source_id, m.chunk_id, m.context, e.entity_id, e.name, e.type, e.namespace, e.identifier
-       FROM unnest($3::text[], $4::text[]) AS c(source_id, chunk_id)
-       JOIN graph.mentions m ON m.tenant_id = $1 AND m.sub_tenant_id = $2 AND m.source_id = c.source_id
-         AND m.chunk_id = c.chunk_id
-       JOIN graph.entities e ON e.tenant_id = $1 AND e.sub_tenant_id = $2 AND e.entity_id = m.entity_id`,
-      [scope.tenant_id, scope.sub_tenant_id, chunks.map((c) => c.source_id), chunks.map((c) => c.chunk_id)],
-    );
-    const askedSet = new Set(asked);
-    const byChunk = new Map<string, string[]>();
-    for (const c of chunks) {
-      const key = `${c.source_id}\u0000${c.chunk_id}`;
-      byChunk.set(key, [...(byChunk.get(key) ?? []), c.entity_id]);
-    }
-    // Each asked entity gets its share of the limit, so that one entity named everywhere does not
-    // take all of it; named things come before concepts.
-    const found: CoMention[] = [];
-    for (const row of rows) {
-      const { source_id, chunk_id, context, ...entity } = row;
-      if (askedSet.has(entity.entity_id)) continue;
-      for (const from of byChunk.get(`${source_id}\u0000${chunk_id}`) ?? []) {
-        found.push({ from_entity_id: from, entity, source_id, chunk_id, context });
-      }
-    }
-    const rank = (m: CoMention) => (m.entity.type === 'concept' ? 1 : 0);
-    found.sort(
-      (a, b) =>
-        rank(a) - rank(b) || a.source_id.localeCompare(b.source_id) || a.chunk_id.localeCompare(b.chunk_id),
-    );
-    const share = Math.max(1, Math.ceil(limit / asked.length));
-    const taken = new Map<string, number>();
-    const out: CoMention[] = [];
-    for (const m of found) {
-      const n = taken.get(m.from_entity_id) ?? 0;
-      if (n >= share) continue;
-      taken.set(m.from_entity_id, n + 1);
-      out.push(m);
-      if (out.length >= limit) break;
-    }
-    return out;
+    return coMentions(this.db, scope, entityIds, Math.floor(limit));
   }
 
   async edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]> {
