@@ -13,7 +13,12 @@ export const shareOf = (limit: number, asked: number): number =>
 /** A co-mention hop reads at most this many chunks per asked entity (its first, by source and chunk). */
 export const MAX_CHUNKS_PER_ENTITY = 8;
 
-export const chunksPerEntity = (share: number): number => Math.min(MAX_CHUNKS_PER_ENTITY, share);
+/**
+ * Chunks read per asked entity: half its share (a chunk names several others; the share takes
+ * one from each chunk first), at least 2, at most 8.
+ */
+export const chunksPerEntity = (share: number): number =>
+  Math.min(MAX_CHUNKS_PER_ENTITY, Math.max(2, Math.ceil(share / 2)));
 
 const isConcept = (m: CoMention) => (m.entity.type === 'concept' ? 1 : 0);
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -121,8 +121,8 @@ export abstract class GraphStore extends StoreLifecycle {
 
   /**
    * Entities named in a chunk that also names one of `entityIds`, at most `limit`. Each asked
-   * entity gets an equal share (rounded up), read from its first chunks by source and chunk id (at
-   * most 8): named things before concepts, and one from each chunk before a second from any. The
+   * entity gets an equal share (rounded up), read from its first chunks by source and chunk id (half
+   * its share, 2 to 8): named things before concepts, and one from each chunk before a second from any. The
    * graph walk follows them where no relation was read, so that two sources meet through the
    * entity they share.
    */
