@@ -84,14 +84,22 @@ export class MemoryGraphWorker {
     await this.running;
   }
 
-  /** Starts a pass now, or another right after the one under way (its claim may predate new adds). */
+  /**
+   * Starts a pass, or another right after the one under way (its claim may predate new adds).
+   * The pass begins on the next turn of the event loop, once the replies of the adds that kicked
+   * it are on their way: in standalone the graph service shares this process, and a long
+   * memory's extraction holds its event loop for seconds (an add of a million characters timed
+   * out at 5 s when its extraction started first).
+   */
   kick(): void {
     if (!this.options.enabled || this.stopped) return;
     if (this.running) {
       this.rerun = true;
       return;
     }
-    this.running = this.loop().finally(() => (this.running = undefined));
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => (this.stopped ? undefined : this.loop()))
+      .finally(() => (this.running = undefined));
   }
 
   /** Resolves once no pass is under way or asked for (for tests and shutdown). */
