@@ -48,11 +48,18 @@ export function rawTenancyCases(ctx: RawEmbeddingsContext): void {
   });
 
   describe('verify-processing', () => {
-    it('knows memories too: a memory added is completed', async () => {
+    it('knows memories too: a memory added is searchable, then completed once its graph is made', async () => {
       const added = await ctx.alice.post('/user_memory/add_user_memory', {
         json: { tenant_id: ctx.tenant, raw_text: 'I keep my embeddings in Trove.', memory_id: 'mem-1' },
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
+      const first = (await verify('mem-1')).body as { indexing_status: string };
+      assert.ok(['graph_creation', 'completed'].includes(first.indexing_status), JSON.stringify(first));
+      const deadline = Date.now() + 20_000;
+      while (((await verify('mem-1')).body as { indexing_status: string }).indexing_status !== 'completed') {
+        assert.ok(Date.now() < deadline, 'mem-1 not completed within 20 s');
+        await sleep(50);
+      }
       assert.deepEqual((await verify('mem-1')).body, {
         file_id: 'mem-1',
         indexing_status: 'completed',

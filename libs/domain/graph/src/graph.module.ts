@@ -1,4 +1,5 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { HealthRegistry } from '@trove/platform-health';
 import { DEFAULT_GRAPH_CONTEXT, GraphContextBuilder } from './context/graph-context';
 import {
   createGraphExtractor,
@@ -14,7 +15,8 @@ import { SimilarNames } from './resolution/similar-names';
 
 /**
  * The graph domain: GraphPatterns handlers over the graph store and the extractor. At init it
- * migrates the store; at shutdown it closes it.
+ * migrates the store and reports it in /readyz (where a HealthRegistry is); at shutdown it closes
+ * it.
  */
 const GRAPH_MODULE_OPTIONS = Symbol('GraphModuleOptions');
 
@@ -23,6 +25,7 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly store: GraphStore,
     @Inject(GRAPH_MODULE_OPTIONS) private readonly options: GraphModuleOptions,
+    @Optional() private readonly health?: HealthRegistry,
   ) {}
 
   static forRoot(options: GraphModuleOptions): DynamicModule {
@@ -55,6 +58,7 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.store.migrate();
+    this.health?.register(`graph store (${this.options.settings.GRAPH_STORE})`, () => this.store.ping());
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -24,6 +24,10 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
     });
     after(() => harness.dispose());
 
+    it('answers ping', async () => {
+      await store.ping();
+    });
+
     it('returns what a source said, grouped per chunk and entity pair, with every evidence field', async () => {
       const s = scope();
       const chunks: ChunkFacts[] = [

@@ -135,4 +135,7 @@ export abstract class GraphStore extends StoreLifecycle {
 
   /** The counts of each of a tenant's sub-tenants that hold any entity. */
   abstract countsBySubTenant(tenantId: string): Promise<Map<string, GraphCounts>>;
+
+  /** Resolves when the store's server answers; /readyz reports it. */
+  abstract ping(): Promise<void>;
 }

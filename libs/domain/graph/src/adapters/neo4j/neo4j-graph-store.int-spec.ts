@@ -25,7 +25,8 @@ describeGraphStore('Neo4jGraphStore', async () => {
       `no Neo4j answers at ${url} (start it with: bash tools/ensure-neo4j.sh): ${(error as Error).message}`,
     );
   }
-  const store = new Neo4jGraphStore(driver);
+  // Small delete batches, so that deleting a sub-tenant takes several transactions here too.
+  const store = new Neo4jGraphStore(driver, { deleteBatch: 3 });
   await store.migrate();
   const session = driver.session();
   try {

@@ -15,6 +15,9 @@ import { NEO4J_SCHEMA } from './neo4j-schema';
 import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
 import { forgetSources, recordSource, removeOrphans } from './neo4j-writes';
 
+/** Nodes one transaction of a sub-tenant delete removes (with their relationships). */
+const DELETE_BATCH = 2_000;
+
 /**
  * What a concurrent writer causes besides Neo4j's transient errors (deadlocks, lock timeouts):
  * an entity deleted as an orphan while this transaction waited to attach a mention to it (the
@@ -27,6 +30,8 @@ const RACE_CODES = new Set([
 export interface Neo4jGraphStoreOptions {
   /** Community edition has one user database, `neo4j` (the default). */
   database?: string;
+  /** Nodes one transaction of a sub-tenant delete removes (default 2,000; tests make it small). */
+  deleteBatch?: number;
 }
 
 export interface Neo4jConnection extends Neo4jGraphStoreOptions {
@@ -46,6 +51,7 @@ export interface Neo4jConnection extends Neo4jGraphStoreOptions {
  */
 export class Neo4jGraphStore extends GraphStore {
   private readonly database: string;
+  private readonly deleteBatch: number;
 
   constructor(
     private readonly driver: Driver,
@@ -53,6 +59,12 @@ export class Neo4jGraphStore extends GraphStore {
   ) {
     super();
     this.database = options.database ?? 'neo4j';
+    this.deleteBatch = options.deleteBatch ?? DELETE_BATCH;
+  }
+
+  /** The server answers (readiness). */
+  override async ping(): Promise<void> {
+    await this.driver.verifyConnectivity({ database: this.database });
   }
 
   /**
@@ -109,12 +121,26 @@ export class Neo4jGraphStore extends GraphStore {
     });
   }
 
+  /**
+   * In batches of `deleteBatch` nodes, each its own transaction: one transaction over a large
+   * sub-tenant (100k chunks) runs out of the server's transaction memory. A delete that stops
+   * half-way leaves a part of the sub-tenant; deleting again finishes it (the event is redelivered
+   * or the sub-tenant deleted again), and nothing reads a deleted sub-tenant meanwhile.
+   */
   async deleteSubTenant(scope: GraphScope): Promise<void> {
-    await this.retrying(async (tx) => {
-      for (const label of ['Source', 'EntityKey', 'Entity']) {
-        await tx.run(`MATCH (n:${label} {tenant_id: $t, sub_tenant_id: $s}) DETACH DELETE n`, params(scope));
+    for (const label of ['Source', 'EntityKey', 'Entity']) {
+      for (;;) {
+        const deleted = await this.retrying(async (tx) => {
+          const result = await tx.run(
+            `MATCH (n:${label} {tenant_id: $t, sub_tenant_id: $s})
+             WITH n LIMIT $batch DETACH DELETE n RETURN count(*) AS n`,
+            { ...params(scope), batch: neo4j.int(this.deleteBatch) },
+          );
+          return toNumber(result.records[0]?.get('n'));
+        });
+        if (deleted < this.deleteBatch) break;
       }
-    });
+    }
   }
 
   async entitiesByKeys(scope: GraphScope, keys: string[]): Promise<Map<string, GraphEntity[]>> {

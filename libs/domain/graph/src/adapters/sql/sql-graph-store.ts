@@ -131,6 +131,10 @@ export class SqlGraphStore extends GraphStore {
     return rows.map(edge);
   }
 
+  ping(): Promise<void> {
+    return this.db.ping();
+  }
+
   async counts(scope: GraphScope): Promise<GraphCounts> {
     const [row] = await this.db.query<{ entities: string; relations: string }>(
       `SELECT (SELECT count(*) FROM graph.entities WHERE tenant_id = $1 AND sub_tenant_id = $2) AS entities,

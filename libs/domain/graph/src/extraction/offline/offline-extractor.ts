@@ -7,6 +7,9 @@ import { Discourse } from './discourse';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 
+/** Longest the extractor works without letting the process's other work in. */
+const YIELD_EVERY_MS = 10;
+
 /** Longest context kept per relation: the sentence, cut at a word. */
 const MAX_CONTEXT = 400;
 
@@ -23,9 +26,17 @@ export class OfflineExtractor extends GraphExtractor {
   async extract(input: ExtractionInput): Promise<ExtractionResult> {
     const discourse = new Discourse();
     const shortNames = new ShortNames();
-    const chunks = input.chunks.map((chunk) =>
-      this.extractChunk(chunk, input.reference_time, discourse, shortNames),
-    );
+    const chunks: ChunkFacts[] = [];
+    let since = performance.now();
+    for (const chunk of input.chunks) {
+      chunks.push(this.extractChunk(chunk, input.reference_time, discourse, shortNames));
+      // The work is synchronous: a long source would hold the event loop for seconds, and every
+      // request of the process (standalone serves them all) would wait. Let them in now and then.
+      if (performance.now() - since > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+    }
     return { chunks };
   }
 
