@@ -1,4 +1,4 @@
-import { Embedder } from '@trove/embeddings';
+import { dot, Embedder } from '@trove/embeddings';
 import { keyOf } from '../extraction/offline/mentions';
 import { ChunkFacts, EntityMention, GraphScope, GraphStore } from '../ports/graph-store';
 
@@ -41,18 +41,6 @@ export function compatiblePersonNames(a: string, b: string): boolean {
     at++;
   }
   return true;
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
 export interface SimilarNamesOptions {
@@ -110,7 +98,8 @@ export class SimilarNames {
     const vectors = await this.embedder.embedDocuments(pairs.flatMap((p) => [p.mention.name, p.name]));
     const best = new Map<string, { key: string; score: number }>();
     pairs.forEach((pair, i) => {
-      const score = cosine(vectors[2 * i]!, vectors[2 * i + 1]!);
+      // Embedders return unit vectors: the dot product is the cosine.
+      const score = dot(vectors[2 * i]!, vectors[2 * i + 1]!);
       const current = best.get(pair.mention.keys[0]!);
       if (score >= this.options.minCosine && (!current || score > current.score)) {
         best.set(pair.mention.keys[0]!, { key: pair.key, score });
