@@ -118,6 +118,8 @@ describe('ingestion service killed while 200 documents are in flight (distribute
     };
     await start('tenant-service');
     await start('search-service');
+    // Every document ends in graph creation: without a graph service it would wait out the outage.
+    await start('graph-service');
     transport = new NatsTransportClient({
       url: NATS_URL,
       prefix,
