@@ -1,6 +1,6 @@
-import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
+import { ownerWithTenant } from './owners';
 import { graphDeleteCases } from './graph-deletes.cases';
 import { graphReadCases } from './graph-read.cases';
 
@@ -30,23 +30,8 @@ export function graphSuite(mode: TroveMode, store?: { label: string; env: Record
     before(async () => {
       // A short sweep, so that an expired memory leaves the graph within the case.
       ctx.rig = await startTrove(mode, { env: { MEMORY_SWEEP_INTERVAL_MS: '300', ...store?.env } });
-      const admin = new ApiClient(ctx.rig.baseUrl, ctx.rig.adminKey);
-      const key = async (owner: string) => {
-        const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
-          json: { owner },
-        });
-        assert.equal(created.status, 200, JSON.stringify(created.body));
-        return created.body.full_api_key;
-      };
-      ctx.alice = new ApiClient(ctx.rig.baseUrl, await key('alice'));
-      ctx.bob = new ApiClient(ctx.rig.baseUrl, await key('bob'));
-      for (const [client, tenant_id] of [
-        [ctx.alice, ctx.tenant],
-        [ctx.bob, ctx.bobTenant],
-      ] as const) {
-        const created = await client.post('/tenants/create', { json: { tenant_id } });
-        assert.equal(created.status, 200, JSON.stringify(created.body));
-      }
+      ctx.alice = await ownerWithTenant(ctx.rig, 'alice', ctx.tenant);
+      ctx.bob = await ownerWithTenant(ctx.rig, 'bob', ctx.bobTenant);
     });
 
     after(() => ctx.rig?.dispose());

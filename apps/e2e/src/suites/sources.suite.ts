@@ -1,6 +1,6 @@
-import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
+import { ownerWithTenant } from './owners';
 import { accessCases } from './sources-access.cases';
 import { documentCases } from './sources-documents.cases';
 import { WebFixture } from './sources-fixtures';
@@ -46,23 +46,8 @@ export function sourcesSuite(mode: TroveMode): void {
           INGESTION_RETRY_BASE_MS: '200',
         },
       });
-      const admin = new ApiClient(ctx.rig.baseUrl, ctx.rig.adminKey);
-      const key = async (owner: string) => {
-        const created = await admin.post<{ full_api_key: string }>('/api-keys/create_api_key', {
-          json: { owner },
-        });
-        assert.equal(created.status, 200, JSON.stringify(created.body));
-        return created.body.full_api_key;
-      };
-      ctx.alice = new ApiClient(ctx.rig.baseUrl, await key('alice'));
-      ctx.bob = new ApiClient(ctx.rig.baseUrl, await key('bob'));
-      for (const [client, tenant_id] of [
-        [ctx.alice, ctx.tenant],
-        [ctx.bob, ctx.bobTenant],
-      ] as const) {
-        const created = await client.post('/tenants/create', { json: { tenant_id } });
-        assert.equal(created.status, 200, JSON.stringify(created.body));
-      }
+      ctx.alice = await ownerWithTenant(ctx.rig, 'alice', ctx.tenant);
+      ctx.bob = await ownerWithTenant(ctx.rig, 'bob', ctx.bobTenant);
     });
 
     after(async () => {

@@ -2,17 +2,7 @@ import { SearchPatterns } from '@trove/contracts';
 import { RecordingTransportClient } from '@trove/testing';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { IngestionRig, openIngestionRig } from '../testing/ingestion.test-rig';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(test: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) assert.fail(`condition not met in ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
+import { IngestionRig, openIngestionRig, until } from '../testing/ingestion.test-rig';
 
 describe('ingestion pipeline: graph creation', () => {
   let rig: IngestionRig;

@@ -4,18 +4,8 @@ import assert from 'node:assert/strict';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { IngestionRig, openIngestionRig } from '../testing/ingestion.test-rig';
+import { IngestionRig, openIngestionRig, sleep, until } from '../testing/ingestion.test-rig';
 import { blobKey } from '../ports/blob-store';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(test: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) assert.fail(`condition not met in ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
 
 describe('ingestion pipeline: retries, races and restarts', () => {
   let rig: IngestionRig;

@@ -36,6 +36,17 @@ import { JobWorker } from '../pipeline/job-worker';
 import { StallReconciler } from '../pipeline/stall-reconciler';
 import { SourceQueries } from '../source-queries.service';
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `test` every 20 ms until it holds; fails the case after `timeoutMs`. */
+export async function until(test: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) assert.fail(`condition not met in ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
 /** What the stand-in search service holds: chunks per tenant/sub-tenant/source. */
 export class FakeSearchIndex {
   readonly sources = new Map<string, { source: SourceInfo; chunks: ChunkInput[] }>();
