@@ -13,13 +13,13 @@ import { GraphExtractor } from './ports/graph-extractor';
 import { GraphStore } from './ports/graph-store';
 import { SimilarNames } from './resolution/similar-names';
 
+const GRAPH_MODULE_OPTIONS = Symbol('GraphModuleOptions');
+
 /**
  * The graph domain: GraphPatterns handlers over the graph store and the extractor. At init it
  * migrates the store and reports it in /readyz (where a HealthRegistry is); at shutdown it closes
  * it.
  */
-const GRAPH_MODULE_OPTIONS = Symbol('GraphModuleOptions');
-
 @Module({})
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

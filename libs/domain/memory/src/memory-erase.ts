@@ -5,13 +5,14 @@ import {
   SearchPatterns,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
+import { scopeKey } from './memory-add';
 import { MemoryKey } from './ports/memory-store';
 
 /** Memory ids grouped by tenant and sub-tenant: one delete message per scope. */
 export function sourcesByScope(keys: MemoryKey[]): (DeleteSourcesRequest & GraphDeleteSourcesRequest)[] {
   const groups = new Map<string, DeleteSourcesRequest & GraphDeleteSourcesRequest>();
   for (const key of keys) {
-    const scope = JSON.stringify([key.tenant_id, key.sub_tenant_id]);
+    const scope = scopeKey(key);
     const group = groups.get(scope) ?? {
       tenant_id: key.tenant_id,
       sub_tenant_id: key.sub_tenant_id,

@@ -28,8 +28,7 @@ export const DEFAULT_GRAPH_CONTEXT: GraphContextOptions = {
 /**
  * The knowledge graph's part of a hybrid search (`graph_context: true`, docs/api.md): the query's
  * entities are found by name (query-seeds.ts), the graph is walked two hops from them and the
- * paths are scored (graph-walk.ts: mean confidence × 0.85^(relations − 1), + 0.15 when a path
- * joins two of the query's entities, + 0.10 when its evidence lies in a result chunk, at most 1).
+ * paths are scored (graph-walk.ts, scorePath: the formula, as docs/api.md states it).
  * The result chunks' own relations come beside them, scored by confidence (× 0.6 when they touch
  * none of the query's entities), and each chunk lists the paths it gave evidence for. Six reads in
  * all, whatever the graph's size: the seeds and the result chunks' relations, then two per hop.
@@ -43,7 +42,7 @@ export class GraphContextBuilder {
   ) {
     this.walk = new GraphWalk(store, {
       edgesPerHop: options.edgesPerHop,
-      maxFrontier: options.maxFrontier ?? DEFAULT_GRAPH_CONTEXT.maxFrontier,
+      maxFrontier: options.maxFrontier,
     });
   }
 

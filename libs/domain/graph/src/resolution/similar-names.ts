@@ -1,8 +1,7 @@
 import { dot, Embedder } from '@trove/embeddings';
 import { keyOf } from '../extraction/offline/mentions';
+import { NAME_SUFFIXES } from '../extraction/offline/short-names';
 import { ChunkFacts, EntityMention, GraphScope, GraphStore } from '../ports/graph-store';
-
-const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
 /** A person's name as words: lower case, without dots ("Gerald R. Ford" → gerald, r, ford). */
 function words(name: string): string[] {
@@ -28,7 +27,7 @@ function agree(a: string, b: string): boolean {
 export function compatiblePersonNames(a: string, b: string): boolean {
   const x = words(a);
   const y = words(b);
-  const suffix = (w: string[]) => (SUFFIXES.has(w[w.length - 1]!) ? w.pop()! : '');
+  const suffix = (w: string[]) => (NAME_SUFFIXES.has(w[w.length - 1]!) ? w.pop()! : '');
   if (suffix(x) !== suffix(y)) return false;
   if (x.length < 2 || y.length < 2) return false;
   if (x[x.length - 1] !== y[y.length - 1] || !agree(x[0]!, y[0]!)) return false;

@@ -160,13 +160,14 @@ export class JobWorker implements JobConsumer {
       stage = 'index';
       delivery.extend();
       await this.indexer.index(source, extracted, chunks);
+      const indexedAt = new Date();
       if (
         !(await this.jobs.update(
           key,
           revision,
           owner,
-          { chunks_indexed: chunks.length, status: 'graph_creation', indexed_at: new Date() },
-          new Date(),
+          { chunks_indexed: chunks.length, status: 'graph_creation', indexed_at: indexedAt },
+          indexedAt,
         ))
       ) {
         return 'moved';

@@ -73,10 +73,6 @@ export class FakeGraph {
   gate: Promise<void> | undefined;
   /** Set to make the next delete calls fail (a count). */
   failDeletes = 0;
-
-  chunksOf(tenant: string, sub: string, source: string): GraphExtractRequest['chunks'] | undefined {
-    return this.sources.get(FakeSearchIndex.key(tenant, sub, source))?.chunks;
-  }
 }
 
 /** A transport double that answers requests with responders (RecordingTransportClient, from the spec). */

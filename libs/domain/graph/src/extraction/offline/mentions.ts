@@ -39,7 +39,6 @@ const CORPORATE_SUFFIXES = new Set([
   'co',
   'company',
 ]);
-const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
 /** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
 export function keyOf(name: string): string {
@@ -146,10 +145,6 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (found.type === 'organization') {
     const short = keyOf(lower.filter((w, i) => i === 0 || !CORPORATE_SUFFIXES.has(w)).join(' '));
     if (short && short !== found.keys[0]) found.keys.push(short);
-  }
-  if (found.type === 'person' && lower.length > 1) {
-    const surname = [...lower].reverse().find((w) => !NAME_SUFFIXES.has(w));
-    if (surname && surname !== lower[0]) found.aliases.push(keyOf(surname));
   }
   return found;
 }

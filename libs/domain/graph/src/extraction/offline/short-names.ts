@@ -1,7 +1,8 @@
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { keyOf, Mention } from './mentions';
 
-const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
+/** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */
+export const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
 /** First words that are an organisation's kind, not its name: "General Motors" is never "General". */
 const GENERIC_FIRST_WORDS = new Set([
