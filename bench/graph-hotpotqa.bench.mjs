@@ -3,6 +3,8 @@
 //
 //   node_modules/.bin/nx run @trove/domain-graph:build && node bench/graph-hotpotqa.bench.mjs
 //   (or `npm run bench -- graph-hotpotqa`, which builds everything first)
+//   --questions bench/data/graph-bridge.jsonl: 30 bridge questions in the same shape, written
+//   blind (without looking at the graph code) after the walk was tuned on HotpotQA's.
 //
 // Data: ../shared/data/hotpotqa-dev/questions.jsonl (read in place, never copied). Every context
 // paragraph of every question is one source of one sub-tenant (the pooled setting: 500+
@@ -20,11 +22,19 @@ import database from '@trove/platform-database';
 
 const { GraphContextBuilder, OfflineExtractor, SqlGraphStore } = graph;
 const { PgliteDatabase } = database;
-const FILE = resolve(import.meta.dirname, '../../shared/data/hotpotqa-dev/questions.jsonl');
+const option = process.argv.indexOf('--questions');
+const FILE =
+  option > 0
+    ? resolve(process.argv[option + 1])
+    : resolve(import.meta.dirname, '../../shared/data/hotpotqa-dev/questions.jsonl');
 
-const questions = readFileSync(FILE, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const questions = readFileSync(FILE, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 const paragraphs = new Map();
-for (const q of questions) for (const [title, sentences] of q.context) paragraphs.set(title, sentences.join(''));
+for (const q of questions)
+  for (const [title, sentences] of q.context) paragraphs.set(title, sentences.join(''));
 const ids = new Map([...paragraphs.keys()].map((title, i) => [title, `p${i}`]));
 
 const db = await PgliteDatabase.open('memory://');
@@ -52,7 +62,9 @@ let noEntity = 0;
 const times = [];
 for (const q of bridge) {
   const titles = [...new Set(q.supporting_facts.map(([title]) => title))];
-  const unnamed = titles.filter((t) => !q.question.toLowerCase().includes(t.toLowerCase().replace(/ \(.*\)$/, '')));
+  const unnamed = titles.filter(
+    (t) => !q.question.toLowerCase().includes(t.toLowerCase().replace(/ \(.*\)$/, '')),
+  );
   const target = unnamed.length === 1 ? unnamed[0] : titles[1];
   const t0 = performance.now();
   const context = await builder.build(scope, q.question, []);
@@ -69,7 +81,9 @@ const pct = (n) => `${((100 * n) / bridge.length).toFixed(1)}%`;
 console.log(
   `\nGraph built from ${paragraphs.size} paragraphs in ${buildSeconds.toFixed(1)} s: ${counts.entities} entities, ${counts.relations} relations\n`,
 );
-console.log('| bridge questions | path into the second paragraph | path into either supporting paragraph | no query path | context p50 ms |');
+console.log(
+  '| bridge questions | path into the second paragraph | path into either supporting paragraph | no query path | context p50 ms |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: |');
 console.log(
   `| ${bridge.length} | ${second} (${pct(second)}) | ${either} (${pct(either)}) | ${noEntity} | ${times[Math.floor(times.length / 2)].toFixed(1)} |`,
