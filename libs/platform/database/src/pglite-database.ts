@@ -1,8 +1,16 @@
-import { PGlite, Transaction, types } from '@electric-sql/pglite';
+import { messages, parse, PGlite, protocol, Transaction, types } from '@electric-sql/pglite';
 import { chmodSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '@trove/contracts';
-import { SqlDatabase, SqlExecutor } from './sql-database';
+import { SqlDatabase, SqlExecutor, statementName } from './sql-database';
+
+/** What a statement prepared on the engine needs per call: its name, parameter types and row shape. */
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+  /** The statement's RowDescription, or none for a statement that returns no rows. */
+  rows: messages.BackendMessage | undefined;
+}
 
 /**
  * SqlDatabase on an embedded PGlite (PostgreSQL compiled to WebAssembly), the zero-setup
@@ -11,6 +19,9 @@ import { SqlDatabase, SqlExecutor } from './sql-database';
  */
 export class PgliteDatabase extends SqlDatabase {
   readonly kind = 'pglite' as const;
+
+  /** Statements prepared on the engine, by their text (PGlite is one connection for its life). */
+  private readonly statements = new Map<string, PreparedStatement>();
 
   private constructor(private readonly db: PGlite) {
     super();
@@ -29,6 +40,58 @@ export class PgliteDatabase extends SqlDatabase {
 
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     return (await guard(() => this.db.query<T>(sql, params as unknown[]))).rows;
+  }
+
+  /**
+   * query() sends six protocol messages to the engine, one call each: parse, describe, bind,
+   * describe, execute, sync; PostgreSQL parses and plans the text every time. Here the text is
+   * parsed once (a named statement, described once) and every call is one message of bind,
+   * execute and sync, under the same locks query() takes, so it never runs inside another
+   * caller's transaction. PostgreSQL's plan cache then plans it once it settles on a generic plan.
+   */
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return guard(() =>
+      this.db._runExclusiveTransaction(() =>
+        this.db._runExclusiveQuery(async () => {
+          const statement = this.statements.get(sql) ?? (await this.prepare(sql));
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const serialize = this.db.serializers[statement.parameterTypes[i]!];
+            return serialize ? serialize(value) : String(value);
+          });
+          const { messages: answer } = await this.db.execProtocol(
+            concat([
+              protocol.serialize.bind({ statement: statement.name, values }),
+              protocol.serialize.execute({}),
+              protocol.serialize.sync(),
+            ]),
+          );
+          const described = statement.rows ? [statement.rows, ...answer] : answer;
+          return (parse.parseResults(described, this.db.parsers)[0]?.rows ?? []) as T[];
+        }),
+      ),
+    );
+  }
+
+  private async prepare(sql: string): Promise<PreparedStatement> {
+    const name = statementName(sql);
+    const { messages: answer } = await this.db.execProtocol(
+      concat([
+        protocol.serialize.parse({ name, text: sql }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const parameters = answer.find(
+      (m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription',
+    );
+    const statement: PreparedStatement = {
+      name,
+      parameterTypes: parameters?.dataTypeIDs ?? [],
+      rows: answer.find((m) => m.name === 'rowDescription'),
+    };
+    this.statements.set(sql, statement);
+    return statement;
   }
 
   async exec(sql: string): Promise<void> {
@@ -56,9 +119,24 @@ class TransactionExecutor implements SqlExecutor {
     return (await this.tx.query<T>(sql, params as unknown[])).rows;
   }
 
+  /** Inside a transaction, a plain query: statements prepared on the engine belong to the database's own calls. */
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.query<T>(sql, params);
+  }
+
   async exec(sql: string): Promise<void> {
     await this.tx.exec(sql);
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 // A closed embedded database is the in-process equivalent of an unreachable server.

@@ -1,5 +1,5 @@
 import { Pool, PoolClient } from 'pg';
-import { SqlDatabase, SqlExecutor } from './sql-database';
+import { SqlDatabase, SqlExecutor, statementName } from './sql-database';
 import { mapPostgresError } from './postgres-errors';
 
 export interface PostgresDatabaseOptions {
@@ -36,6 +36,20 @@ export class PostgresDatabase extends SqlDatabase {
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     try {
       const result = await this.pool.query(sql, params as unknown[]);
+      return result.rows as T[];
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    try {
+      // node-postgres prepares a named statement once per pooled connection and reuses it.
+      const result = await this.pool.query({
+        name: statementName(sql),
+        text: sql,
+        values: params as unknown[],
+      });
       return result.rows as T[];
     } catch (error) {
       throw mapPostgresError(error);
@@ -101,6 +115,19 @@ class ClientExecutor implements SqlExecutor {
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     try {
       const result = await this.client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    } catch (error) {
+      throw mapPostgresError(error);
+    }
+  }
+
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    try {
+      const result = await this.client.query({
+        name: statementName(sql),
+        text: sql,
+        values: params as unknown[],
+      });
       return result.rows as T[];
     } catch (error) {
       throw mapPostgresError(error);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DomainError } from '@trove/contracts';
 import { appliedMigrations, MigrationError, Migration, runMigrations } from './migrations';
-import { isUniqueViolation, SqlDatabase } from './sql-database';
+import { isUniqueViolation, SqlDatabase, sqlState } from './sql-database';
 
 /** Opens a fresh, empty database for one suite; `dispose` closes it and removes what it left. */
 export type SqlDatabaseFactory = () => Promise<{ db: SqlDatabase; dispose(): Promise<void> }>;
@@ -55,6 +55,66 @@ export function describeSqlDatabase(name: string, open: SqlDatabaseFactory): voi
       });
       const [count] = await db.query<{ c: string }>('SELECT count(*) AS c FROM (VALUES (1), (2)) AS v(x)');
       assert.equal(count!.c, '2');
+    });
+
+    it('runs a prepared statement like query(), again and again, with its own parameters each time', async () => {
+      const sql = `SELECT $1::text AS t, $2::int8 AS big, $3::text[] AS arr, $4::jsonb AS j, $5::text AS none,
+                          x FROM unnest($3::text[]) AS u(x) ORDER BY x LIMIT $6`;
+      for (const [word, limit] of [
+        ['x', 2],
+        ["it's", 1],
+        ['ü', 5],
+      ] as const) {
+        const args = [word, '9007199254740993', ['b', 'a', word], JSON.stringify({ k: [1] }), null, limit];
+        const prepared = await db.prepared<Record<string, unknown>>(sql, args);
+        assert.deepEqual(prepared, await db.query(sql, args));
+        assert.equal(prepared.length, Math.min(3, limit));
+        assert.deepEqual(prepared[0], {
+          t: word,
+          big: '9007199254740993',
+          arr: ['b', 'a', word],
+          j: { k: [1] },
+          none: null,
+          x: 'a',
+        });
+      }
+      assert.deepEqual(await db.prepared('SELECT 1 AS one WHERE false'), []);
+    });
+
+    it('rejects a failing prepared statement with its SQLSTATE and keeps answering', async () => {
+      await assert.rejects(
+        db.prepared('SELECT nosuchcolumn FROM (VALUES (1)) AS v(x)'),
+        (e) => sqlState(e) === '42703',
+      );
+      const divide = 'SELECT 1 / $1::int AS q';
+      await assert.rejects(db.prepared(divide, [0]), (e) => sqlState(e) === '22012');
+      assert.deepEqual(await db.prepared(divide, [1]), [{ q: 1 }]);
+      await db.transaction(async (tx) => {
+        assert.deepEqual(await tx.prepared(divide, [1]), [{ q: 1 }]);
+      });
+      await db.ping();
+    });
+
+    it('runs a prepared statement outside a transaction that another caller holds open', async () => {
+      await db.exec(
+        'CREATE SCHEMA IF NOT EXISTS prep; CREATE TABLE IF NOT EXISTS prep.seen (id text PRIMARY KEY);',
+      );
+      let release!: () => void;
+      let inserted!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const written = new Promise<void>((resolve) => (inserted = resolve));
+      const writer = db.transaction(async (tx) => {
+        await tx.query('INSERT INTO prep.seen (id) VALUES ($1)', ['uncommitted']);
+        inserted();
+        await held;
+        throw new Error('roll back');
+      });
+      await written;
+      const reader = db.prepared<{ id: string }>('SELECT id FROM prep.seen WHERE id = $1', ['uncommitted']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await assert.rejects(writer, /roll back/);
+      assert.deepEqual(await reader, []);
     });
 
     it('runs migrations into their own schema, in order, once', async () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** The engines behind a SqlDatabase; every SQL statement we write must run on both. */
 export type SqlDatabaseKind = 'postgres' | 'pglite';
 
@@ -9,6 +11,13 @@ export type SqlDatabaseKind = 'postgres' | 'pglite';
 export interface SqlExecutor {
   /** Runs ONE statement with `$1`-style parameters (JS arrays bind as Postgres arrays) and returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * query() for a statement on a hot path: the connection keeps it parsed, keyed by its text, and
+   * once PostgreSQL's plan cache settles on a generic plan, planned; a call then sends only its
+   * parameters. Same parameters, rows and errors as query(). For a fixed set of texts only (each
+   * text stays prepared for the connection's life): never for SQL built from values.
+   */
+  prepared<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
    * Runs a script of one or more statements without parameters (migrations). PGlite's
    * parameterised path refuses multi-statement text, so scripts need their own entry point.
@@ -26,6 +35,8 @@ export abstract class SqlDatabase implements SqlExecutor {
   abstract readonly kind: SqlDatabaseKind;
 
   abstract query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+
+  abstract prepared<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 
   abstract exec(sql: string): Promise<void>;
 
@@ -53,4 +64,9 @@ export function sqlState(error: unknown): string | undefined {
 /** True when `error` is a unique-constraint violation (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';
+}
+
+/** A prepared statement's name: its text's digest, so that one text is one statement per connection. */
+export function statementName(sql: string): string {
+  return `trove_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
 }
