@@ -94,7 +94,7 @@ export class SqlGraphStore extends GraphStore {
   async entitiesByKeys(scope: GraphScope, keys: string[]): Promise<Map<string, GraphEntity[]>> {
     const found = new Map<string, GraphEntity[]>();
     if (keys.length === 0) return found;
-    const rows = await this.db.query<GraphEntity & { key: string }>(
+    const rows = await this.db.prepared<GraphEntity & { key: string }>(
       `SELECT k.key, e.entity_id, e.name, e.type, e.namespace, e.identifier
        FROM graph.entity_keys k
        JOIN graph.entities e ON e.tenant_id = k.tenant_id AND e.sub_tenant_id = k.sub_tenant_id
@@ -123,7 +123,7 @@ export class SqlGraphStore extends GraphStore {
 
   async edgesOfChunks(scope: GraphScope, chunkIds: string[]): Promise<GraphEdge[]> {
     if (chunkIds.length === 0) return [];
-    const rows = await this.db.query<EdgeRow>(
+    const rows = await this.db.prepared<EdgeRow>(
       `${EDGE_SELECT} AND r.chunk_id = ANY($3::text[])
        ORDER BY array_position($3::text[], r.chunk_id), r.source_id, r.ordinal`,
       [scope.tenant_id, scope.sub_tenant_id, chunkIds],

@@ -18,7 +18,7 @@ export async function edgesAround(
 ): Promise<GraphEdge[]> {
   const asked = [...new Set(entityIds)];
   // Per entity, its most confident relations out and in (two ordered index reads), cut to its share.
-  const rows = await db.query<EdgeRow>(
+  const rows = await db.prepared<EdgeRow>(
     `WITH picked AS (
        SELECT DISTINCT x.relationship_id
        FROM unnest($3::text[]) AS a(id)
@@ -58,7 +58,7 @@ export async function coMentions(
   // Per asked entity: its first chunks (one ordered index read), everyone else those chunks name,
   // then its share of them: named things before concepts, and one from each chunk before a
   // second from any, so that one crowded chunk does not fill the share.
-  const rows = await db.query<CoMentionRow>(
+  const rows = await db.prepared<CoMentionRow>(
     `WITH chunks AS (
        SELECT a.id AS from_entity_id, c.source_id, c.chunk_id
        FROM unnest($3::text[]) AS a(id)
