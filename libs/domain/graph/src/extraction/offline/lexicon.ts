@@ -105,6 +105,15 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'biosciences',
   'semiconductor',
   'semiconductors',
+  'health',
+  'healthcare',
+  'dental',
+  'logistics',
+  'trust',
+  'capital',
+  'holdings',
+  'consulting',
+  'collective',
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
-import { Sentence, Token } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 /** An entity mention in a sentence: tokens [start, end). */
 export type Evidence = 'strong' | 'weak' | 'none';
@@ -22,8 +22,80 @@ export interface Mention {
 
 /** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, HTTP-503, KB4023057. */
 const ERROR_CODE = /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|0x[0-9A-Fa-f]{4,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
-/** Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, University of Oslo. */
-const NAME_PARTICLES = new Set(['of', 'da', 'de', 'del', 'der', 'di', 'du', 'van', 'von', 'la', 'le', '&']);
+/**
+ * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, University of Oslo,
+ * Office for Metropolitan Architecture, Confeitaria do Bolhão, Hartley & Moss.
+ */
+const NAME_PARTICLES = new Set([
+  'of',
+  'for',
+  'da',
+  'de',
+  'del',
+  'der',
+  'di',
+  'do',
+  'dos',
+  'das',
+  'du',
+  'van',
+  'von',
+  'la',
+  'le',
+  'y',
+  '&',
+]);
+/** Officers' titles compromise does not list as roles. */
+const ROLE_ABBREVIATIONS = new Set(['ceo', 'cto', 'cfo', 'coo', 'cio', 'ciso', 'vp', 'md']);
+/** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
+const ROLE_PARTS = new Set([
+  'general',
+  'secretary',
+  'director',
+  'chief',
+  'vice',
+  'president',
+  'minister',
+  'officer',
+]);
+/** Seasons, which wink reads as dates even when they open a name ("Winter Storm Uri"). */
+const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
+/** A version or release after a product's name: Slack 4.36, AutoCAD 2024, Ubuntu 22.04. */
+const VERSION = /^(?:v?\d+(?:\.\d+)+|\d{1,4})$/;
+/** Words a number follows as a label, not as a version: "Ticket 4471", "Room 12", "Step 3". */
+const NUMBERED_LABELS = new Set([
+  'ticket',
+  'case',
+  'issue',
+  'order',
+  'invoice',
+  'incident',
+  'request',
+  'room',
+  'flight',
+  'figure',
+  'table',
+  'step',
+  'chapter',
+  'page',
+  'section',
+  'line',
+  'item',
+  'version',
+  'build',
+  'phase',
+  'level',
+  'floor',
+  'gate',
+  'platform',
+]);
+/** A model number after a brand: Synology DS920+, Zebra ZT410. */
+const MODEL = /^[A-Z]{2,3}\d{2,}[A-Z]{0,2}$/;
+/** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
+const SCHEME_CODE = /^[1-9]\d{2}$/;
+const ENHANCED_CODE = /^\d\.\d{1,3}\.\d{1,3}$/;
+/** What a product's name ends with when the text means one release of it: "the DSM 7.2 update". */
+const RELEASE_WORDS = new Set(['update', 'upgrade', 'patch', 'release', 'rollout', 'firmware']);
 /** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
 const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
 const CORPORATE_SUFFIXES = new Set([
@@ -82,7 +154,11 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   const first = lower[0]!;
   if (lower.length > 1 && (lex.isOrganizationWord(last) || ORGANIZATION_DESCRIPTORS.has(last)))
     return strong('organization');
-  if (lower.some((w) => ['university', 'college', 'institute', 'school'].includes(w)))
+  if (
+    lower.some((w) =>
+      ['university', 'college', 'institute', 'school', 'elementary', 'hospital', 'infirmary'].includes(w),
+    )
+  )
     return strong('organization');
   if (lower.length > 1 && lex.isPlaceWord(last)) return strong('location');
   if (lower.length > 1 && isProductWord(last)) return strong('product');
@@ -119,20 +195,41 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     from = ofAt + 1;
   }
   if (from < end && DROPPED_HONORIFICS.has(bare(tokens[from]!)) && end - from > 1) from++;
-  while (from < end && NAME_PARTICLES.has(tokens[from]!.lower)) from++;
+  // "Van Dijk Logistics" keeps its capitalised particle; "of Oslo" does not start a name.
+  while (from < end && NAME_PARTICLES.has(tokens[from]!.lower) && tokens[from]!.text === tokens[from]!.lower)
+    from++;
   let to = end;
   while (to > from && NAME_PARTICLES.has(tokens[to - 1]!.lower)) to--;
   if (from >= to) return undefined;
   const words = tokens.slice(from, to).map((t) => t.text);
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
   const firstClass = lex.classOf(lower[0]!);
+  // "the British physicist", "a Swedish lawyer": a nationality the lexicon lacks, not a name.
+  const attributive = tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
+  if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
+    return undefined;
+  // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
+  if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
+  const roleParts = lower[0]!.split('-');
+  if (
+    lower.length === 1 &&
+    roleParts.length > 1 &&
+    roleParts.every((w) => lex.classOf(w) === 'role' || ROLE_PARTS.has(w))
+  )
+    return undefined;
   // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role
   // word that names something ("Oracle moved …") is.
   if (lower.length === 1 && ['demonym', 'month', 'weekday'].includes(firstClass ?? '')) return undefined;
   if (lower.length === 1 && firstClass === 'role' && (start === 0 ? false : tokens[start - 1]!.pos === 'DET'))
     return undefined;
+  // "its new CEO", "Patagonia's CEO", "South Korean": a role or a nationality, not a name.
+  const lastClass = lex.classOf(lower[lower.length - 1]!);
+  const owned =
+    from > 0 && (tokens[from - 1]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[from - 1]!.lower));
+  const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
+  if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
   const name = words.reduce(
-    (out, word, i) => out + (i === 0 ? '' : tokens[from + i]!.space || ' ') + word,
+    (out, word, i) => out + (i === 0 || word === '+' ? '' : tokens[from + i]!.space || ' ') + word,
     '',
   );
   const { type, evidence } = typeOfName(words);
@@ -140,6 +237,11 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   found.evidence = evidence;
   if (DROPPED_HONORIFICS.has(bare(tokens[start]!))) {
     found.type = 'person';
+    found.evidence = 'strong';
+  }
+  // "Hartley & Moss", "Procter & Gamble": partners' names joined are a firm.
+  if (lower.includes('&')) {
+    found.type = 'organization';
     found.evidence = 'strong';
   }
   if (found.type === 'organization') {
@@ -156,7 +258,8 @@ export function findMentions(sentence: Sentence): Mention[] {
   const dateToken = new Set<number>();
   for (const [first, last] of sentence.dates) {
     // "by Jan Koum": a month's name followed by a name is a first name, not a date.
-    const month = lex.classOf(bare(tokens[last]!)) === 'month';
+    // "Winter Storm Uri": a season that opens a name.
+    const month = lex.classOf(bare(tokens[last]!)) === 'month' || SEASONS.has(tokens[last]!.lower);
     if (month && tokens[last + 1]?.pos === 'PROPN' && tokens[last - 1]?.pos !== 'NUM') continue;
     for (let i = first; i <= last; i++) dateToken.add(i);
   }
@@ -184,8 +287,23 @@ export function findMentions(sentence: Sentence): Mention[] {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
       continue;
     }
-    if (dateToken.has(i) || !isNameToken(tokens, i, false)) continue;
+    const scheme = schemeCode(tokens, i);
+    if (scheme) {
+      found.push(scheme);
+      i = scheme.end - 1;
+      continue;
+    }
+    const opensParticleName =
+      i > 0 &&
+      capitalised(token) &&
+      token.pos === 'NOUN' &&
+      NAME_PARTICLES.has(tokens[i + 1]?.lower ?? '') &&
+      tokens[i + 2]?.pos === 'PROPN';
+    // "the Zoom 5.17 update": a common word that a release number follows is a product's name.
+    const opensRelease = i > 0 && capitalised(token) && /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '');
+    if (dateToken.has(i) || (!isNameToken(tokens, i, false) && !opensParticleName && !opensRelease)) continue;
     let end = i + 1;
+    let model = false;
     for (;;) {
       if (
         end < tokens.length &&
@@ -203,6 +321,14 @@ export function findMentions(sentence: Sentence): Mention[] {
       ) {
         end += 2;
       } else if (
+        end < tokens.length &&
+        MODEL.test(tokens[end]!.text) &&
+        !['error', 'code', 'err', 'status'].includes(tokens[end - 1]!.lower)
+      ) {
+        // "Synology DS920+": a brand and its model are one product.
+        end += tokens[end + 1]?.text === '+' && tokens[end + 1]!.space === '' ? 2 : 1;
+        model = true;
+      } else if (
         end + 1 < tokens.length &&
         NAME_PARTICLES.has(tokens[end]!.lower) &&
         !dateToken.has(end + 1) &&
@@ -216,8 +342,59 @@ export function findMentions(sentence: Sentence): Mention[] {
     if (end - i === 1 && next && ERROR_CODE.test(next.text) && ['error', 'code', 'err'].includes(token.lower))
       continue;
     const named = nameMention(tokens, i, end);
-    if (named) found.push(named);
+    if (named) {
+      const release = releaseEnd(tokens, end, dateToken);
+      if (release > end || model) {
+        named.end = release;
+        named.name = phrase(tokens, named.start, release);
+        named.keys = [keyOf(named.name)];
+        named.type = 'product';
+        named.evidence = 'strong';
+        end = release;
+      }
+      found.push(named);
+    }
     i = end - 1;
   }
   return found;
+}
+
+/**
+ * "HTTP 503", "SMTP 550 5.7.1", "error 404": a protocol's name (or the word error) and its status
+ * code are one error code.
+ */
+function schemeCode(tokens: Token[], i: number): Mention | undefined {
+  const token = tokens[i]!;
+  const scheme = /^[A-Z]{2,6}$/.test(token.text) || ['error', 'status'].includes(token.lower);
+  if (!scheme || !SCHEME_CODE.test(tokens[i + 1]?.text ?? '')) return undefined;
+  const end = ENHANCED_CODE.test(tokens[i + 2]?.text ?? '') ? i + 3 : i + 2;
+  const name = phrase(tokens, i, end);
+  return mention(i, end, name, 'error_code', name);
+}
+
+/**
+ * Where a product's name ends once its version and release words are read: "Slack 4.36",
+ * "Tempo Timesheets 12.4 update", "DSM 7.2 update". `end` is where the capitalised name ends.
+ */
+function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>): number {
+  let to = end;
+  const version = tokens[to];
+  const previous = tokens[to - 1]!;
+  if (
+    version &&
+    version.space !== '' &&
+    VERSION.test(version.text) &&
+    !dateToken.has(to) &&
+    !NUMBERED_LABELS.has(bare(previous)) &&
+    lexicon().classOf(bare(previous)) !== 'month'
+  ) {
+    to++;
+  }
+  // "the CrowdStrike Falcon sensor update": one lower-case noun may name the part updated.
+  const word = tokens[to];
+  const after = tokens[to + 1];
+  if (word && RELEASE_WORDS.has(word.lower)) return to + 1;
+  if (word?.pos === 'NOUN' && word.text === word.lower && after && RELEASE_WORDS.has(after.lower))
+    return to + 2;
+  return to;
 }

@@ -52,7 +52,7 @@ export function readSentences(text: string): Sentence[] {
     /** Where each of wink's tokens ended up once glued pieces are joined again. */
     const position: number[] = [];
     for (let i = first; i <= last; i++) {
-      const glued = gluedRun(texts, spaces, i, last);
+      const glued = gluedRun(texts, spaces, pos, i, last);
       const word = glued > i ? texts.slice(i, glued + 1).join('') : (texts[i] ?? '');
       for (let j = i; j <= glued; j++) position[j - first] = sentence.tokens.length;
       sentence.tokens.push({
@@ -79,13 +79,65 @@ export function readSentences(text: string): Sentence[] {
 const GLUED =
   /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|0x[0-9A-Fa-f]{4,}|[A-Za-z][\w-]*\.(?:io|ai|com|net|org|dev|app|co)|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
+/**
+ * A hyphenated given name's lower-case half ("Bong Joon-ho", "Lee Sun-kyun"); "Austin-based",
+ * "New York-style" and the like are a name and a word, and stay apart.
+ */
+const NAME_HALF = /^\p{Lu}\p{Ll}+-\p{Ll}{1,6}$/u;
+const WORD_HALVES = new Set([
+  'based',
+  'born',
+  'owned',
+  'run',
+  'led',
+  'made',
+  'like',
+  'style',
+  'wide',
+  'era',
+  'class',
+  'level',
+  'area',
+  'type',
+  'sized',
+  'free',
+  'only',
+  'bound',
+  'backed',
+  'linked',
+  'listed',
+  'native',
+  'speaking',
+  'focused',
+  'centric',
+  'friendly',
+  'specific',
+  'related',
+]);
+
 /** The last token of a run starting at `i`, written without spaces, that forms one identifier. */
-function gluedRun(texts: string[], spaces: string[], i: number, last: number): number {
+function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, last: number): number {
   let best = i;
   let joined = texts[i] ?? '';
   for (let j = i + 1; j <= Math.min(last, i + 6) && spaces[j] === ''; j++) {
     joined += texts[j] ?? '';
     if (GLUED.test(joined)) best = j;
+  }
+  // Only inside a name already under way: "Joon-ho" after "Bong", not a sentence's "Well-known".
+  const half = texts[i + 2] ?? '';
+  if (
+    best === i &&
+    i > 0 &&
+    /^\p{Lu}/u.test(texts[i - 1] ?? '') &&
+    spaces[i + 1] === '' &&
+    spaces[i + 2] === '' &&
+    i + 2 <= last &&
+    NAME_HALF.test(`${texts[i]}${texts[i + 1]}${half}`) &&
+    pos[i + 2] !== 'VERB' &&
+    !/(ed|ing)$/.test(half) &&
+    !WORD_HALVES.has(half)
+  ) {
+    best = i + 2;
   }
   return best;
 }
