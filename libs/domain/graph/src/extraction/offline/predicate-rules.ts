@@ -46,6 +46,8 @@ export interface PredicateRule {
   canonical: CanonicalPredicate;
   /** A passive ("was created by") runs the relation the other way. */
   invertPassive?: boolean;
+  /** The relation always runs from the second entity to the first ("X is home to Y"). */
+  reversed?: boolean;
   sourceType?: EntityType;
   targetType?: EntityType;
   /** Types the target must not have. */
@@ -124,6 +126,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'queen',
       'captain',
       'director',
+      'boss',
+      'secretary-general',
+      'director-general',
     ],
     preps: ['of'],
     canonical: 'leads',
@@ -149,7 +154,28 @@ export const PREDICATE_RULES: PredicateRule[] = [
     preps: ['of'],
     canonical: 'part of',
   },
-  { nouns: ['partner'], preps: ['of', 'with'], canonical: 'partner of' },
+  {
+    nouns: ['partner', 'venture', 'partnership', 'alliance'],
+    preps: ['of', 'with'],
+    canonical: 'partner of',
+  },
+  {
+    nouns: ['purchase', 'acquisition', 'takeover', 'buyout'],
+    preps: ['of'],
+    canonical: 'acquired',
+    notTarget: ['person', 'date'],
+  },
+  {
+    nouns: ['degree', 'master', 'masters', 'phd', 'doctorate', 'bachelor', 'mba'],
+    preps: ['at', 'from'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  { nouns: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
+  // (The tagger reads "is home to" as a verb as often as a noun.)
+  { verbs: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
   { verbs: ['partner'], preps: ['with'], canonical: 'partner of' },
   {
     nouns: [
@@ -166,6 +192,26 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'developer',
       'designer',
       'intern',
+      'nurse',
+      'doctor',
+      'physician',
+      'surgeon',
+      'teacher',
+      'architect',
+      'lawyer',
+      'consultant',
+      'accountant',
+      'editor',
+      'journalist',
+      'reporter',
+      'chef',
+      'technician',
+      'administrator',
+      'specialist',
+      'coordinator',
+      'assistant',
+      'worker',
+      'staff',
     ],
     preps: ['of', 'at', 'for', 'with'],
     canonical: 'works at',
@@ -223,6 +269,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
+    verbs: ['run', 'manage', 'head', 'lead', 'oversee'],
+    preps: ['at'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  {
     verbs: ['employ', 'hire'],
     preps: ['by'],
     canonical: 'works at',
@@ -267,6 +322,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'sculpt',
       'record',
       'publish',
+      'pen',
+      'co-write',
+      'co-author',
     ],
     preps: ['', 'by'],
     canonical: 'created',
@@ -274,7 +332,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: ['location', 'date'],
   },
   {
-    verbs: ['live', 'reside', 'settle', 'move', 'relocate', 'emigrate', 'immigrate'],
+    verbs: ['live', 'reside', 'settle', 'move', 'relocate', 'emigrate', 'immigrate', 'stay', 'spend', 'grow'],
     preps: ['in', 'to'],
     canonical: 'lives in',
     sourceType: 'person',
@@ -282,7 +340,19 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
-    verbs: ['headquarter', 'base', 'locate', 'situate', 'form', 'open', 'flow', 'found', 'establish'],
+    verbs: [
+      'headquarter',
+      'base',
+      'locate',
+      'situate',
+      'form',
+      'open',
+      'flow',
+      'found',
+      'establish',
+      'sit',
+      'lie',
+    ],
     preps: ['in', 'through', 'at'],
     canonical: 'located in',
     targetType: 'location',

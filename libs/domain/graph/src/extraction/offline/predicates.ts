@@ -46,6 +46,7 @@ function bases(word: string): string[] {
   if (word.endsWith('es')) out.push(word.slice(0, -2));
   if (word.endsWith('s')) out.push(word.slice(0, -1));
   if (word.endsWith('ed')) out.push(word.slice(0, -2), word.slice(0, -1));
+  if (/([b-df-hj-np-tv-z])\1ed$/.test(word)) out.push(word.slice(0, -3));
   if (word.endsWith('ing')) out.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
   return out;
 }
@@ -60,7 +61,7 @@ export function isVerbLike(token: Token): boolean {
   if (token.pos === 'ADJ') return /(ed|en|wn)$/.test(token.lower);
   if (token.pos === 'NOUN')
     return (
-      /[^s]s$/.test(token.lower) &&
+      /[^s]s$|ed$/.test(token.lower) &&
       bases(token.lower)
         .slice(1)
         .some((b) => KNOWN_VERBS().has(b))
@@ -69,7 +70,20 @@ export function isVerbLike(token: Token): boolean {
 }
 
 /** Verbs outside the rules that a tagger may still take for plural nouns ("blocks", "crashes"). */
-const MORE_VERBS = ['block', 'affect', 'crash', 'break', 'occur', 'appear', 'happen', 'fail', 'show', 'stop'];
+const MORE_VERBS = [
+  'block',
+  'affect',
+  'crash',
+  'break',
+  'occur',
+  'appear',
+  'happen',
+  'fail',
+  'show',
+  'stop',
+  'report',
+  'return',
+];
 
 let knownVerbs: Set<string> | undefined;
 function KNOWN_VERBS(): Set<string> {
@@ -83,6 +97,46 @@ function relocates(tokens: Token[]): boolean {
     ['headquarters', 'hq', 'office', 'offices', 'seat', 'operations'].includes(t.lower),
   );
 }
+
+/**
+ * Verbs that say too little to be a relation of their own: "Denver says AutoCAD", "Starbucks named
+ * Brian Niccol" (what was said or named is elsewhere in the sentence).
+ */
+const LIGHT_VERBS = new Set([
+  'say',
+  'tell',
+  'name',
+  'call',
+  'do',
+  'make',
+  'get',
+  'go',
+  'come',
+  'see',
+  'think',
+  'believe',
+  'know',
+  'want',
+  'need',
+  'ask',
+  'give',
+  'take',
+  'let',
+  'keep',
+  'seem',
+  'become',
+  'remain',
+  'report',
+  'announce',
+  'add',
+  'note',
+  'claim',
+  'write',
+  'sell',
+  'start',
+  'begin',
+  'work',
+]);
 
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
@@ -122,6 +176,14 @@ export function matchPredicate(
     }
     if (rule.canonical === 'lives in' && source.type === 'organization' && source.evidence === 'strong')
       continue;
+    // "Callum opened a climbing gym in Leith": what a person opens is there, not the person.
+    if (
+      rule.canonical === 'located in' &&
+      rule.verbs &&
+      source.type === 'person' &&
+      source.evidence === 'strong'
+    )
+      continue;
     if (
       rule.canonical === 'works at' &&
       verbs.some((t) => verbIs(t, ['join'])) &&
@@ -129,17 +191,19 @@ export function matchPredicate(
     ) {
       return { canonical: 'member of', inverted: false, known: true };
     }
-    const inverted = Boolean(rule.invertPassive && passive);
+    const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
     return {
       canonical: rule.canonical,
       inverted,
       known: true,
-      sourceType: inverted ? rule.targetType : rule.sourceType,
-      targetType: inverted ? rule.sourceType : rule.targetType,
+      sourceType: rule.sourceType,
+      targetType: rule.targetType,
     };
   }
-  // "is a museum in Paris", "is a census-designated place in Pulaski County".
-  const copula = root(between[0] ?? lastWord!) === 'be' && between[1]?.pos === 'DET';
+  // "is a museum in Paris", "is a census-designated place in Pulaski County", and the same said
+  // as an apposition: "Hartley & Moss, an architecture firm in Denver".
+  const copula =
+    (root(between[0] ?? lastWord!) === 'be' || between[0]?.text === ',') && between[1]?.pos === 'DET';
   if (
     copula &&
     finalPrep === 'in' &&
@@ -148,10 +212,41 @@ export function matchPredicate(
   ) {
     return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   }
+  // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
+  const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
+  if (
+    onlyBe &&
+    finalPrep === 'at' &&
+    between.some((t) => root(t) === 'be') &&
+    source.type === 'person' &&
+    target.type === 'organization'
+  ) {
+    return { canonical: 'works at', inverted: false, known: true };
+  }
   // Anything else: one verb and its preposition, nothing more, as the predicate.
   if (verbs.length === 1 && nouns.length === 0 && content.length <= 2 && !passive) {
+    if (LIGHT_VERBS.has(root(verbs[0]!))) return undefined;
     const words = content.filter((t) => isVerbLike(t) || t.pos === 'ADP').map(root);
     if (words.length > 0) return { canonical: words.join(' '), inverted: false, known: false };
   }
   return undefined;
+}
+
+/**
+ * The canonical predicate a role noun names ("CEO" of → leads, "founder" of → founded, "capital"
+ * of → capital of), read from the holder to what it is held of; undefined for other nouns.
+ */
+export function nounPredicate(word: string, prep = 'of'): PredicateMatch | undefined {
+  const lower = word.toLowerCase();
+  const rule = RULES.find(
+    (r) => r.nouns?.includes(lower) && !r.verbs && (r.preps ?? ['']).includes(prep) && !r.reversed,
+  );
+  if (!rule) return undefined;
+  return {
+    canonical: rule.canonical,
+    inverted: false,
+    known: true,
+    sourceType: rule.sourceType,
+    targetType: rule.targetType,
+  };
 }
