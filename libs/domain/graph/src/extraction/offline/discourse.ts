@@ -6,6 +6,10 @@ export class Discourse {
   private readonly subjects: Mention[] = [];
   private opening: Mention | undefined;
   private lastThing: Mention | undefined;
+  /** Who "I" and "my" are: the label of the conversation turn being read ("Maya: …"). */
+  speaker: Mention | undefined;
+  /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */
+  errorCode: Mention | undefined;
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
   rememberSubject(mention: Mention): void {
@@ -30,6 +34,7 @@ export class Discourse {
   }
 
   remember(mention: Mention): void {
+    if (mention.type === 'error_code') this.errorCode = mention;
     this.opening ??= mention;
     this.recent.push(mention);
     if (this.recent.length > 32) this.recent.shift();
@@ -39,19 +44,32 @@ export class Discourse {
    * What "it" or "the film" stands for: the thing the text opened with (an article's subject),
    * unless a later relation made another thing its subject.
    */
-  thing(): Mention | undefined {
+  thing(kind?: Mention['type']): Mention | undefined {
     const candidate = this.lastThing ?? this.opening;
+    if (kind && candidate?.type !== kind) return this.latest(kind);
     return candidate && candidate.type !== 'person' ? candidate : undefined;
+  }
+
+  /** The latest mention of a type: what "the company" stands for when the text is about someone. */
+  latest(type: Mention['type']): Mention | undefined {
+    for (let i = this.recent.length - 1; i >= 0; i--)
+      if (this.recent[i]!.type === type) return this.recent[i];
+    return undefined;
   }
 
   /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
   person(except?: Mention): Mention | undefined {
-    const people = [...this.recent].reverse().filter((m) => m.keys[0] !== except?.keys[0]);
-    const latest = except ? undefined : this.subjects[this.subjects.length - 1];
+    // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse").
+    const speaker = this.speaker?.keys[0];
+    const people = [...this.recent]
+      .reverse()
+      .filter((m) => m.keys[0] !== except?.keys[0] && m.keys[0] !== speaker);
+    const subject = this.subjects[this.subjects.length - 1];
+    const latest = except || subject?.keys[0] === speaker ? undefined : subject;
     // The latest subject, unless it has since been typed as something else than a person.
-    const subject = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
+    const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
     const found =
-      subject ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
+      usable ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
     if (found && found.evidence === 'none') {
       found.type = 'person';
       found.evidence = 'weak';

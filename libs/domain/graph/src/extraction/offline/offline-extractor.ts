@@ -4,6 +4,7 @@ import { parseDate } from '../dates';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
+import { speakerOf, typeFromContext } from './cues';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 
@@ -68,7 +69,11 @@ export class OfflineExtractor extends GraphExtractor {
     };
 
     for (const sentence of readSentences(chunk.text)) {
-      const mentions = findMentions(sentence).map((mention) => shortNames.resolve(mention));
+      const own = findMentions(sentence);
+      typeFromContext(sentence, own);
+      const label = speakerOf(sentence, own);
+      if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
+      const mentions = own.map((mention) => shortNames.resolve(mention));
       const found = findRelations(sentence, mentions, discourse);
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.

@@ -1,7 +1,10 @@
+import { asidesOf } from './clauses';
+import { constructionRelations, nounPhraseAt, possessiveRoles } from './constructions';
+import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
 import { phrase, Sentence, Token } from './sentences';
 
 /** A relation read from one sentence, between two of its mentions (pronouns already resolved). */
@@ -20,7 +23,12 @@ export interface SentenceRelation {
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
-const RELATIVES = new Set(['which', 'who', 'that', 'whom']);
+const RELATIVES = new Set(['which', 'who', 'that', 'whom', 'whose']);
+/** "I", "I'm": the speaker of a conversation turn. */
+const FIRST_PERSON = /^i(?:['’](?:m|ve|d|ll))?$/;
+const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'his', 'her', 'their', 'its', 'your']);
+/** Nouns a place is referred back to by: "The city is home to …". */
+const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'region', 'island', 'state']);
 const LIST_WORDS = new Set([',', 'and', 'or']);
 const IDENTIFIERS = new Set(['email', 'url', 'date']);
 
@@ -37,14 +45,30 @@ function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discou
     while (next < mentions.length && mentions[next]!.start <= i) take();
     // "It is part of …", "The film concerns …": the thing the text is about.
     const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
+    const verb = sentence.tokens[i + 2] ?? token;
     const definiteThing =
       token.lower === 'the' &&
       sentence.tokens[i + 1]?.pos === 'NOUN' &&
-      isVerbLike(sentence.tokens[i + 2] ?? token);
+      (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
     if (opensClause && ((token.lower === 'it' && token.pos === 'PRON') || definiteThing)) {
-      const thing = discourse.thing();
+      // "The company is headquartered in …": the latest organisation, if the text is not about one.
+      const noun = sentence.tokens[i + 1]!;
+      const kind = !definiteThing
+        ? undefined
+        : isOrganizationNoun(noun)
+          ? 'organization'
+          : PLACE_NOUNS.has(noun.lower)
+            ? 'location'
+            : undefined;
+      const thing = discourse.thing(kind);
+      // "The city is …", "The company is …": only a thing of a known kind is described so.
+      if (definiteThing && !isVerbLike(verb) && (!thing || thing.evidence === 'none')) return;
       const end = definiteThing ? i + 2 : i + 1;
       if (thing) out.push({ ...thing, start: i, end });
+      return;
+    }
+    if (FIRST_PERSON.test(token.lower) && token.text.startsWith('I')) {
+      if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
       return;
     }
     if (token.pos !== 'PRON') return;
@@ -97,6 +121,19 @@ function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation[]): Me
     }
     if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
       continue;
+    // "the Austin-based Electric Reliability Council": where the organisation is.
+    const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
+    if (based && gap.length > 1 && nouns(2)) {
+      found.push({
+        source: next,
+        target: mention,
+        canonical: 'located in',
+        raw: 'based in',
+        confidence: 0.75,
+        end: next.start,
+      });
+      continue;
+    }
     // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
     const after = tokens[mention.end];
     const qualifies = after?.pos === 'NOUN' && after.lower === after.text && !isVerbLike(after);
@@ -130,6 +167,9 @@ export function findRelations(
   });
   const visible = withPronouns(sentence, mentions, discourse).filter((m) => !hidden.has(m.start));
   const chain = chainOf(tokens, visible, found);
+  const asides = asidesOf(tokens, visible);
+  // "Her daughter Joylette …": whom "her" stands for is read before this sentence's subjects count.
+  const owned = possessiveRoles(sentence, visible, discourse);
 
   let previous: SentenceRelation | undefined;
   for (let i = 0; i + 1 < chain.length; i++) {
@@ -137,20 +177,65 @@ export function findRelations(
     const target = chain[i + 1]!;
     if (same(source, target)) continue;
     let between = tokens.slice(source.end, target.start).filter((_, k) => !hidden.has(source.end + k));
+    // After an aside ("Kofi Annan, who …, died in Bern") the main clause is about its subject.
+    const aside = asides.find((a) => source.start > a.from && source.start < a.to && target.start > a.to);
+    if (aside && !same(aside.subject, target)) {
+      source = aside.subject;
+      between = tokens.slice(aside.to + 1, target.start).filter((_, k) => !hidden.has(aside.to + 1 + k));
+    }
     if (between.length > 16 || between.some((t) => [';', ':'].includes(t.text))) {
       previous = undefined;
       continue;
     }
-    if (["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) continue;
+    if (["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) {
+      // "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is.
+      const role =
+        between.length === 1 && between[0]!.text === ','
+          ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
+          : undefined;
+      if (role && role.canonical !== 'located in') {
+        retype(source, role.sourceType);
+        found.push({
+          source,
+          target,
+          canonical: role.canonical,
+          raw: phrase(tokens, target.end, target.end + 2),
+          confidence: 0.75,
+          end: target.end + 2,
+        });
+      }
+      continue;
+    }
+    // "her husband Callum", "its founder, Yvon Chouinard": the construction reads these.
+    if (ownedRole(between)) continue;
+    // "the Santa Monica, California-based publisher": a description, not a relation.
+    if (between[0]?.text === '-' && between[1]?.lower === 'based') continue;
     const raw = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
 
+    // "reports that the patient portal has returned HTTP 503": what the error hit is the clause's subject.
+    const that = between.findIndex((t) => t.lower === 'that');
+    if (target.type === 'error_code' && that >= 0) {
+      const hit = nounPhraseAt(tokens, tokens.indexOf(between[that]!) + 1);
+      const rest = hit ? tokens.slice(hit.end, target.start) : [];
+      if (hit && errorCodeRelation(hit, target, rest)) {
+        found.push({
+          source: target,
+          target: hit,
+          canonical: 'affects',
+          raw: raw(rest),
+          confidence: 0.7,
+          end: target.start,
+        });
+        continue;
+      }
+    }
     // Error codes: "E1045 appears when the Gateway …", "pods fail with error ERR_CONN_RESET".
     const errorRelation = errorCodeRelation(source, target, between);
     if (errorRelation) {
       found.push({ ...errorRelation, raw: raw(between), end: target.start });
       continue;
     }
-    if (between.some((t) => CLAUSE_BREAKS.has(t.lower))) {
+    if (between.some((t, b) => CLAUSE_BREAKS.has(t.lower) && !(between[b + 1]?.pos === 'NUM'))) {
       previous = undefined;
       continue;
     }
@@ -160,7 +245,13 @@ export function findRelations(
     if (k > 0 && between.slice(0, k).some((t) => RELATIVES.has(t.lower))) between = between.slice(k);
 
     const noVerb = !between.some(isVerbLike);
-    const listOnly = between.length > 0 && between.every((t) => LIST_WORDS.has(t.lower));
+    // "Marco Bellini, a project manager at Ferrolab", "Priya Raman here, office manager at …".
+    const apposition = noVerb && between.find((t) => t.pos !== 'ADV')?.text === ',' && !same(source, target);
+    // "… by the Patagonia Purpose Trust and the Holdfast Collective": articles do not end a list.
+    // (Between two names the lexicon knows: "The Old Man and the Sea" is one title.)
+    const typed = source.evidence !== 'none' && target.evidence !== 'none';
+    const listed = between.filter((t) => !typed || t.pos !== 'DET');
+    const listOnly = listed.length > 0 && listed.every((t) => LIST_WORDS.has(t.lower));
     // "Austin, Texas": a place, then the region it is in (unless the comma is a list's).
     if (
       between.length === 1 &&
@@ -184,7 +275,7 @@ export function findRelations(
         continue;
       }
     }
-    if (previous && noVerb && (listOnly || LIST_WORDS.has(between[between.length - 1]?.lower ?? ''))) {
+    if (previous && noVerb && (listOnly || LIST_WORDS.has(listed[listed.length - 1]?.lower ?? ''))) {
       // A list: the previous relation again, with the next item.
       const continues = previous.inverted ? previous.source : previous.target;
       if (same(continues, source) && !startsClause(tokens, target) && compatible(source, target)) {
@@ -207,6 +298,38 @@ export function findRelations(
         continue;
       }
     }
+    // "collaborated with G. H. Hardy at Trinity College": where the collaborator worked.
+    if (
+      previous?.canonical === 'works with' &&
+      between.length === 1 &&
+      between[0]!.lower === 'at' &&
+      same(previous.target, source) &&
+      target.type === 'organization'
+    ) {
+      found.push({
+        ...previous,
+        target,
+        canonical: 'works at',
+        raw: 'at',
+        confidence: 0.7,
+        end: target.start,
+      });
+      continue;
+    }
+    // "Priya Raman from Northwind reported …": someone from an organisation works there.
+    if (
+      between.length === 1 &&
+      between[0]!.lower === 'from' &&
+      source.start === chain[i]!.start &&
+      (source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
+      (target.type === 'organization' || target.evidence === 'none') &&
+      isVerbLike(tokens[target.end] ?? between[0]!)
+    ) {
+      retype(source, 'person');
+      retype(target, 'organization');
+      found.push({ source, target, canonical: 'works at', raw: 'from', confidence: 0.6, end: target.start });
+      continue;
+    }
     if (
       previous &&
       between.length === 1 &&
@@ -224,21 +347,32 @@ export function findRelations(
       });
       continue;
     }
-    if (noVerb && !between.some((t) => t.lemma === 'be')) continue;
+    // "Nintendo in Kyoto": an organisation, then where it is.
+    if (
+      between.length === 1 &&
+      between[0]!.lower === 'in' &&
+      source.type === 'organization' &&
+      target.type === 'location'
+    ) {
+      found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+      continue;
+    }
+    if (noVerb && !between.some((t) => t.lemma === 'be') && !apposition) continue;
     // "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before.
     const and = between.findIndex((t) => t.lower === 'and');
     if (and >= 0 && !between.slice(0, and).some(isVerbLike) && between.slice(and + 1).some(isVerbLike)) {
-      const clauseSubject = previous?.source;
+      const clauseSubject = previous && (previous.inverted ? previous.target : previous.source);
       if (!clauseSubject) continue;
       source = clauseSubject;
       between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
     }
     const match = matchPredicate(between, source, target);
-    if (!match) continue;
+    if (!match || (apposition && !match.known)) continue;
     // A verb of its own between an address and a link ("write to x@y.com or see https://…") is an
     // instruction to the reader, not a relation between them.
     if (!match.known && (IDENTIFIERS.has(source.type) || IDENTIFIERS.has(target.type))) continue;
     const [from, to] = match.inverted ? [target, source] : [source, target];
+    // The match's types are the relation's own: "was founded by Jan Koum" makes Koum the founder.
     retype(from, match.sourceType);
     retype(to, match.targetType);
     const confidence = (match.known ? 0.85 : 0.55) * (source.start !== chain[i]!.start ? 0.9 : 1);
@@ -254,8 +388,51 @@ export function findRelations(
     };
     found.push(previous);
     discourse.rememberSubject(from);
+    // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
+    const joined = chain[i - 1];
+    if (joined && !match.inverted && source === chain[i] && joinedSubject(tokens, joined, source)) {
+      found.push({ ...previous, source: joined, confidence: 0.7 });
+    }
   }
-  return found;
+  // After the pairs, which settle the types a construction looks for ("its" is no person).
+  found.push(...owned, ...constructionRelations(sentence, visible, discourse));
+  return dedupe(found);
+}
+
+/** "X and [her partner,] Y": two subjects of one verb. */
+function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolean {
+  const gap = tokens.slice(first.end, second.start);
+  return (
+    first.type === second.type &&
+    gap.some((t) => t.lower === 'and') &&
+    gap.every(
+      (t) =>
+        t.lower === 'and' ||
+        t.text === ',' ||
+        POSSESSIVE_PRONOUNS.has(t.lower) ||
+        (['NOUN', 'ADJ'].includes(t.pos) && t.lower === t.text),
+    )
+  );
+}
+
+/** Words that end on a possessive and a role or kinship noun: "… and her husband", "… by its founder,". */
+function ownedRole(between: Token[]): boolean {
+  let k = between.length - 1;
+  if (between[k]?.text === ',') k--;
+  if (k < 1 || between[k]!.pos !== 'NOUN') return false;
+  while (k > 0 && ['NOUN', 'ADJ'].includes(between[k]!.pos) && between[k]!.lower === between[k]!.text) k--;
+  return POSSESSIVE_PRONOUNS.has(between[k]!.lower);
+}
+
+/** One relation per (source, predicate, target): a construction and a pair may read the same one. */
+function dedupe(found: SentenceRelation[]): SentenceRelation[] {
+  const seen = new Set<string>();
+  return found.filter((r) => {
+    const key = JSON.stringify([r.source.keys[0], r.canonical, r.target.keys[0]]);
+    if (seen.has(key) || r.source.keys[0] === r.target.keys[0]) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function stripArticles(raw: string): string {
@@ -294,6 +471,8 @@ function errorCodeRelation(
     (t) => isVerbLike(t) && (ERROR_VERBS.has(t.lemma) || ERROR_VERBS.has(t.lower.replace(/e?s$/, ''))),
   );
   if (!verb) return undefined;
+  // An error affects a product, a service, an organisation or a person, not a place.
+  if (source.type === 'location' || target.type === 'location') return undefined;
   if (source.type === 'error_code' && target.type !== 'error_code' && target.type !== 'email') {
     return { source, target, canonical: 'affects', confidence: 0.75 };
   }

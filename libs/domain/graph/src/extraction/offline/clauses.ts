@@ -1,0 +1,56 @@
+import { Mention } from './mentions';
+import { isVerbLike } from './predicates';
+import { Token } from './sentences';
+
+/**
+ * An aside between a name and its verb: "Kofi Annan, who succeeded …, died in Bern", "Amazon,
+ * Rivian's largest customer, already uses …". Tokens (from, to) are the aside, from its opening
+ * comma to its closing one; the main clause resumes after `to` with `subject` as its subject.
+ */
+export interface Aside {
+  subject: Mention;
+  from: number;
+  to: number;
+}
+
+const OPENERS = new Set(['who', 'which', 'whose', 'whom']);
+const POSSESSIVE = new Set(["'s", '’s']);
+
+/**
+ * The asides of a sentence: a relative clause (", who …", ", which …"), an apposition (", the
+ * chief executive of …", ", Patagonia's CEO …") or a participle (", based in …") after a name,
+ * closed by a comma that a verb follows.
+ */
+export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
+  const out: Aside[] = [];
+  mentions.forEach((subject, m) => {
+    let comma = subject.end;
+    // "Dana Whitfield (d.whitfield@…), who runs …": read past a parenthesis.
+    if (tokens[comma]?.text === '(') {
+      while (comma < tokens.length && tokens[comma]!.text !== ')') comma++;
+      comma++;
+    }
+    if (tokens[comma]?.text !== ',') return;
+    const opener = tokens[comma + 1];
+    if (!opener) return;
+    const next = mentions.slice(m + 1).find((x) => x.start > comma);
+    const opens =
+      OPENERS.has(opener.lower) ||
+      opener.pos === 'DET' ||
+      (opener.pos === 'VERB' && /(ed|en|wn)$/.test(opener.lower)) ||
+      (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
+    if (!opens) return;
+    for (let k = comma + 2; k < tokens.length; k++) {
+      const token = tokens[k]!;
+      if ([';', ':', '(', ')'].includes(token.text)) return;
+      if (token.text !== ',') continue;
+      let verb = k + 1;
+      while (tokens[verb]?.pos === 'ADV') verb++;
+      if (tokens[verb] && isVerbLike(tokens[verb]!)) {
+        out.push({ subject, from: comma, to: k });
+        return;
+      }
+    }
+  });
+  return out;
+}

@@ -1,0 +1,308 @@
+import { KIN_NOUNS } from './cues';
+import { Discourse } from './discourse';
+import { keyOf, Mention } from './mentions';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
+import { SentenceRelation } from './relations';
+import { phrase, Sentence, Token } from './sentences';
+
+/** Possessive determiners, and whom each stands for. */
+const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'its']);
+/** Words that say what went wrong without naming it: "the crash", "the errors", "it", "that". */
+const TROUBLE_WORDS = new Set([
+  'it',
+  'this',
+  'that',
+  "that's",
+  'error',
+  'errors',
+  'crash',
+  'crashes',
+  'issue',
+  'issues',
+  'problem',
+  'problems',
+  'failure',
+  'failures',
+  'outage',
+  'bounce',
+  'bounces',
+]);
+
+const rel = (
+  source: Mention,
+  target: Mention,
+  canonical: string,
+  raw: string,
+  end: number,
+  confidence = 0.7,
+): SentenceRelation => ({ source, target, canonical, raw, confidence, end });
+
+/**
+ * Whom a possessive at token `at` stands for: "my" the speaker of the turn, "his"/"her" the latest
+ * person, "its"/"their" the thing the sentence (or else the text) is about.
+ */
+function ownerOf(word: string, at: number, mentions: Mention[], discourse: Discourse): Mention | undefined {
+  const before = mentions.filter((m) => m.end <= at);
+  if (word === 'my' || word === 'our') return discourse.speaker;
+  if (word === 'his' || word === 'her') {
+    return [...before].reverse().find((m) => m.type === 'person') ?? discourse.person();
+  }
+  return (
+    before.find((m) => !['person', 'location', 'date', 'email', 'url'].includes(m.type)) ?? discourse.thing()
+  );
+}
+
+/**
+ * "my sister Ana", "her husband Callum", "its founder, Yvon Chouinard", "Its capital, Tallinn":
+ * a possessive, a kinship or role noun, then the name. Kinship reads from the owner ("Maya
+ * sibling of Ana"), a role from the name ("Yvon Chouinard founded Patagonia").
+ */
+export function possessiveRoles(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const named of mentions) {
+    let k = named.start - 1;
+    if (tokens[k]?.text === ',') k--;
+    const noun = tokens[k];
+    if (!noun || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
+    let p = k - 1;
+    while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
+    const possessive = tokens[p];
+    if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
+    const owner = ownerOf(possessive.lower, p, mentions, discourse);
+    if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
+    const raw = phrase(tokens, p, k + 1);
+    const kin = KIN_NOUNS[noun.lower] ?? (noun.lower === 'friend' ? 'friend of' : undefined);
+    const friend = kin === undefined && tokens[k - 1]?.lower === 'best' ? 'friend of' : undefined;
+    if (kin || friend) {
+      named.type = 'person';
+      named.evidence = 'strong';
+      out.push(rel(owner, named, kin ?? friend!, raw, named.end));
+      // Parent and child are one fact read from either end; both are kept, as either is asked.
+      const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
+      if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
+      continue;
+    }
+    const role = nounPredicate(noun.lower);
+    if (role) out.push(rel(named, owner, role.canonical, raw, named.end));
+  }
+  return out;
+}
+
+/** "Born in Turin in 1909, Rita Levi-Montalcini was …": the opening participle's subject follows its comma. */
+function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const first = tokens[0];
+  if (!first || !isVerbLike(first) || !/(ed|en|wn|rn)$/.test(first.lower)) return [];
+  const comma = tokens.findIndex((t) => t.text === ',');
+  const subject = mentions.find((m) => m.start === comma + 1);
+  if (comma < 0 || !subject) return [];
+  const out: SentenceRelation[] = [];
+  for (const target of mentions.filter((m) => m.end <= comma)) {
+    const match = matchPredicate(tokens.slice(0, target.start), subject, target);
+    if (match?.known && !match.inverted)
+      out.push(rel(subject, target, match.canonical, phrase(tokens, 0, target.start), target.end));
+  }
+  return out;
+}
+
+/**
+ * "A succeeded B as its Director-General", "named B … as its new CEO": the role after "as" is held
+ * by whoever was appointed (and by whom they succeeded), of the "of" name or what "its" stands for.
+ */
+function asRole(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'as') return;
+    let k = at + 1;
+    const possessive = POSSESSIVES.has(tokens[k]?.lower ?? '') ? tokens[k]!.lower : undefined;
+    if (possessive || tokens[k]?.pos === 'DET') k++;
+    // "as its new CEO", "as the chief executive of …", "as Secretary-General of …".
+    let roleAt = -1;
+    for (let j = k; j < Math.min(tokens.length, k + 3); j++) {
+      if (nounPredicate(tokens[j]!.lower)?.canonical === 'leads') {
+        roleAt = j;
+        break;
+      }
+      if (!['ADJ', 'PROPN', 'NOUN'].includes(tokens[j]!.pos)) break;
+    }
+    if (roleAt < 0) return;
+    k = roleAt;
+    const of =
+      tokens[k + 1]?.lower === 'of' ? mentions.find((m) => m.start >= k + 2 && m.start <= k + 3) : undefined;
+    const owner = of ?? (possessive ? ownerOf(possessive, at, mentions, discourse) : undefined);
+    if (!owner) return;
+    const before = mentions.filter((m) => m.end <= at && m.type === 'person');
+    const holder = before[before.length - 1];
+    if (!holder) return;
+    const holders = [holder];
+    const first = before[0];
+    const verbs = tokens.slice(first?.end ?? 0, holder.start);
+    if (first && first !== holder && verbs.some((t) => /^(replac|succeed)/.test(t.lower)))
+      holders.unshift(first);
+    // "…, replacing Laxman Narasimhan": whom the holder replaced held the role before.
+    const replaced = tokens.findIndex((t, r) => r > k && /^(replac|succeed)/.test(t.lower));
+    const predecessor = mentions.find((m) => replaced > 0 && m.start > replaced && m.start <= replaced + 2);
+    if (predecessor?.type === 'person') holders.push(predecessor);
+    const raw = phrase(tokens, at, k + 1);
+    for (const person of holders) out.push(rel(person, owner, 'leads', raw, k + 1));
+  });
+  return out;
+}
+
+/** "Unilever sold Ekaterra, …, to CVC Capital Partners": the seller sold to the buyer, who acquired it. */
+function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lemma !== 'sell' || !isVerbLike(token)) return;
+    const seller = [...mentions].reverse().find((m) => m.end <= at);
+    // What was sold is the name right after the verb: in "sold its Watson Health unit" it is the unit.
+    const sold = mentions.find((m) => m.start > at);
+    if (!seller || !sold || sold.start - at > 2 || tokens[sold.start - 1]!.pos === 'PRON') return;
+    const head = tokens[sold.end];
+    if (head?.pos === 'NOUN' && head.text === head.lower) return;
+    for (let k = sold.end; k < tokens.length; k++) {
+      if (CLAUSE_BREAKS.has(tokens[k]!.lower) || tokens[k]!.text === ';') return;
+      if (tokens[k]!.lower !== 'to') continue;
+      let n = k + 1;
+      while (
+        tokens[n] &&
+        ['DET', 'ADJ', 'NOUN'].includes(tokens[n]!.pos) &&
+        tokens[n]!.text === tokens[n]!.lower
+      )
+        n++;
+      const buyer = mentions.find((m) => m.start === n);
+      if (!buyer) return;
+      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, 0.8));
+      out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));
+      return;
+    }
+  });
+  return out;
+}
+
+/** A noun phrase written in lower case, from `from` on: "an expired TLS certificate", "a firewall rule". */
+export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined {
+  let start = from;
+  while (tokens[start]?.pos === 'DET' || POSSESSIVES.has(tokens[start]?.lower ?? '')) start++;
+  let end = start;
+  while (
+    tokens[end] &&
+    !(end > start && isVerbLike(tokens[end]!)) &&
+    (['NOUN', 'PROPN', 'NUM'].includes(tokens[end]!.pos) ||
+      (end === start && (tokens[end]!.pos === 'ADJ' || /(ed|ing)$/.test(tokens[end]!.lower))))
+  )
+    end++;
+  if (end === start || tokens[end - 1]!.pos !== 'NOUN' || end - start > 6) return undefined;
+  const name = phrase(tokens, start, end);
+  return {
+    start,
+    end,
+    name,
+    type: 'concept',
+    evidence: 'none',
+    identifier: null,
+    keys: [keyOf(name)],
+    aliases: [],
+  };
+}
+
+/**
+ * Causes: "the errors are caused by an expired TLS certificate", "IT traced the crash to the …
+ * update", "The 2021 Texas power crisis was caused by Winter Storm Uri". The cause is the name or
+ * noun phrase after "caused by" or "traced … to"; what it caused is the name before, else the
+ * latest error code when the words only point at one ("it", "the crash"), else the noun phrase
+ * that opens the sentence.
+ */
+function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    const causedBy = token.lemma === 'cause' && tokens[at + 1]?.lower === 'by' ? at + 2 : -1;
+    let tracedTo = -1;
+    if (token.lemma === 'trace') {
+      const to = tokens.findIndex((t, k) => k > at && k <= at + 4 && t.lower === 'to');
+      if (to > 0 && tokens.slice(at + 1, to).some((t) => TROUBLE_WORDS.has(t.lower))) tracedTo = to + 1;
+    }
+    const from = causedBy >= 0 ? causedBy : tracedTo;
+    if (from < 0) return;
+    let cause = mentions.find(
+      (m) => m.start >= from && tokens.slice(from, m.start).every((t) => t.pos === 'DET'),
+    );
+    cause ??= nounPhraseAt(tokens, from);
+    if (!cause) return;
+    // What was caused: a name right before "caused by" is read by the pairs already; who traced
+    // something is not what it was.
+    let verbStart = at;
+    while (verbStart > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[verbStart - 1]!.pos)) verbStart--;
+    if (causedBy >= 0 && mentions.some((m) => m.end === verbStart)) return;
+    const subjectWords = tokens.slice(Math.max(0, verbStart - 3), verbStart);
+    const pointer =
+      tracedTo >= 0 ||
+      subjectWords.some((t) => TROUBLE_WORDS.has(t.lower)) ||
+      tokens[verbStart - 1]?.text === ',';
+    let effect: Mention | undefined;
+    if (pointer) {
+      effect =
+        [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ?? discourse.errorCode;
+    } else if (tokens[0]?.pos === 'DET') {
+      effect = nounPhraseAt(tokens, 0);
+      if (effect && effect.end !== verbStart) effect = undefined;
+    }
+    if (!effect || keyOf(effect.name) === keyOf(cause.name)) return;
+    out.push(
+      rel(effect, cause, 'caused by', phrase(tokens, at, from).trim() || 'caused by', cause.end, 0.75),
+    );
+  });
+  return out;
+}
+
+/** "Mexico City, where he lived with his wife": the place is where the clause's verb happened. */
+function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const place of mentions) {
+    if (
+      place.type !== 'location' ||
+      tokens[place.end]?.text !== ',' ||
+      tokens[place.end + 1]?.lower !== 'where'
+    )
+      continue;
+    const who = mentions.find((m) => m.start === place.end + 2);
+    if (!who) continue;
+    let end = who.end;
+    while (tokens[end] && ['VERB', 'AUX', 'ADV'].includes(tokens[end]!.pos)) end++;
+    const verbs = tokens.slice(who.end, end);
+    const match = matchPredicate([...verbs, IN], who, place);
+    if (match?.known && !match.inverted)
+      out.push(rel(who, place, match.canonical, phrase(tokens, place.end + 1, end), end));
+  }
+  return out;
+}
+
+const IN: Token = { text: 'in', lower: 'in', pos: 'ADP', lemma: 'in', kind: 'word', space: ' ', stop: true };
+
+/**
+ * Relations said by a construction rather than by the words between two neighbouring names (the
+ * possessives of kinship and role are read apart, before the sentence's pairs): an opening participle, a role taken "as", a sale "to" a buyer,
+ * a cause.
+ */
+export function constructionRelations(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  return [
+    ...frontedParticiple(sentence, mentions),
+    ...asRole(sentence, mentions, discourse),
+    ...soldTo(sentence, mentions),
+    ...causes(sentence, mentions, discourse),
+    ...whereClause(sentence, mentions),
+  ];
+}

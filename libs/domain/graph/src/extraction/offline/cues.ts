@@ -1,0 +1,216 @@
+import { CanonicalPredicate } from './predicate-rules';
+import { EntityType, lexicon } from './lexicon';
+import { Mention } from './mentions';
+import { Sentence, Token } from './sentences';
+
+/**
+ * Kinship nouns, and what "my sister Ana" makes the owner to Ana, read owner first: the owner is
+ * Ana's sibling, her son's parent, her dad's child.
+ */
+export const KIN_NOUNS: Record<string, CanonicalPredicate> = {
+  sister: 'sibling of',
+  brother: 'sibling of',
+  sibling: 'sibling of',
+  twin: 'sibling of',
+  husband: 'married to',
+  wife: 'married to',
+  spouse: 'married to',
+  partner: 'partner of',
+  boyfriend: 'partner of',
+  girlfriend: 'partner of',
+  fiance: 'partner of',
+  fiancé: 'partner of',
+  fiancee: 'partner of',
+  fiancée: 'partner of',
+  son: 'parent of',
+  daughter: 'parent of',
+  child: 'parent of',
+  kid: 'parent of',
+  dad: 'child of',
+  father: 'child of',
+  mother: 'child of',
+  mom: 'child of',
+  mum: 'child of',
+  parent: 'child of',
+  friend: 'friend of',
+};
+
+/**
+ * Nouns that say the name after them is a person ("the Dutch architect Rem Koolhaas"), beside
+ * compromise's role nouns (its Actor tag) and nouns in -ist and -ian (physicist, historian).
+ */
+const PERSON_NOUNS = new Set([
+  'nurse',
+  'engineer',
+  'doctor',
+  'teacher',
+  'founder',
+  'cofounder',
+  'co-founder',
+  'ceo',
+  'executive',
+  'chairman',
+  'chairwoman',
+  'president',
+  'director',
+  'scientist',
+  'writer',
+  'author',
+  'novelist',
+  'poet',
+  'painter',
+  'actress',
+  'singer',
+  'player',
+  'coach',
+  'student',
+  'professor',
+  'cousin',
+  'colleague',
+  'boss',
+  'neighbour',
+  'neighbor',
+  'flatmate',
+  'roommate',
+]);
+
+/** Nouns that say the name after them is an organisation ("the audiobook distributor Findaway"). */
+const ORGANIZATION_NOUNS = new Set([
+  'company',
+  'firm',
+  'startup',
+  'maker',
+  'manufacturer',
+  'distributor',
+  'publisher',
+  'retailer',
+  'bank',
+  'brand',
+  'airline',
+  'chain',
+  'carrier',
+  'insurer',
+  'lender',
+  'nonprofit',
+  'charity',
+  'agency',
+  'conglomerate',
+  'provider',
+  'operator',
+  'supplier',
+  'vendor',
+  'fund',
+]);
+
+/** Speakers' labels that name nobody in particular ("User:", "Assistant:"). */
+const GENERIC_SPEAKERS = new Set([
+  'user',
+  'assistant',
+  'system',
+  'bot',
+  'customer',
+  'agent',
+  'support',
+  'human',
+  'ai',
+  'q',
+  'a',
+  'me',
+]);
+
+/** Roles a possessor holds a leader or founder of: "Patagonia's CEO" makes Patagonia an organisation. */
+const LEADER_NOUNS = new Set([
+  'ceo',
+  'founder',
+  'chairman',
+  'chairwoman',
+  'chief',
+  'president',
+  'cto',
+  'cfo',
+  'owner',
+  'board',
+  'shareholders',
+  'employees',
+  'staff',
+]);
+
+export function isPersonNoun(token: Token | undefined): boolean {
+  if (!token || token.pos !== 'NOUN' || token.text !== token.lower) return false;
+  const word = token.lower;
+  return (
+    PERSON_NOUNS.has(word) ||
+    word in KIN_NOUNS ||
+    lexicon().classOf(word) === 'role' ||
+    (/(ist|ian)$/.test(word) && word.length > 5)
+  );
+}
+
+export function isOrganizationNoun(token: Token | undefined): boolean {
+  return Boolean(token && token.text === token.lower && ORGANIZATION_NOUNS.has(token.lower));
+}
+
+/** A conversation turn's speaker ("Maya: …"), when the label names someone. */
+export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | undefined {
+  const first = mentions[0];
+  if (!first || first.start !== 0 || sentence.tokens[first.end]?.text !== ':') return undefined;
+  if (first.end !== 1 || GENERIC_SPEAKERS.has(first.keys[0]!)) return undefined;
+  return first;
+}
+
+function settle(mention: Mention, type: EntityType, evidence: Mention['evidence'] = 'strong'): void {
+  if (mention.evidence === 'strong' && mention.type !== type) return;
+  mention.type = type;
+  mention.evidence = evidence;
+}
+
+/**
+ * Types that the words around a name give it, where its own words did not: a role or kinship
+ * noun before it ("the architect Rem Koolhaas", "my sister Ana") or "who" after it make a
+ * person; a kind of company before it ("the distributor Findaway") or a leader it has
+ * ("Patagonia's CEO") an organisation; "in Austin", "Austin-based" and "Santa Monica, California"
+ * a place. A speaker's label ("Maya:") is a person.
+ */
+export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
+  const { tokens } = sentence;
+  const speaker = speakerOf(sentence, mentions);
+  if (speaker) settle(speaker, 'person');
+  mentions.forEach((mention, m) => {
+    if (mention.type === 'email' || mention.type === 'url' || mention.type === 'error_code') return;
+    const before = tokens[mention.start - 1];
+    const after = tokens[mention.end];
+    // "Her twin sister, Paola": the noun may sit before a comma.
+    const noun = before?.text === ',' ? tokens[mention.start - 2] : before;
+    const owned =
+      before?.text !== ',' || ['PRON', 'DET', 'ADJ'].includes(tokens[mention.start - 3]?.pos ?? '');
+    // "a jazz bar called Peter Cat": named after a thing, so not a person, whatever its words.
+    if (before && ['called', 'named'].includes(before.lower) && tokens[mention.start - 2]?.pos === 'NOUN') {
+      if (!isPersonNoun(tokens[mention.start - 2])) {
+        mention.type = 'organization';
+        mention.evidence = 'weak';
+      }
+      return;
+    }
+    if (isPersonNoun(noun) && owned) return settle(mention, 'person');
+    if (before && isOrganizationNoun(before)) return settle(mention, 'organization');
+    if (after?.text === ',' && ['who', 'whom'].includes(tokens[mention.end + 1]?.lower ?? ''))
+      return settle(mention, 'person');
+    if (
+      ["'s", '’s'].includes(after?.lower ?? '') &&
+      LEADER_NOUNS.has(tokens[mention.end + 1]?.lower ?? '') &&
+      mention.type !== 'person'
+    )
+      return settle(mention, 'organization', 'weak');
+    if (mention.evidence === 'strong') return;
+    const placeBefore = before && ['in', 'near', 'outside', 'around'].includes(before.lower);
+    const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
+    const next = mentions[m + 1];
+    const regionAfter =
+      after?.text === ',' &&
+      next?.start === mention.end + 1 &&
+      next.type === 'location' &&
+      lexicon().classOf(next.keys[0]!) === 'region';
+    if ((placeBefore && mention.end - mention.start === 1) || based || regionAfter)
+      settle(mention, 'location', 'weak');
+  });
+}

@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ChunkFacts } from '../../ports/graph-store';
+import { OfflineExtractor } from './offline-extractor';
+
+// Rules for names, types and constructions the neighbouring-pair reading misses. Every sentence
+// here is written for this file (none is in bench/data/graph-extraction.jsonl).
+
+const extractor = new OfflineExtractor();
+const reference = new Date('2026-03-12T10:00:00Z');
+
+async function facts(text: string): Promise<ChunkFacts> {
+  const { chunks } = await extractor.extract({
+    chunks: [{ chunk_id: 'doc', text }],
+    reference_time: reference,
+  });
+  return chunks[0]!;
+}
+
+async function triples(text: string): Promise<string[]> {
+  const chunk = await facts(text);
+  return chunk.relations.map(
+    (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
+  );
+}
+
+async function types(text: string): Promise<Record<string, string>> {
+  const chunk = await facts(text);
+  return Object.fromEntries(chunk.entities.map((e) => [e.name, e.type]));
+}
+
+describe('OfflineExtractor: names', () => {
+  it('keeps lower-case connectors and capitalised particles inside names', async () => {
+    const found = await types(
+      'Lucas works at Casa do Alentejo and studied at the Institute for Marine Research.',
+    );
+    assert.equal(found['Casa do Alentejo'], 'organization');
+    assert.ok('Institute for Marine Research' in found);
+    assert.equal((await types('Baker & Finch opened a shop.'))['Baker & Finch'], 'organization');
+    assert.ok('Van Loon Freight' in (await types('We ship with Van Loon Freight.')));
+  });
+
+  it('reads versions, models and release words as part of a product, and a scheme with its code', async () => {
+    const found = await types(
+      'Outlook 16.0 crashes with error E7001. The Netgear RS400 lost power after the Zoom 5.17 update, and SMTP 421 4.7.0 and HTTP 429 came back.',
+    );
+    assert.equal(found['Outlook 16.0'], 'product');
+    assert.equal(found['Netgear RS400'], 'product');
+    assert.equal(found['Zoom 5.17 update'], 'product');
+    assert.equal(found['SMTP 421 4.7.0'], 'error_code');
+    assert.equal(found['HTTP 429'], 'error_code');
+    // A label's number is no version.
+    assert.ok('Ticket' in (await types('Ticket 8812 was closed by Mina.')));
+  });
+
+  it('joins a hyphenated given name, and lets a season open a name', async () => {
+    const found = await types(
+      'Oldboy was directed by Park Chan-wook. Flights stopped during Winter Storm Elliott.',
+    );
+    assert.ok('Park Chan-wook' in found);
+    assert.ok('Winter Storm Elliott' in found);
+    assert.ok(!('Austin-based' in (await types('She joined an Austin-based startup.'))));
+  });
+
+  it('reads no entity in a role or a nationality', async () => {
+    const found = await types('Brightwave named its new CTO. The Norwegian chemist Odd Hassel won.');
+    assert.ok(!Object.keys(found).some((n) => /CTO|Norwegian/.test(n)));
+  });
+});
+
+describe('OfflineExtractor: types from the words around a name', () => {
+  it('takes role and kinship nouns, "who" and speakers for people', async () => {
+    const found = await types(
+      'Rui: the Portuguese sculptor Tomas Velho, who lives nearby, met my aunt Odile and our chemist Ilse Brandt.',
+    );
+    assert.equal(found['Rui'], 'person');
+    assert.equal(found['Tomas Velho'], 'person');
+    assert.equal(found['Odile'], 'person');
+    assert.equal(found['Ilse Brandt'], 'person');
+  });
+
+  it('takes kinds of company, leaders and "called" for organisations', async () => {
+    const found = await types(
+      "The payments firm Quillpay hired Dara. Norvik's CEO resigned. She ran a cafe called Rosa Blanca.",
+    );
+    assert.equal(found['Quillpay'], 'organization');
+    assert.equal(found['Norvik'], 'organization');
+    assert.equal(found['Rosa Blanca'], 'organization');
+  });
+
+  it('takes "in X", "X-based" and "X, Region" for places', async () => {
+    const found = await types(
+      'The clinic in Austin merged with a Sydney-based lab. Ocean Grove, Victoria is quiet.',
+    );
+    assert.equal(found['Austin'], 'location');
+    assert.equal(found['Sydney'], 'location');
+    assert.equal(found['Ocean Grove'], 'location');
+  });
+});
+
+describe('OfflineExtractor: constructions', () => {
+  it('gives an aside back to its subject: the main clause is about the name before it', async () => {
+    assert.deepEqual(await triples('Ada Byron, who married William King in 1835, died in London.'), [
+      'Ada Byron | married to | William King',
+      'Ada Byron | died in | London',
+    ]);
+    const aside = await triples('Orla Quinn, a data engineer at Tessera, moved to Galway.');
+    assert.deepEqual(aside, ['Orla Quinn | works at | Tessera', 'Orla Quinn | lives in | Galway']);
+  });
+
+  it('reads roles from appositions', async () => {
+    assert.ok(
+      (await triples('Lina Park, the chief executive of Brightwave, spoke first.')).includes(
+        'Lina Park | leads | Brightwave',
+      ),
+    );
+    assert.ok(
+      (await triples("Lina Park, Brightwave's CEO since 2019, spoke first.")).includes(
+        'Lina Park | leads | Brightwave',
+      ),
+    );
+    assert.ok(
+      (await triples('Nico Brandt here, practice manager at Eastvale Dental in Leeds.')).includes(
+        'Nico Brandt | works at | Eastvale Dental',
+      ),
+    );
+    assert.ok(
+      (await triples('Osprey & Lane, a law firm in Leeds, lost the case.')).includes(
+        'Osprey & Lane | located in | Leeds',
+      ),
+    );
+  });
+
+  it('reads kinship and roles after a possessive, owner first for kinship', async () => {
+    assert.deepEqual(await triples('Tariq: my brother Idris lives in Riga.'), [
+      'Idris | lives in | Riga',
+      'Tariq | sibling of | Idris',
+    ]);
+    const family = await triples(
+      'Mira Holt was born in Bergen. Her husband, Karl Dahl, and our daughter Lise moved.',
+    );
+    assert.ok(family.includes('Mira Holt | married to | Karl Dahl'));
+    const child = await triples('Jon: our daughter Lise is six.');
+    assert.deepEqual(child, ['Jon | parent of | Lise', 'Lise | child of | Jon']);
+    assert.ok(
+      (await triples('Quillpay opened in 2014 under its founder, Dara Venn.')).includes(
+        'Dara Venn | founded | Quillpay',
+      ),
+    );
+    assert.ok(
+      (await triples('Latvia joined NATO in 2004. Its capital, Riga, is old.')).includes(
+        'Riga | capital of | Latvia',
+      ),
+    );
+  });
+
+  it('reads an opening participle for the subject after its comma', async () => {
+    assert.ok(
+      (await triples('Born in Graz in 1950, Ingrid Moser became a pilot.')).includes(
+        'Ingrid Moser | born in | Graz',
+      ),
+    );
+  });
+
+  it('reads a sale to a buyer, a purchase, and a role taken "as"', async () => {
+    assert.deepEqual(await triples('Arvola sold Keystone to the investment firm Norcap Partners in 2019.'), [
+      'Arvola | sold to | Norcap Partners',
+      'Norcap Partners | acquired | Keystone',
+    ]);
+    assert.ok(
+      (await triples('Veritas completed its purchase of Pellucid in May.')).includes(
+        'Veritas | acquired | Pellucid',
+      ),
+    );
+    const succession = await triples('Lena Roth succeeded Paul Meier as chief executive of Vantor.');
+    assert.ok(succession.includes('Lena Roth | succeeded | Paul Meier'));
+    assert.ok(succession.includes('Lena Roth | leads | Vantor'));
+    assert.ok(succession.includes('Paul Meier | leads | Vantor'));
+  });
+
+  it('reads where an organisation is: "X-based", "in", "is home to", "the company"', async () => {
+    assert.ok(
+      (await triples('He joined the Dublin-based bank Cobalt Trust.')).includes(
+        'Cobalt Trust | located in | Dublin',
+      ),
+    );
+    assert.ok((await triples('Hana joined Kyocera in Kyoto.')).includes('Kyocera | located in | Kyoto'));
+    assert.ok(
+      (await triples('Tartu is a city in Estonia. The city is home to the Estonian Biocentre.')).includes(
+        'Estonian Biocentre | located in | Tartu',
+      ),
+    );
+    assert.ok(
+      (await triples('Greta Lund founded Solvik. The company is headquartered in Malmo.')).includes(
+        'Solvik | located in | Malmo',
+      ),
+    );
+  });
+
+  it('reads causes of errors, and what an error hit after "that"', async () => {
+    const ticket = await triples(
+      'Ines reports that the booking page returns HTTP 500. Support traced the crash to a broken proxy rule on the gateway.',
+    );
+    assert.deepEqual(ticket, [
+      'HTTP 500 | affects | booking page',
+      'HTTP 500 | caused by | broken proxy rule',
+    ]);
+    assert.ok(
+      (await triples('The 2019 Lagos flood was caused by Cyclone Idai.')).includes(
+        '2019 Lagos flood | caused by | Cyclone Idai',
+      ),
+    );
+    // An error hits a product or a service, not a place.
+    assert.ok(
+      !(await triples('Error E5521 breaks uploads for users in Chile.')).some((t) => t.includes('Chile')),
+    );
+  });
+
+  it('reads a speaker\'s "I", a place\'s "where", and two joined subjects', async () => {
+    assert.deepEqual(await triples("Noor: I'm staying in Ghent this year."), ['Noor | lives in | Ghent']);
+    assert.ok(
+      (await triples('Goran Vidic loved Porto, where he lived until 2001.')).includes(
+        'Goran Vidic | lives in | Porto',
+      ),
+    );
+    const joined = await triples('In 2015 Ana Ruiz and her brother, Pablo Ruiz, founded Cometa Labs.');
+    assert.ok(joined.includes('Ana Ruiz | founded | Cometa Labs'));
+    assert.ok(joined.includes('Pablo Ruiz | founded | Cometa Labs'));
+  });
+
+  it('reads more ways of saying the vocabulary, and no relation from a verb that says too little', async () => {
+    const said = await triples(
+      'Keiko Aoki penned Paper Moons. Ravi Shah runs IT at Corvel. Ravi is still at Corvel. Meg is a nurse at Leeds General.',
+    );
+    assert.ok(said.includes('Keiko Aoki | created | Paper Moons'));
+    assert.ok(said.includes('Ravi Shah | works at | Corvel'));
+    assert.ok(said.includes('Meg | works at | Leeds General'));
+    assert.deepEqual(await triples('Globex says Initech named Bill Lumbergh.'), []);
+    assert.ok(
+      (await triples('Sven Olsen from Brightwave reported a bug.')).includes(
+        'Sven Olsen | works at | Brightwave',
+      ),
+    );
+    assert.ok(
+      (await triples('Emmy Noether collaborated with David Hilbert at Göttingen University.')).includes(
+        'Emmy Noether | works at | Göttingen University',
+      ),
+    );
+    // "was founded by Jan Koum and Brian Acton": the founders are people, both of them.
+    assert.ok(
+      (await triples('Tellwise was founded by Jan Rakic and Brian Moss.')).includes(
+        'Brian Moss | founded | Tellwise',
+      ),
+    );
+  });
+});
