@@ -37,6 +37,8 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
     const opens =
       OPENERS.has(opener.lower) ||
       opener.pos === 'DET' ||
+      // ", best known for …", ", formerly …"
+      ((opener.pos === 'ADJ' || opener.pos === 'ADV') && !['and', 'or', 'but'].includes(opener.lower)) ||
       (opener.pos === 'VERB' && /(ed|en|wn)$/.test(opener.lower)) ||
       (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
     if (!opens) return;
@@ -46,7 +48,8 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
       if (token.text !== ',') continue;
       let verb = k + 1;
       while (tokens[verb]?.pos === 'ADV') verb++;
-      if (tokens[verb] && isVerbLike(tokens[verb]!)) {
+      // The main clause's verb: "…, died in Bern", "…, is headquartered in …".
+      if (tokens[verb] && (isVerbLike(tokens[verb]!) || tokens[verb]!.pos === 'AUX')) {
         out.push({ subject, from: comma, to: k });
         return;
       }

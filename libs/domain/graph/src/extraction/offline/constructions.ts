@@ -68,27 +68,38 @@ export function possessiveRoles(
     let k = named.start - 1;
     if (tokens[k]?.text === ',') k--;
     const noun = tokens[k];
-    if (!noun || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
+    // A lower-case noun, or a title written in capitals ("Figma's CEO, Dylan Field").
+    const titled = noun !== undefined && nounPredicate(noun.lower) !== undefined;
+    if (!noun || (!titled && (noun.pos !== 'NOUN' || noun.text !== noun.lower))) continue;
     let p = k - 1;
     while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
     const possessive = tokens[p];
-    if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
-    const owner = ownerOf(possessive.lower, p, mentions, discourse);
+    if (!possessive) continue;
+    // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
+    const owner = POSSESSIVES.has(possessive.lower)
+      ? ownerOf(possessive.lower, p, mentions, discourse)
+      : ["'s", '’s'].includes(possessive.lower)
+        ? mentions.find((m) => m.end === p)
+        : undefined;
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS[noun.lower] ?? (noun.lower === 'friend' ? 'friend of' : undefined);
-    const friend = kin === undefined && tokens[k - 1]?.lower === 'best' ? 'friend of' : undefined;
-    if (kin || friend) {
+    const kin = KIN_NOUNS[noun.lower];
+    if (kin) {
       named.type = 'person';
       named.evidence = 'strong';
-      out.push(rel(owner, named, kin ?? friend!, raw, named.end));
+      out.push(rel(owner, named, kin, raw, named.end));
       // Parent and child are one fact read from either end; both are kept, as either is asked.
       const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
       if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
       continue;
     }
     const role = nounPredicate(noun.lower);
-    if (role) out.push(rel(named, owner, role.canonical, raw, named.end));
+    if (!role) continue;
+    if (role.sourceType === 'person') {
+      named.type = 'person';
+      named.evidence = 'strong';
+    }
+    out.push(rel(named, owner, role.canonical, raw, named.end));
   }
   return out;
 }

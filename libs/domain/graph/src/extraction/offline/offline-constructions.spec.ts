@@ -216,8 +216,39 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads a name\'s own title, an aside that opens with an adjective, and a main verb after "is"', async () => {
+    assert.ok(
+      (await triples("Kestrel's CEO, Mila Ford, spoke on Monday.")).includes('Mila Ford | leads | Kestrel'),
+    );
+    assert.deepEqual(await triples('Ines Duarte, best known for Blue Hours, taught at Coimbra University.'), [
+      'Ines Duarte | works at | Coimbra University',
+    ]);
+    assert.ok(
+      (await triples('Corvel, which owns Tessera, is headquartered in Leeds.')).includes(
+        'Corvel | located in | Leeds',
+      ),
+    );
+    assert.ok(
+      (await triples('Nadia Haddad worked at Oxford University with Ben Ode.')).includes(
+        'Nadia Haddad | works with | Ben Ode',
+      ),
+    );
+  });
+
+  it('reads no relation that the words deny or call off', async () => {
+    assert.deepEqual(
+      await triples(
+        'Brightwave abandoned its planned purchase of Tessera. Lena Holt never worked at Corvel.',
+      ),
+      [],
+    );
+  });
+
   it('reads a speaker\'s "I", a place\'s "where", and two joined subjects', async () => {
     assert.deepEqual(await triples("Noor: I'm staying in Ghent this year."), ['Noor | lives in | Ghent']);
+    assert.ok(
+      (await triples('Noor: me and my sister Hana moved to Ghent.')).includes('Noor | lives in | Ghent'),
+    );
     assert.ok(
       (await triples('Goran Vidic loved Porto, where he lived until 2001.')).includes(
         'Goran Vidic | lives in | Porto',

@@ -1,3 +1,4 @@
+import { isOrganizationNoun, isPersonNoun } from './cues';
 import { EntityType } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES } from './predicate-rules';
@@ -138,6 +139,11 @@ const LIGHT_VERBS = new Set([
   'work',
 ]);
 
+/** Words that deny the relation after them. */
+const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
+/** Verbs that call a deal off: "abandoned its bid for", "blocked the merger with". */
+const CALLED_OFF = new Set(['drop', 'abandon', 'cancel', 'scrap', 'block', 'reject', 'terminate', 'deny']);
+
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy)\b/i;
@@ -154,7 +160,16 @@ export function matchPredicate(
   const content = between.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   const verbs = content.filter(isVerbLike);
   const nouns = content.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !verbs.includes(t));
-  const lastWord = [...between].reverse().find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
+  // "is home to the pharmaceutical company Roche": the noun before a name only says what it is.
+  let described = between.length;
+  if (isOrganizationNoun(between[described - 1]) || isPersonNoun(between[described - 1])) {
+    while (described > 0 && ['NOUN', 'ADJ', 'DET'].includes(between[described - 1]!.pos)) described--;
+    if (described === 0 || between[described - 1]!.pos !== 'ADP') described = between.length;
+  }
+  const lastWord = between
+    .slice(0, described)
+    .reverse()
+    .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
   const finalPrep = lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to') ? lastWord.lower : '';
   const passive =
     finalPrep === 'by' &&
@@ -166,6 +181,8 @@ export function matchPredicate(
   // A type the lexicon is sure of rules a predicate out; a guessed one does not.
   const targetType = target.evidence === 'strong' ? target.type : undefined;
 
+  // "never worked at", "dropped its planned acquisition of": what did not happen is no relation.
+  if (between.some((t) => NEGATIONS.has(t.lower) || CALLED_OFF.has(root(t)))) return undefined;
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;

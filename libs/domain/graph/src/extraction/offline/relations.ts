@@ -25,7 +25,7 @@ const SUBJECT_PRONOUNS = new Set(['he', 'she']);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
 const RELATIVES = new Set(['which', 'who', 'that', 'whom', 'whose']);
 /** "I", "I'm": the speaker of a conversation turn. */
-const FIRST_PERSON = /^i(?:['’](?:m|ve|d|ll))?$/;
+const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
 const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'his', 'her', 'their', 'its', 'your']);
 /** Nouns a place is referred back to by: "The city is home to …". */
 const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'region', 'island', 'state']);
@@ -67,7 +67,7 @@ function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discou
       if (thing) out.push({ ...thing, start: i, end });
       return;
     }
-    if (FIRST_PERSON.test(token.lower) && token.text.startsWith('I')) {
+    if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
       if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
       return;
     }
@@ -298,6 +298,24 @@ export function findRelations(
         continue;
       }
     }
+    // "worked at Columbia University with Bruce Heezen": a colleague there.
+    if (
+      previous?.canonical === 'works at' &&
+      between.length === 1 &&
+      between[0]!.lower === 'with' &&
+      same(previous.target, source) &&
+      target.type === 'person'
+    ) {
+      found.push({
+        ...previous,
+        target,
+        canonical: 'works with',
+        raw: 'worked with',
+        confidence: 0.7,
+        end: target.start,
+      });
+      continue;
+    }
     // "collaborated with G. H. Hardy at Trinity College": where the collaborator worked.
     if (
       previous?.canonical === 'works with' &&
@@ -347,13 +365,14 @@ export function findRelations(
       });
       continue;
     }
-    // "Nintendo in Kyoto": an organisation, then where it is.
+    // "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there).
     if (
       between.length === 1 &&
       between[0]!.lower === 'in' &&
       source.type === 'organization' &&
-      target.type === 'location'
+      (target.type === 'location' || target.evidence === 'none')
     ) {
+      retype(target, 'location');
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
       continue;
     }
