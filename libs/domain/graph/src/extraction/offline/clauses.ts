@@ -40,6 +40,8 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
       // ", best known for …", ", formerly …"
       ((opener.pos === 'ADJ' || opener.pos === 'ADV') && !['and', 'or', 'but'].includes(opener.lower)) ||
       (opener.pos === 'VERB' && /(ed|en|wn)$/.test(opener.lower)) ||
+      // ", in southern Siberia,"
+      opener.lower === 'in' ||
       (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
     if (!opens) return;
     for (let k = comma + 2; k < tokens.length; k++) {

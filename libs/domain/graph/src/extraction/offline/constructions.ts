@@ -28,6 +28,9 @@ const TROUBLE_WORDS = new Set([
   'bounces',
 ]);
 
+/** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
+const CAUSE_NOUNS = new Set(['cause', 'culprit', 'reason', 'problem', 'issue']);
+
 const rel = (
   source: Mention,
   target: Mention,
@@ -241,10 +244,15 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
       const to = tokens.findIndex((t, k) => k > at && k <= at + 4 && t.lower === 'to');
       if (to > 0 && tokens.slice(at + 1, to).some((t) => TROUBLE_WORDS.has(t.lower))) tracedTo = to + 1;
     }
-    const from = causedBy >= 0 ? causedBy : tracedTo;
+    // "the cause is the new Windows 11 update", "the problem is a blocked UDP port".
+    const named =
+      CAUSE_NOUNS.has(token.lower) && token.pos === 'NOUN' && tokens[at + 1]?.lemma === 'be' ? at + 2 : -1;
+    const from = causedBy >= 0 ? causedBy : tracedTo >= 0 ? tracedTo : named;
     if (from < 0) return;
     let cause = mentions.find(
-      (m) => m.start >= from && tokens.slice(from, m.start).every((t) => t.pos === 'DET'),
+      (m) =>
+        m.start >= from &&
+        tokens.slice(from, m.start).every((t) => t.pos === 'DET' || (t.pos === 'ADJ' && t.lower === t.text)),
     );
     cause ??= nounPhraseAt(tokens, from);
     if (!cause) return;
@@ -256,6 +264,7 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
     const subjectWords = tokens.slice(Math.max(0, verbStart - 3), verbStart);
     const pointer =
       tracedTo >= 0 ||
+      named >= 0 ||
       subjectWords.some((t) => TROUBLE_WORDS.has(t.lower)) ||
       tokens[verbStart - 1]?.text === ',';
     let effect: Mention | undefined;

@@ -93,6 +93,8 @@ const NUMBERED_LABELS = new Set([
 const MODEL = /^[A-Z]{2,3}\d{2,}[A-Z]{0,2}$/;
 /** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
 const SCHEME_CODE = /^[1-9]\d{2}$/;
+/** After the word error, any short number is a code: "error 4021", "error 809". */
+const ERROR_NUMBER = /^\d{3,5}$/;
 const ENHANCED_CODE = /^\d\.\d{1,3}\.\d{1,3}$/;
 /** What a product's name ends with when the text means one release of it: "the DSM 7.2 update". */
 const RELEASE_WORDS = new Set(['update', 'upgrade', 'patch', 'release', 'rollout', 'firmware']);
@@ -196,7 +198,13 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   }
   if (from < end && DROPPED_HONORIFICS.has(bare(tokens[from]!)) && end - from > 1) from++;
   // "Van Dijk Logistics" keeps its capitalised particle; "of Oslo" does not start a name.
-  while (from < end && NAME_PARTICLES.has(tokens[from]!.lower) && tokens[from]!.text === tokens[from]!.lower)
+  // (Nor does a lower-case word: "the new Windows 11 update".)
+  while (
+    from < end &&
+    tokens[from]!.text === tokens[from]!.lower &&
+    /\p{L}/u.test(tokens[from]!.text) &&
+    (NAME_PARTICLES.has(tokens[from]!.lower) || from + 1 < end)
+  )
     from++;
   let to = end;
   while (to > from && NAME_PARTICLES.has(tokens[to - 1]!.lower)) to--;
@@ -225,7 +233,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   // "its new CEO", "Patagonia's CEO", "South Korean": a role or a nationality, not a name.
   const lastClass = lex.classOf(lower[lower.length - 1]!);
   const owned =
-    from > 0 && (tokens[from - 1]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[from - 1]!.lower));
+    start > 0 && (tokens[start - 1]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[start - 1]!.lower));
   const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
   if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
   const name = words.reduce(
@@ -366,7 +374,9 @@ export function findMentions(sentence: Sentence): Mention[] {
 function schemeCode(tokens: Token[], i: number): Mention | undefined {
   const token = tokens[i]!;
   const scheme = /^[A-Z]{2,6}$/.test(token.text) || ['error', 'status'].includes(token.lower);
-  if (!scheme || !SCHEME_CODE.test(tokens[i + 1]?.text ?? '')) return undefined;
+  const code = tokens[i + 1]?.text ?? '';
+  if (!scheme || !(SCHEME_CODE.test(code) || (token.lower === 'error' && ERROR_NUMBER.test(code))))
+    return undefined;
   const end = ENHANCED_CODE.test(tokens[i + 2]?.text ?? '') ? i + 3 : i + 2;
   const name = phrase(tokens, i, end);
   return mention(i, end, name, 'error_code', name);

@@ -235,6 +235,29 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads support tickets: who writes from where, what failed, and what the cause is', async () => {
+    const ticket = await triples(
+      "Hi, it's Nora from Fernleaf Clinic. The scanner app at Fernleaf Clinic keeps throwing error 5120. Our admin says the culprit is the latest Scanly 2.4 update.",
+    );
+    assert.ok(ticket.includes('Nora | works at | Fernleaf Clinic'));
+    assert.ok(ticket.includes('error 5120 | affects | scanner app'));
+    assert.ok(ticket.includes('error 5120 | caused by | Scanly 2.4 update'));
+  });
+
+  it('reads a participle passive, a place in an aside, and step-families', async () => {
+    assert.ok(
+      (await triples('The Kelpies, sculpted by Andy Scott, stand near Falkirk.')).includes(
+        'Andy Scott | created | Kelpies',
+      ),
+    );
+    assert.ok(
+      (await triples('Lake Inari, in northern Lapland, freezes in winter.')).includes(
+        'Lake Inari | located in | Lapland',
+      ),
+    );
+    assert.ok((await triples('Ruth: my stepdad Olek fixes bikes.')).includes('Ruth | child of | Olek'));
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

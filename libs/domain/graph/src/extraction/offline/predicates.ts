@@ -163,7 +163,8 @@ export function matchPredicate(
   // "is home to the pharmaceutical company Roche": the noun before a name only says what it is.
   let described = between.length;
   if (isOrganizationNoun(between[described - 1]) || isPersonNoun(between[described - 1])) {
-    while (described > 0 && ['NOUN', 'ADJ', 'DET'].includes(between[described - 1]!.pos)) described--;
+    while (described > 0 && ['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[described - 1]!.pos))
+      described--;
     if (described === 0 || between[described - 1]!.pos !== 'ADP') described = between.length;
   }
   const lastWord = between
@@ -171,10 +172,13 @@ export function matchPredicate(
     .reverse()
     .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
   const finalPrep = lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to') ? lastWord.lower : '';
+  // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
+  const participle = (t: Token) => /(ed|en|wn|ght|lt|id)$/.test(t.lower);
   const passive =
     finalPrep === 'by' &&
-    between.some((t) => root(t) === 'be' || root(t) === 'get') &&
-    verbs.some((t) => /(ed|en|wn|ght|lt|id)$/.test(t.lower));
+    verbs.some(participle) &&
+    (between.some((t) => root(t) === 'be' || root(t) === 'get') ||
+      (content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])));
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
   const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);
@@ -194,13 +198,7 @@ export function matchPredicate(
     if (rule.canonical === 'lives in' && source.type === 'organization' && source.evidence === 'strong')
       continue;
     // "Callum opened a climbing gym in Leith": what a person opens is there, not the person.
-    if (
-      rule.canonical === 'located in' &&
-      rule.verbs &&
-      source.type === 'person' &&
-      source.evidence === 'strong'
-    )
-      continue;
+    if (rule.canonical === 'located in' && rule.verbs && source.type === 'person') continue;
     if (
       rule.canonical === 'works at' &&
       verbs.some((t) => verbIs(t, ['join'])) &&

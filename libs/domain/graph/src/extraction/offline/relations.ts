@@ -212,10 +212,12 @@ export function findRelations(
     if (between[0]?.text === '-' && between[1]?.lower === 'based') continue;
     const raw = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
 
-    // "reports that the patient portal has returned HTTP 503": what the error hit is the clause's subject.
+    // "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
+    // subject; in "The VPN client at Morrow & Pike fails with …" it is the sentence's.
     const that = between.findIndex((t) => t.lower === 'that');
-    if (target.type === 'error_code' && that >= 0) {
-      const hit = nounPhraseAt(tokens, tokens.indexOf(between[that]!) + 1);
+    const objectOfPreposition = tokens[source.start - 1]?.pos === 'ADP' && tokens[0]?.pos === 'DET';
+    if (target.type === 'error_code' && (that >= 0 || objectOfPreposition)) {
+      const hit = nounPhraseAt(tokens, that >= 0 ? tokens.indexOf(between[that]!) + 1 : 0);
       const rest = hit ? tokens.slice(hit.end, target.start) : [];
       if (hit && errorCodeRelation(hit, target, rest)) {
         found.push({
@@ -339,9 +341,10 @@ export function findRelations(
       between.length === 1 &&
       between[0]!.lower === 'from' &&
       source.start === chain[i]!.start &&
-      (source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
-      (target.type === 'organization' || target.evidence === 'none') &&
-      isVerbLike(tokens[target.end] ?? between[0]!)
+      ((source.type === 'person' && target.type === 'organization') ||
+        ((source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
+          target.evidence === 'none' &&
+          isVerbLike(tokens[target.end] ?? between[0]!)))
     ) {
       retype(source, 'person');
       retype(target, 'organization');
@@ -371,6 +374,19 @@ export function findRelations(
       between[0]!.lower === 'in' &&
       source.type === 'organization' &&
       (target.type === 'location' || target.evidence === 'none')
+    ) {
+      retype(target, 'location');
+      found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+      continue;
+    }
+    // "Lake Baikal, in southern Siberia, …": where it is.
+    const inPlace = between.filter((t) => t.text !== ',' && !(t.pos === 'ADJ' && t.lower === t.text));
+    if (
+      between[0]?.text === ',' &&
+      inPlace.length === 1 &&
+      inPlace[0]!.lower === 'in' &&
+      (target.type === 'location' || target.evidence === 'none') &&
+      source.type !== 'person'
     ) {
       retype(target, 'location');
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
