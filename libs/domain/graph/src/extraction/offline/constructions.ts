@@ -26,6 +26,9 @@ const TROUBLE_WORDS = new Set([
   'outage',
   'bounce',
   'bounces',
+  'bug',
+  'bugs',
+  'glitch',
 ]);
 
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
@@ -70,6 +73,17 @@ export function possessiveRoles(
   for (const named of mentions) {
     let k = named.start - 1;
     if (tokens[k]?.text === ',') k--;
+    // "Her father was the poet Lord Byron": the noun, then what it is.
+    let said = k;
+    if (
+      tokens[said]?.pos === 'NOUN' &&
+      tokens[said]!.text === tokens[said]!.lower &&
+      tokens[said - 1]?.pos === 'DET'
+    )
+      said -= 2;
+    else if (tokens[said]?.pos === 'DET') said--;
+    if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
+    else if (tokens[k]?.lemma === 'be') k--;
     const noun = tokens[k];
     // A lower-case noun, or a title written in capitals ("Figma's CEO, Dylan Field").
     const titled = noun !== undefined && nounPredicate(noun.lower) !== undefined;
@@ -254,13 +268,18 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
         m.start >= from &&
         tokens.slice(from, m.start).every((t) => t.pos === 'DET' || (t.pos === 'ADJ' && t.lower === t.text)),
     );
+    // "a Windows Defender rule": the name only says whose rule it is.
+    const head = cause && tokens[cause.end];
+    if (cause?.type !== 'error_code' && head?.pos === 'NOUN' && head.text === head.lower) cause = undefined;
     cause ??= nounPhraseAt(tokens, from);
     if (!cause) return;
     // What was caused: a name right before "caused by" is read by the pairs already; who traced
     // something is not what it was.
     let verbStart = at;
     while (verbStart > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[verbStart - 1]!.pos)) verbStart--;
-    if (causedBy >= 0 && mentions.some((m) => m.end === verbStart)) return;
+    // ("The bug is caused by …" stands for the error, not for what "the bug" was taken to mean.)
+    const subject = (m: Mention) => m.end === verbStart && !TROUBLE_WORDS.has(tokens[m.end - 1]!.lower);
+    if (causedBy >= 0 && mentions.some(subject)) return;
     const subjectWords = tokens.slice(Math.max(0, verbStart - 3), verbStart);
     const pointer =
       tracedTo >= 0 ||
@@ -269,8 +288,12 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
       tokens[verbStart - 1]?.text === ',';
     let effect: Mention | undefined;
     if (pointer) {
+      // The latest error code before these words (this sentence's own later ones are not "it").
+      const earlier = discourse.errorCode;
+      const later = mentions.some((m) => m.start > at && m.keys[0] === earlier?.keys[0]);
       effect =
-        [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ?? discourse.errorCode;
+        [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ??
+        (later ? undefined : earlier);
     } else if (tokens[0]?.pos === 'DET') {
       effect = nounPhraseAt(tokens, 0);
       if (effect && effect.end !== verbStart) effect = undefined;

@@ -192,7 +192,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const ofAt = tokens.findIndex((t, i) => i >= start && i < end && t.lower === 'of');
   if (
     ofAt > start &&
-    tokens.slice(start, ofAt).every((t) => lex.classOf(bare(t)) === 'role' || t.lower === 'chief')
+    tokens
+      .slice(start, ofAt)
+      .every((t) => lex.classOf(bare(t)) === 'role' || t.lower === 'chief' || ROLE_ABBREVIATIONS.has(bare(t)))
   ) {
     from = ofAt + 1;
   }

@@ -258,6 +258,28 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok((await triples('Ruth: my stepdad Olek fixes bikes.')).includes('Ruth | child of | Olek'));
   });
 
+  it('reads "the X-based" appositions, irregular passives, titles of, kin said with "was", and a named rule as a cause', async () => {
+    assert.ok(
+      (await triples('Tessera, the Leeds-based analytics firm, hired Ana Lobo.')).includes(
+        'Tessera | located in | Leeds',
+      ),
+    );
+    assert.deepEqual(await triples('Corvel is run by Hana Sato.'), ['Hana Sato | leads | Corvel']);
+    assert.deepEqual(await triples('Omar Idris is now CTO of Quillpay.'), [
+      'Omar Idris | works at | Quillpay',
+    ]);
+    assert.ok(
+      (await triples('Mara Voss wrote Ashfall. Her mother was the painter Ilse Voss.')).includes(
+        'Mara Voss | child of | Ilse Voss',
+      ),
+    );
+    assert.ok(
+      (
+        await triples('Tandem 3.1 fails with error 0x80041002. The bug is caused by a Norton Firewall rule.')
+      ).includes('0x80041002 | caused by | Norton Firewall rule'),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

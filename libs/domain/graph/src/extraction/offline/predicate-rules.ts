@@ -212,6 +212,11 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'assistant',
       'worker',
       'staff',
+      'cto',
+      'cfo',
+      'coo',
+      'cio',
+      'vp',
     ],
     preps: ['of', 'at', 'for', 'with'],
     canonical: 'works at',
@@ -253,7 +258,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'person',
   },
   {
-    verbs: ['study', 'graduate', 'attend', 'enrol', 'enroll'],
+    verbs: ['study', 'graduate', 'attend', 'enrol', 'enroll', 'train'],
     preps: ['at', 'from', 'in', ''],
     canonical: 'studied at',
     sourceType: 'person',
@@ -276,6 +281,16 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'organization',
     notTarget: NOT_PERSON,
+  },
+  {
+    // "Tessera hired Ana Lobo": she works there.
+    verbs: ['hire', 'employ', 'recruit'],
+    preps: [''],
+    canonical: 'works at',
+    reversed: true,
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['location', 'date'],
   },
   {
     verbs: ['employ', 'hire'],

@@ -173,7 +173,7 @@ export function matchPredicate(
     .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
   const finalPrep = lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to') ? lastWord.lower : '';
   // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
-  const participle = (t: Token) => /(ed|en|wn|ght|lt|id)$/.test(t.lower);
+  const participle = (t: Token) => /(ed|en|wn|ght|lt|id|un|ld|de|nd|ng)$/.test(t.lower);
   const passive =
     finalPrep === 'by' &&
     verbs.some(participle) &&

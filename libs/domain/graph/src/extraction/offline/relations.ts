@@ -379,6 +379,25 @@ export function findRelations(
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
       continue;
     }
+    // "Shopify, the Ottawa-based e-commerce platform": where it is.
+    if (
+      between.length === 2 &&
+      between[0]!.text === ',' &&
+      between[1]!.pos === 'DET' &&
+      tokens[target.end]?.text === '-' &&
+      tokens[target.end + 1]?.lower === 'based'
+    ) {
+      retype(target, 'location');
+      found.push({
+        source,
+        target,
+        canonical: 'located in',
+        raw: 'based in',
+        confidence: 0.7,
+        end: target.end,
+      });
+      continue;
+    }
     // "Lake Baikal, in southern Siberia, …": where it is.
     const inPlace = between.filter((t) => t.text !== ',' && !(t.pos === 'ADJ' && t.lower === t.text));
     if (
