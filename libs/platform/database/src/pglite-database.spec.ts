@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { runMigrations } from './migrations';
 import { PgliteDatabase } from './pglite-database';
+import { MAX_PREPARED_STATEMENTS } from './pglite-statements';
 import { describeSqlDatabase } from './sql-database.contract';
 
 describeSqlDatabase('PgliteDatabase (memory)', async () => {
@@ -31,5 +32,24 @@ it('PgliteDatabase keeps data and migrations in its data directory across restar
     await second.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('PgliteDatabase keeps at most MAX_PREPARED_STATEMENTS prepared, and prepares a text again when its table changed shape', async () => {
+  const db = await PgliteDatabase.open('memory://');
+  try {
+    for (let i = 0; i < MAX_PREPARED_STATEMENTS + 40; i++) {
+      assert.deepEqual(await db.query(`SELECT ${i} AS n`), [{ n: i }]);
+    }
+    const [held] = await db.query<{ n: string }>('SELECT count(*) AS n FROM pg_prepared_statements');
+    assert.ok(Number(held!.n) <= MAX_PREPARED_STATEMENTS, `${held!.n} statements held`);
+    assert.deepEqual(await db.query('SELECT 0 AS n'), [{ n: 0 }]);
+
+    await db.exec('CREATE TABLE shape (a int); INSERT INTO shape VALUES (1);');
+    assert.deepEqual(await db.query('SELECT * FROM shape'), [{ a: 1 }]);
+    await db.exec('ALTER TABLE shape ADD COLUMN b text DEFAULT $$x$$;');
+    assert.deepEqual(await db.query('SELECT * FROM shape'), [{ a: 1, b: 'x' }]);
+  } finally {
+    await db.close();
   }
 });

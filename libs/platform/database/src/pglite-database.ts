@@ -1,16 +1,9 @@
-import { messages, parse, PGlite, protocol, Transaction, types } from '@electric-sql/pglite';
+import { PGlite, Transaction, types } from '@electric-sql/pglite';
 import { chmodSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '@trove/contracts';
-import { SqlDatabase, SqlExecutor, statementName } from './sql-database';
-
-/** What a statement prepared on the engine needs per call: its name, parameter types and row shape. */
-interface PreparedStatement {
-  name: string;
-  parameterTypes: number[];
-  /** The statement's RowDescription, or none for a statement that returns no rows. */
-  rows: messages.BackendMessage | undefined;
-}
+import { PgliteStatements } from './pglite-statements';
+import { SqlDatabase, SqlExecutor } from './sql-database';
 
 /**
  * SqlDatabase on an embedded PGlite (PostgreSQL compiled to WebAssembly), the zero-setup
@@ -20,11 +13,11 @@ interface PreparedStatement {
 export class PgliteDatabase extends SqlDatabase {
   readonly kind = 'pglite' as const;
 
-  /** Statements prepared on the engine, by their text (PGlite is one connection for its life). */
-  private readonly statements = new Map<string, PreparedStatement>();
+  private readonly statements: PgliteStatements;
 
   private constructor(private readonly db: PGlite) {
     super();
+    this.statements = new PgliteStatements(db);
   }
 
   /** Opens (creating when needed) the database in `dataDir`; `'memory://'` keeps it in memory. */
@@ -38,60 +31,22 @@ export class PgliteDatabase extends SqlDatabase {
     return new PgliteDatabase(db);
   }
 
-  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return (await guard(() => this.db.query<T>(sql, params as unknown[]))).rows;
-  }
-
   /**
-   * query() sends six protocol messages to the engine, one call each: parse, describe, bind,
-   * describe, execute, sync; PostgreSQL parses and plans the text every time. Here the text is
-   * parsed once (a named statement, described once) and every call is one message of bind,
-   * execute and sync, under the same locks query() takes, so it never runs inside another
-   * caller's transaction. PostgreSQL's plan cache then plans it once it settles on a generic plan.
+   * Every statement runs prepared (pglite-statements.ts), under the locks PGlite's own query()
+   * takes: never inside a transaction another caller holds open.
    */
-  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return guard(() =>
-      this.db._runExclusiveTransaction(() =>
-        this.db._runExclusiveQuery(async () => {
-          const statement = this.statements.get(sql) ?? (await this.prepare(sql));
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serialize = this.db.serializers[statement.parameterTypes[i]!];
-            return serialize ? serialize(value) : String(value);
-          });
-          const { messages: answer } = await this.db.execProtocol(
-            concat([
-              protocol.serialize.bind({ statement: statement.name, values }),
-              protocol.serialize.execute({}),
-              protocol.serialize.sync(),
-            ]),
-          );
-          const described = statement.rows ? [statement.rows, ...answer] : answer;
-          return (parse.parseResults(described, this.db.parsers)[0]?.rows ?? []) as T[];
-        }),
-      ),
-    );
+  async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return guard(async () => {
+      await this.db._checkReady();
+      return this.db._runExclusiveTransaction(() =>
+        this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, true)),
+      );
+    });
   }
 
-  private async prepare(sql: string): Promise<PreparedStatement> {
-    const name = statementName(sql);
-    const { messages: answer } = await this.db.execProtocol(
-      concat([
-        protocol.serialize.parse({ name, text: sql }),
-        protocol.serialize.describe({ type: 'S', name }),
-        protocol.serialize.sync(),
-      ]),
-    );
-    const parameters = answer.find(
-      (m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription',
-    );
-    const statement: PreparedStatement = {
-      name,
-      parameterTypes: parameters?.dataTypeIDs ?? [],
-      rows: answer.find((m) => m.name === 'rowDescription'),
-    };
-    this.statements.set(sql, statement);
-    return statement;
+  /** query(): on PGlite every statement is prepared. */
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.query<T>(sql, params);
   }
 
   async exec(sql: string): Promise<void> {
@@ -100,7 +55,9 @@ export class PgliteDatabase extends SqlDatabase {
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     // PGlite.transaction issues BEGIN/COMMIT/ROLLBACK and holds its single connection meanwhile.
-    return guard(() => this.db.transaction((tx) => fn(new TransactionExecutor(tx))));
+    return guard(() =>
+      this.db.transaction((tx) => fn(new TransactionExecutor(tx, this.db, this.statements))),
+    );
   }
 
   async ping(): Promise<void> {
@@ -113,13 +70,19 @@ export class PgliteDatabase extends SqlDatabase {
 }
 
 class TransactionExecutor implements SqlExecutor {
-  constructor(private readonly tx: Transaction) {}
+  constructor(
+    private readonly tx: Transaction,
+    private readonly db: PGlite,
+    private readonly statements: PgliteStatements,
+  ) {}
 
+  /** Inside the transaction (whose lock its caller holds): the database's prepared statements. */
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return (await this.tx.query<T>(sql, params as unknown[])).rows;
+    // A finished transaction refuses further statements with PGlite's own error.
+    if (this.tx.closed) return (await this.tx.query<T>(sql, params as unknown[])).rows;
+    return this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, false));
   }
 
-  /** Inside a transaction, a plain query: statements prepared on the engine belong to the database's own calls. */
   async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     return this.query<T>(sql, params);
   }
@@ -127,16 +90,6 @@ class TransactionExecutor implements SqlExecutor {
   async exec(sql: string): Promise<void> {
     await this.tx.exec(sql);
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 // A closed embedded database is the in-process equivalent of an unreachable server.
