@@ -89,5 +89,7 @@ for (const s of statements) {
     `| ${s.name} | ${f(quantile(reference, 0.5))} / ${f(quantile(reference, 0.99))} | ${f(quantile(prepared, 0.5))} / ${f(quantile(prepared, 0.99))} | ${(quantile(prepared, 0.5) / quantile(reference, 0.5)).toFixed(2)} |`,
   );
 }
-console.log(`\nload average after: ${loadavg()[0].toFixed(2)}; node ${process.version}; ${process.argv.slice(1).join(' ')}`);
+console.log(
+  `\nload average after: ${loadavg()[0].toFixed(2)}; node ${process.version}; ${process.argv.slice(1).join(' ')}`,
+);
 await db.close();
