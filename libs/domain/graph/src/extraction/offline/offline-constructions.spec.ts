@@ -264,6 +264,7 @@ describe('OfflineExtractor: constructions', () => {
         'Tessera | located in | Leeds',
       ),
     );
+    assert.ok((await triples('Tessera hired Ana Lobo in May.')).includes('Ana Lobo | works at | Tessera'));
     assert.deepEqual(await triples('Corvel is run by Hana Sato.'), ['Hana Sato | leads | Corvel']);
     assert.deepEqual(await triples('Omar Idris is now CTO of Quillpay.'), [
       'Omar Idris | works at | Quillpay',
