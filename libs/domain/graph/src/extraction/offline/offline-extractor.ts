@@ -16,10 +16,15 @@ const MAX_CONTEXT = 400;
 
 /**
  * The default extractor: no model, no network, at ingestion speed. wink-nlp splits and tags the
- * text; names are typed with compromise's lexicon and cue words; relations come from the words
- * between neighbouring entities, mapped to the canonical predicates (predicates.ts); "he" and
- * "she" stand for the latest person; a surname (or an organisation's name without "Studios",
- * "Engineering", …) alone stands for the full name met earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node parses them).
+ * text; names are typed with compromise's lexicon and cue words, then by the words around them
+ * (cues.ts: "the architect Rem Koolhaas", "my sister Ana", "in Austin"); relations come from the
+ * words between neighbouring entities, mapped to the canonical predicates (predicates.ts), with
+ * asides skipped back to their subject (clauses.ts), and from constructions the pairs miss
+ * (constructions.ts: "its founder, X", "sold X to Y", "caused by …"); "he" and "she" stand for
+ * the latest person, "I" and "my" for the speaker of a conversation turn; a surname (or an
+ * organisation's name without "Studios", "Engineering", …) alone stands for the full name met
+ * earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node
+ * parses them).
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';

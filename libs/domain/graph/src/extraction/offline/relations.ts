@@ -1,6 +1,7 @@
 import { asidesOf } from './clauses';
+import { chainOf, withPronouns } from './chain';
+import { errorCodeRelation } from './error-relations';
 import { constructionRelations, nounPhraseAt, possessiveRoles } from './constructions';
-import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { lexicon } from './lexicon';
 import { Mention } from './mentions';
@@ -20,66 +21,10 @@ export interface SentenceRelation {
   inverted?: boolean;
 }
 
-/** Pronouns that stand for a person mentioned before. */
-const SUBJECT_PRONOUNS = new Set(['he', 'she']);
-const OBJECT_PRONOUNS = new Set(['him', 'her']);
 const RELATIVES = new Set(['which', 'who', 'that', 'whom', 'whose']);
-/** "I", "I'm": the speaker of a conversation turn. */
-const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
 const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'his', 'her', 'their', 'its', 'your']);
-/** Nouns a place is referred back to by: "The city is home to …". */
-const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'region', 'island', 'state']);
 const LIST_WORDS = new Set([',', 'and', 'or']);
 const IDENTIFIERS = new Set(['email', 'url', 'date']);
-
-/** Mentions plus the pronouns that stand for one of them, in sentence order. */
-function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
-  const out: Mention[] = [];
-  let next = 0;
-  const take = () => {
-    out.push(mentions[next]!);
-    discourse.remember(mentions[next]!);
-    next++;
-  };
-  sentence.tokens.forEach((token, i) => {
-    while (next < mentions.length && mentions[next]!.start <= i) take();
-    // "It is part of …", "The film concerns …": the thing the text is about.
-    const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
-    const verb = sentence.tokens[i + 2] ?? token;
-    const definiteThing =
-      token.lower === 'the' &&
-      sentence.tokens[i + 1]?.pos === 'NOUN' &&
-      (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
-    if (opensClause && ((token.lower === 'it' && token.pos === 'PRON') || definiteThing)) {
-      // "The company is headquartered in …": the latest organisation, if the text is not about one.
-      const noun = sentence.tokens[i + 1]!;
-      const kind = !definiteThing
-        ? undefined
-        : isOrganizationNoun(noun)
-          ? 'organization'
-          : PLACE_NOUNS.has(noun.lower)
-            ? 'location'
-            : undefined;
-      const thing = discourse.thing(kind);
-      // "The city is …", "The company is …": only a thing of a known kind is described so.
-      if (definiteThing && !isVerbLike(verb) && (!thing || thing.evidence === 'none')) return;
-      const end = definiteThing ? i + 2 : i + 1;
-      if (thing) out.push({ ...thing, start: i, end });
-      return;
-    }
-    if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
-      if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
-      return;
-    }
-    if (token.pos !== 'PRON') return;
-    const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
-    if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
-    const antecedent = discourse.person(isObject ? out[out.length - 1] : undefined);
-    if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
-  });
-  while (next < mentions.length) take();
-  return out;
-}
 
 const same = (a: Mention, b: Mention) => a.keys[0] === b.keys[0] && a.type === b.type;
 
@@ -94,53 +39,6 @@ function retype(mention: Mention, type: Mention['type'] | undefined): void {
 function startsClause(tokens: Token[], mention: Mention): boolean {
   const next = tokens[mention.end];
   return next !== undefined && isVerbLike(next);
-}
-
-/**
- * Mentions that only qualify the next one drop out of the chain: "the Seattle startup DataWorks"
- * (a place, which also says where DataWorks is) and "Figma's rival Frame.io" (a possessor).
- */
-function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation[]): Mention[] {
-  const chain: Mention[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const mention = all[i]!;
-    const next = all[i + 1];
-    const gap = next ? tokens.slice(mention.end, next.start) : [];
-    const nouns = (from: number) =>
-      gap.slice(from).every((t) => (t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text);
-    if (next && mention.type === 'location' && gap.length > 0 && gap.length <= 2 && nouns(0)) {
-      found.push({
-        source: next,
-        target: mention,
-        canonical: 'located in',
-        raw: phrase(tokens, mention.end, next.start),
-        confidence: 0.7,
-        end: mention.end,
-      });
-      continue;
-    }
-    if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
-      continue;
-    // "the Austin-based Electric Reliability Council": where the organisation is.
-    const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
-    if (based && gap.length > 1 && nouns(2)) {
-      found.push({
-        source: next,
-        target: mention,
-        canonical: 'located in',
-        raw: 'based in',
-        confidence: 0.75,
-        end: next.start,
-      });
-      continue;
-    }
-    // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
-    const after = tokens[mention.end];
-    const qualifies = after?.pos === 'NOUN' && after.lower === after.text && !isVerbLike(after);
-    if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
-    chain.push(mention);
-  }
-  return chain;
 }
 
 /**
@@ -495,43 +393,4 @@ function stripArticles(raw: string): string {
 
 function compatible(a: Mention, b: Mention): boolean {
   return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
-}
-
-const ERROR_VERBS = new Set([
-  'appear',
-  'occur',
-  'happen',
-  'show',
-  'block',
-  'affect',
-  'break',
-  'crash',
-  'hit',
-  'prevent',
-  'stop',
-  'fail',
-  'throw',
-  'return',
-  'raise',
-  'report',
-]);
-
-function errorCodeRelation(
-  source: Mention,
-  target: Mention,
-  between: Token[],
-): Omit<SentenceRelation, 'raw' | 'end'> | undefined {
-  const verb = between.find(
-    (t) => isVerbLike(t) && (ERROR_VERBS.has(t.lemma) || ERROR_VERBS.has(t.lower.replace(/e?s$/, ''))),
-  );
-  if (!verb) return undefined;
-  // An error affects a product, a service, an organisation or a person, not a place.
-  if (source.type === 'location' || target.type === 'location') return undefined;
-  if (source.type === 'error_code' && target.type !== 'error_code' && target.type !== 'email') {
-    return { source, target, canonical: 'affects', confidence: 0.75 };
-  }
-  if (target.type === 'error_code' && source.type !== 'error_code' && source.type !== 'email') {
-    return { source: target, target: source, canonical: 'affects', confidence: 0.75 };
-  }
-  return undefined;
 }

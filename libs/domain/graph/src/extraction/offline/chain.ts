@@ -1,0 +1,109 @@
+import { isOrganizationNoun } from './cues';
+import { Discourse } from './discourse';
+import { Mention } from './mentions';
+import { isVerbLike } from './predicates';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence, Token } from './sentences';
+
+/** Pronouns that stand for a person mentioned before. */
+const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+const OBJECT_PRONOUNS = new Set(['him', 'her']);
+/** "I", "I'm": the speaker of a conversation turn. */
+const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
+/** Nouns a place is referred back to by: "The city is home to …". */
+const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'region', 'island', 'state']);
+/** Mentions plus the pronouns that stand for one of them, in sentence order. */
+export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
+  const out: Mention[] = [];
+  let next = 0;
+  const take = () => {
+    out.push(mentions[next]!);
+    discourse.remember(mentions[next]!);
+    next++;
+  };
+  sentence.tokens.forEach((token, i) => {
+    while (next < mentions.length && mentions[next]!.start <= i) take();
+    // "It is part of …", "The film concerns …": the thing the text is about.
+    const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
+    const verb = sentence.tokens[i + 2] ?? token;
+    const definiteThing =
+      token.lower === 'the' &&
+      sentence.tokens[i + 1]?.pos === 'NOUN' &&
+      (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
+    if (opensClause && ((token.lower === 'it' && token.pos === 'PRON') || definiteThing)) {
+      // "The company is headquartered in …": the latest organisation, if the text is not about one.
+      const noun = sentence.tokens[i + 1]!;
+      const kind = !definiteThing
+        ? undefined
+        : isOrganizationNoun(noun)
+          ? 'organization'
+          : PLACE_NOUNS.has(noun.lower)
+            ? 'location'
+            : undefined;
+      const thing = discourse.thing(kind);
+      // "The city is …", "The company is …": only a thing of a known kind is described so.
+      if (definiteThing && !isVerbLike(verb) && (!thing || thing.evidence === 'none')) return;
+      const end = definiteThing ? i + 2 : i + 1;
+      if (thing) out.push({ ...thing, start: i, end });
+      return;
+    }
+    if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
+      if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
+      return;
+    }
+    if (token.pos !== 'PRON') return;
+    const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
+    if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
+    const antecedent = discourse.person(isObject ? out[out.length - 1] : undefined);
+    if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
+  });
+  while (next < mentions.length) take();
+  return out;
+}
+
+/**
+ * Mentions that only qualify the next one drop out of the chain: "the Seattle startup DataWorks"
+ * (a place, which also says where DataWorks is) and "Figma's rival Frame.io" (a possessor).
+ */
+export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation[]): Mention[] {
+  const chain: Mention[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const mention = all[i]!;
+    const next = all[i + 1];
+    const gap = next ? tokens.slice(mention.end, next.start) : [];
+    const nouns = (from: number) =>
+      gap.slice(from).every((t) => (t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text);
+    if (next && mention.type === 'location' && gap.length > 0 && gap.length <= 2 && nouns(0)) {
+      found.push({
+        source: next,
+        target: mention,
+        canonical: 'located in',
+        raw: phrase(tokens, mention.end, next.start),
+        confidence: 0.7,
+        end: mention.end,
+      });
+      continue;
+    }
+    if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
+      continue;
+    // "the Austin-based Electric Reliability Council": where the organisation is.
+    const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
+    if (based && gap.length > 1 && nouns(2)) {
+      found.push({
+        source: next,
+        target: mention,
+        canonical: 'located in',
+        raw: 'based in',
+        confidence: 0.75,
+        end: next.start,
+      });
+      continue;
+    }
+    // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
+    const after = tokens[mention.end];
+    const qualifies = after?.pos === 'NOUN' && after.lower === after.text && !isVerbLike(after);
+    if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
+    chain.push(mention);
+  }
+  return chain;
+}
