@@ -70,8 +70,20 @@ export function possessiveRoles(
 ): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
+  // The latest relation read, and whether its name was the source (a role) or the target (kinship).
+  let last: { relation: SentenceRelation; namedIsSource: boolean } | undefined;
   for (const named of mentions) {
     let k = named.start - 1;
+    // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
+    if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k) {
+      const { relation, namedIsSource } = last;
+      const again = namedIsSource
+        ? { ...relation, source: named, end: named.end }
+        : { ...relation, target: named, end: named.end };
+      out.push(again);
+      last = { relation: again, namedIsSource };
+      continue;
+    }
     if (tokens[k]?.text === ',') k--;
     // "Her father was the poet Lord Byron": the noun, then what it is.
     let said = k;
@@ -105,6 +117,7 @@ export function possessiveRoles(
       named.type = 'person';
       named.evidence = 'strong';
       out.push(rel(owner, named, kin, raw, named.end));
+      last = { relation: out[out.length - 1]!, namedIsSource: false };
       // Parent and child are one fact read from either end; both are kept, as either is asked.
       const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
       if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
@@ -117,6 +130,7 @@ export function possessiveRoles(
       named.evidence = 'strong';
     }
     out.push(rel(named, owner, role.canonical, raw, named.end));
+    last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
   return out;
 }
@@ -239,6 +253,18 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
     keys: [keyOf(name)],
     aliases: [],
   };
+}
+
+/** The noun phrase that ends right before token `end`: "our intranet portal" before "at Halden Bank". */
+export function nounPhraseBefore(tokens: Token[], end: number): Mention | undefined {
+  let start = end;
+  // ("booking page": the tagger may read a noun's -ing modifier as a verb.)
+  const inPhrase = (t: Token, next: Token | undefined) =>
+    (['NOUN', 'ADJ', 'PROPN'].includes(t.pos) && !isVerbLike(t)) ||
+    (/ing$/.test(t.lower) && next?.pos === 'NOUN');
+  while (start > 0 && inPhrase(tokens[start - 1]!, tokens[start])) start--;
+  if (start === end || !['DET', 'PRON'].includes(tokens[start - 1]?.pos ?? '')) return undefined;
+  return nounPhraseAt(tokens, start);
 }
 
 /**

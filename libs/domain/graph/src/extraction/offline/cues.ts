@@ -111,6 +111,20 @@ const ORGANIZATION_NOUNS = new Set([
   'fund',
 ]);
 
+/** What one holds "in" an organisation. */
+const HOLDINGS = new Set([
+  'stake',
+  'stakes',
+  'share',
+  'shares',
+  'investment',
+  'investments',
+  'interest',
+  'holding',
+  'holdings',
+  'position',
+]);
+
 /** Speakers' labels that name nobody in particular ("User:", "Assistant:"). */
 const GENERIC_SPEAKERS = new Set([
   'user',
@@ -211,7 +225,11 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     )
       return settle(mention, 'organization', 'weak');
     if (mention.evidence === 'strong') return;
-    const placeBefore = before && ['in', 'near', 'outside', 'around'].includes(before.lower);
+    // ("a stake in Apple" is no place.)
+    const placeBefore =
+      before &&
+      ['in', 'near', 'outside', 'around'].includes(before.lower) &&
+      !HOLDINGS.has(tokens[mention.start - 2]?.lower ?? '');
     const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
     const next = mentions[m + 1];
     const regionAfter =

@@ -117,7 +117,10 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   if (whole === 'person') return lower.length > 1 ? strong('person') : weak('person');
   const last = lower[lower.length - 1]!;
   const first = lower[0]!;
-  if (lower.length > 1 && (lex.isOrganizationWord(last) || ORGANIZATION_DESCRIPTORS.has(last)))
+  if (
+    lower.length > 1 &&
+    (lex.isOrganizationWord(last) || ORGANIZATION_DESCRIPTORS.has(last) || CORPORATE_SUFFIXES.has(last))
+  )
     return strong('organization');
   if (
     lower.some((w) =>

@@ -281,6 +281,33 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads the last verb of joined clauses, lists of title holders, and ended jobs', async () => {
+    const pilot = await triples(
+      'Ota Novak trained at the Brno flight school and joined the Czech Air Force in 1990.',
+    );
+    assert.deepEqual(pilot, ['Ota Novak | member of | Czech Air Force']);
+    assert.deepEqual(await triples("Quillpay's co-founders are Dara Venn and Ian Roe."), [
+      'Dara Venn | founded | Quillpay',
+      'Ian Roe | founded | Quillpay',
+    ]);
+    assert.deepEqual(await triples('Ravi Shah quit Corvel in 2021.'), ['Ravi Shah | works at | Corvel']);
+    assert.equal((await types('Kessler GmbH opened.'))['Kessler GmbH'], 'organization');
+    assert.notEqual((await types('Vela holds a stake in Apple.'))['Apple'], 'location');
+  });
+
+  it('reads what an error hit before "at", and keeps the opening person as "she" after a relative clause', async () => {
+    assert.ok(
+      (await triples('Since Tuesday, our booking page at Halden Clinic shows error 5521.')).includes(
+        'error 5521 | affects | booking page',
+      ),
+    );
+    assert.ok(
+      (
+        await triples('Mira Sol directed Quiet Hours, which starred Ben Ode. She is the daughter of Ana Sol.')
+      ).includes('Mira Sol | child of | Ana Sol'),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

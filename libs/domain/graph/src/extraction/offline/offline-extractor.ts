@@ -83,7 +83,11 @@ export class OfflineExtractor extends GraphExtractor {
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
       const opening = mentions[0];
-      if (opening?.start === 0 && found.length === 0 && sentence.tokens[opening.end]?.text !== ':') {
+      // So is an opening person whose sentence's relations are about others ("Sofia Coppola directed
+      // X, which starred Bill Murray. She …").
+      const untold =
+        found.length === 0 || (opening?.type === 'person' && !found.some((r) => r.source.type === 'person'));
+      if (opening?.start === 0 && untold && sentence.tokens[opening.end]?.text !== ':') {
         discourse.rememberOpening(opening);
       }
       for (const mention of mentions) shortNames.remember(mention);

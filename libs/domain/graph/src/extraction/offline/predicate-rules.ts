@@ -283,6 +283,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "Dev quit Accenture", "she left Siemens": a job there, ended.
+    verbs: ['quit', 'leave'],
+    preps: [''],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['location', 'date', 'person'],
+  },
+  {
     // "Tessera hired Ana Lobo": she works there.
     verbs: ['hire', 'employ', 'recruit'],
     preps: [''],

@@ -252,7 +252,11 @@ export function matchPredicate(
  * of → capital of), read from the holder to what it is held of; undefined for other nouns.
  */
 export function nounPredicate(word: string, prep = 'of'): PredicateMatch | undefined {
-  const lower = word.toLowerCase();
+  // "co-CEOs" is what "CEO" is.
+  const lower = word
+    .toLowerCase()
+    .replace(/^co-(?=ceo|chair|president|director|head|leader)/, '')
+    .replace(/(?<=[a-z]{2})s$/, '');
   const rule = RULES.find(
     (r) => r.nouns?.includes(lower) && !r.verbs && (r.preps ?? ['']).includes(prep) && !r.reversed,
   );

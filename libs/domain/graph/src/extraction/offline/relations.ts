@@ -1,7 +1,7 @@
 import { asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
 import { errorCodeRelation } from './error-relations';
-import { constructionRelations, nounPhraseAt, possessiveRoles } from './constructions';
+import { constructionRelations, nounPhraseAt, nounPhraseBefore, possessiveRoles } from './constructions';
 import { Discourse } from './discourse';
 import { lexicon } from './lexicon';
 import { Mention } from './mentions';
@@ -113,9 +113,13 @@ export function findRelations(
     // "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
     // subject; in "The VPN client at Morrow & Pike fails with …" it is the sentence's.
     const that = between.findIndex((t) => t.lower === 'that');
-    const objectOfPreposition = tokens[source.start - 1]?.pos === 'ADP' && tokens[0]?.pos === 'DET';
+    const objectOfPreposition = tokens[source.start - 1]?.pos === 'ADP';
     if (target.type === 'error_code' && (that >= 0 || objectOfPreposition)) {
-      const hit = nounPhraseAt(tokens, that >= 0 ? tokens.indexOf(between[that]!) + 1 : 0);
+      const hit =
+        that >= 0
+          ? nounPhraseAt(tokens, tokens.indexOf(between[that]!) + 1)
+          : ((tokens[0]?.pos === 'DET' ? nounPhraseAt(tokens, 0) : undefined) ??
+            nounPhraseBefore(tokens, source.start - 1));
       const rest = hit ? tokens.slice(hit.end, target.start) : [];
       if (hit && errorCodeRelation(hit, target, rest)) {
         found.push({
@@ -316,6 +320,13 @@ export function findRelations(
       const clauseSubject = previous && (previous.inverted ? previous.target : previous.source);
       if (!clauseSubject) continue;
       source = clauseSubject;
+      between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+    } else if (
+      and >= 0 &&
+      between.slice(and + 1).some(isVerbLike) &&
+      !between.slice(and + 1).some((t) => t.pos === 'PRON')
+    ) {
+      // "He trained at the flight school and joined the Air Force": the last verb is the target's.
       between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
     }
     const match = matchPredicate(between, source, target);
