@@ -291,6 +291,8 @@ describe('OfflineExtractor: constructions', () => {
       'Ian Roe | founded | Quillpay',
     ]);
     assert.deepEqual(await triples('Ravi Shah quit Corvel in 2021.'), ['Ravi Shah | works at | Corvel']);
+    // A singular that ends in s is not read as a plural.
+    assert.deepEqual(await triples('Ana Ruiz is the boss of Corvel.'), ['Ana Ruiz | leads | Corvel']);
     assert.equal((await types('Kessler GmbH opened.'))['Kessler GmbH'], 'organization');
     assert.notEqual((await types('Vela holds a stake in Apple.'))['Apple'], 'location');
   });

@@ -1,7 +1,7 @@
 import { isOrganizationNoun, isPersonNoun } from './cues';
 import { EntityType } from './lexicon';
 import type { Mention } from './mentions';
-import { PREDICATE_RULES as RULES } from './predicate-rules';
+import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
 import { Token } from './sentences';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
@@ -252,14 +252,13 @@ export function matchPredicate(
  * of → capital of), read from the holder to what it is held of; undefined for other nouns.
  */
 export function nounPredicate(word: string, prep = 'of'): PredicateMatch | undefined {
-  // "co-CEOs" is what "CEO" is.
-  const lower = word
-    .toLowerCase()
-    .replace(/^co-(?=ceo|chair|president|director|head|leader)/, '')
-    .replace(/(?<=[a-z]{2})s$/, '');
-  const rule = RULES.find(
-    (r) => r.nouns?.includes(lower) && !r.verbs && (r.preps ?? ['']).includes(prep) && !r.reversed,
-  );
+  // "co-CEOs" is what "CEO" is; "boss" stays "boss".
+  const bare = word.toLowerCase().replace(/^co-(?=ceo|chair|president|director|head|leader)/, '');
+  const rules = nounRules();
+  const candidates = [...(rules.get(bare) ?? []), ...(rules.get(bare.replace(/(?<=[a-z]{2})s$/, '')) ?? [])];
+  const rule = candidates
+    .filter((r) => (r.preps ?? ['']).includes(prep))
+    .sort((a, b) => RULES.indexOf(a) - RULES.indexOf(b))[0];
   if (!rule) return undefined;
   return {
     canonical: rule.canonical,
@@ -268,4 +267,16 @@ export function nounPredicate(word: string, prep = 'of'): PredicateMatch | undef
     sourceType: rule.sourceType,
     targetType: rule.targetType,
   };
+}
+
+let byNoun: Map<string, PredicateRule[]> | undefined;
+/** The noun-only rules (not reversed ones), by each of their nouns. */
+function nounRules(): Map<string, PredicateRule[]> {
+  if (byNoun) return byNoun;
+  byNoun = new Map();
+  for (const rule of RULES) {
+    if (rule.verbs || rule.reversed) continue;
+    for (const noun of rule.nouns ?? []) byNoun.set(noun, [...(byNoun.get(noun) ?? []), rule]);
+  }
+  return byNoun;
 }
