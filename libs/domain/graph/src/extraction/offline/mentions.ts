@@ -46,6 +46,8 @@ const NAME_PARTICLES = new Set([
   'y',
   '&',
 ]);
+/** Degrees written as capitals. */
+const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
 /** Officers' titles compromise does not list as roles. */
 const ROLE_ABBREVIATIONS = new Set(['ceo', 'cto', 'cfo', 'coo', 'cio', 'ciso', 'vp', 'md']);
 /** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
@@ -184,6 +186,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const attributive = tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
   if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
     return undefined;
+  // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
+  if (lower.length === 1 && DEGREES.has(lower[0]!)) return undefined;
   // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
   if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
   const roleParts = lower[0]!.split('-');
@@ -205,7 +209,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
   if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
   const name = words.reduce(
-    (out, word, i) => out + (i === 0 || word === '+' ? '' : tokens[from + i]!.space || ' ') + word,
+    (out, word, i) =>
+      out + (i === 0 || word === '+' || /^['’]s$/.test(word) ? '' : tokens[from + i]!.space || ' ') + word,
     '',
   );
   const { type, evidence } = typeOfName(words);

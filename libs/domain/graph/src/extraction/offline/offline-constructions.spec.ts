@@ -310,6 +310,23 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads degrees, "set up", "built by", and an organisation followed by its town', async () => {
+    assert.deepEqual(await triples('Ilse: I just finished my PhD at Uppsala University.'), [
+      'Ilse | studied at | Uppsala University',
+    ]);
+    assert.deepEqual(await triples('Hattie Bell set up the Rosebank Trust in 1921.'), [
+      'Hattie Bell | founded | Rosebank Trust',
+    ]);
+    assert.deepEqual(await triples('The Old Mill was built by Jonas Berg.'), [
+      'Jonas Berg | created | Old Mill',
+    ]);
+    assert.ok(
+      (await triples('She studied at Girton College, Cambridge.')).includes(
+        'Girton College | located in | Cambridge',
+      ),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

@@ -166,7 +166,19 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: ['person', 'date'],
   },
   {
-    nouns: ['degree', 'master', 'masters', 'phd', 'doctorate', 'bachelor', 'mba'],
+    nouns: [
+      'degree',
+      'master',
+      'masters',
+      'phd',
+      'doctorate',
+      'bachelor',
+      'mba',
+      'msc',
+      'bsc',
+      'mphil',
+      'dphil',
+    ],
     preps: ['at', 'from'],
     canonical: 'studied at',
     sourceType: 'person',
@@ -282,6 +294,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "set up the British Hotel", "set up a charity".
+  {
+    verbs: ['set'],
+    preps: ['up'],
+    canonical: 'founded',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     // "Dev quit Accenture", "she left Siemens": a job there, ended.
     verbs: ['quit', 'leave'],
@@ -349,6 +369,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'pen',
       'co-write',
       'co-author',
+      'build',
+      'construct',
     ],
     preps: ['', 'by'],
     canonical: 'created',

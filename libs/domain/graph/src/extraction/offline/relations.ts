@@ -156,11 +156,12 @@ export function findRelations(
     const typed = source.evidence !== 'none' && target.evidence !== 'none';
     const listed = between.filter((t) => !typed || t.pos !== 'DET');
     const listOnly = listed.length > 0 && listed.every((t) => LIST_WORDS.has(t.lower));
-    // "Austin, Texas": a place, then the region it is in (unless the comma is a list's).
+    // "Austin, Texas": a place, then the region it is in (unless the comma is a list's); and
+    // "Newnham College, Cambridge": an organisation, then where it is.
     if (
       between.length === 1 &&
       between[0]!.text === ',' &&
-      source.type === 'location' &&
+      (source.type === 'location' || source.type === 'organization') &&
       target.type === 'location'
     ) {
       const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
