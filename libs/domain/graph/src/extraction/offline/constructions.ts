@@ -132,6 +132,33 @@ export function possessiveRoles(
     out.push(rel(named, owner, role.canonical, raw, named.end));
     last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
+  // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name.
+  for (const named of mentions) {
+    const p = named.end + 1;
+    const possessive = tokens[p];
+    if (tokens[named.end]?.text !== ',' || !possessive || !POSSESSIVES.has(possessive.lower)) continue;
+    let k = p + 1;
+    while (
+      ['ADJ', 'NOUN', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') &&
+      !mentions.some((m) => m.start === k + 1)
+    )
+      k++;
+    const noun = tokens[k];
+    const closes = tokens[k + 1] === undefined || [',', '.', ';'].includes(tokens[k + 1]!.text);
+    if (!noun || !closes || out.some((r) => r.source === named || r.target === named)) continue;
+    const owner = ownerOf(
+      possessive.lower,
+      p,
+      mentions.filter((m) => m !== named),
+      discourse,
+    );
+    if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
+    const raw = phrase(tokens, p, k + 1);
+    const kin = KIN_NOUNS[noun.lower];
+    const role = kin ? undefined : nounPredicate(noun.lower);
+    if (kin) out.push(rel(owner, named, kin, raw, k + 1));
+    else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
+  }
   return out;
 }
 
@@ -201,7 +228,20 @@ function asRole(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
 function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
+  // "Tata Motors bought Jaguar Land Rover from Ford": Ford sold to Tata Motors.
+  const boughtFrom = (at: number) => {
+    const buyer = [...mentions].reverse().find((m) => m.end <= at);
+    const bought = mentions.find((m) => m.start > at);
+    if (!buyer || !bought || bought.start - at > 2) return;
+    const seller = mentions.find((m) => m.start === bought.end + 1 && tokens[bought.end]!.lower === 'from');
+    if (seller && seller.type !== 'location' && seller.type !== 'person')
+      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, seller.start), seller.end, 0.75));
+  };
   tokens.forEach((token, at) => {
+    if (['buy', 'acquire', 'purchase'].includes(token.lemma) && isVerbLike(token)) {
+      boughtFrom(at);
+      return;
+    }
     if (token.lemma !== 'sell' || !isVerbLike(token)) return;
     const seller = [...mentions].reverse().find((m) => m.end <= at);
     // What was sold is the name right after the verb: in "sold its Watson Health unit" it is the unit.

@@ -109,6 +109,9 @@ const ORGANIZATION_NOUNS = new Set([
   'supplier',
   'vendor',
   'fund',
+  'foundation',
+  'trust',
+  'institute',
 ]);
 
 /** What one holds "in" an organisation. */

@@ -103,7 +103,9 @@ function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
   // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
   // when a proper noun follows; alone it is most often a sentence's first word.
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
-  return inSpan || tokens[i + 1]?.pos === 'PROPN';
+  // Mid-sentence after a preposition it is a name the tagger did not know: "from Ford", "at Tessera".
+  const afterPreposition = i > 1 && tokens[i - 1]!.pos === 'ADP' && token.pos !== 'ADJ';
+  return inSpan || tokens[i + 1]?.pos === 'PROPN' || afterPreposition;
 }
 
 /** How a name is typed from its own words, and on what evidence. */

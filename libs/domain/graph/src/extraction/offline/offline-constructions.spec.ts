@@ -327,6 +327,27 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads a role given after the name, a founder after the place, a seller after "from"', async () => {
+    assert.ok(
+      (await triples('Brightwave is based in Leeds. Ana Lobo, its co-founder, stayed behind.')).includes(
+        'Ana Lobo | founded | Brightwave',
+      ),
+    );
+    assert.ok(
+      (await triples('Tessera was founded in Leeds by Hana Sato.')).includes('Hana Sato | founded | Tessera'),
+    );
+    assert.ok(
+      (await triples('Vela Foods bought Kestrel from Corvel Group in 2008.')).includes(
+        'Corvel Group | sold to | Vela Foods',
+      ),
+    );
+    assert.ok(
+      (await triples('Quillpay is now owned by a Dutch foundation, Stichting Vela.')).includes(
+        'Stichting Vela | owns | Quillpay',
+      ),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

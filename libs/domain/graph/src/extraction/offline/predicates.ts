@@ -162,6 +162,7 @@ export function matchPredicate(
   const nouns = content.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !verbs.includes(t));
   // "is home to the pharmaceutical company Roche": the noun before a name only says what it is.
   let described = between.length;
+  if (between[described - 1]?.text === ',') described--;
   if (isOrganizationNoun(between[described - 1]) || isPersonNoun(between[described - 1])) {
     while (described > 0 && ['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[described - 1]!.pos))
       described--;

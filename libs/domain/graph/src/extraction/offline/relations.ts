@@ -254,6 +254,26 @@ export function findRelations(
       found.push({ source, target, canonical: 'works at', raw: 'from', confidence: 0.6, end: target.start });
       continue;
     }
+    // "was founded in Sweden by Ingvar Kamprad": the founder after the place.
+    if (
+      previous?.canonical === 'located in' &&
+      /found|establish/.test(previous.raw) &&
+      between.length === 1 &&
+      between[0]!.lower === 'by' &&
+      same(previous.target, source) &&
+      target.type !== 'location'
+    ) {
+      retype(target, 'person');
+      found.push({
+        ...previous,
+        source: target,
+        target: previous.source,
+        canonical: 'founded',
+        raw: 'founded by',
+        end: target.start,
+      });
+      continue;
+    }
     if (
       previous &&
       between.length === 1 &&
