@@ -69,10 +69,39 @@ export function memorySearchCases(ctx: MemoriesContext): void {
     });
 
     it('answers the options not available yet with 422 NOT_IMPLEMENTED', async () => {
-      for (const body of [{ mode: 'accurate' }, { personalise_search: true }, { extra_context: 'hi' }]) {
+      for (const body of [{ mode: 'accurate' }, { personalise_search: true }]) {
         const detail = expectError(await ctx.hybrid({ query: 'x', ...body }), 422, 'NOT_IMPLEMENTED');
         assert.match(detail.message, /Not available yet/);
       }
+    });
+
+    it('extra_context steers an ambiguous query to its meaning, both ways', async () => {
+      // A tenant of its own: the tenancy cases count the sub-tenants of the shared one.
+      const tenant_id = `${ctx.tenant}-steer`;
+      assert.equal((await ctx.alice.post('/tenants/create', { json: { tenant_id } })).status, 200);
+      for (const [memory_id, raw_text] of [
+        ['car', 'The Jaguar F-Type sports car accelerates from 0 to 60 mph in 3.5 seconds on the track.'],
+        ['cat', 'The jaguar, a big cat of the Amazon rainforest, sprints at 50 mph to ambush its prey.'],
+      ]) {
+        const added = await ctx.add({ tenant_id, memory_id, raw_text });
+        assert.equal(added.status, 200, JSON.stringify(added.body));
+      }
+      const first = async (extra_context?: string) => {
+        const found = await ctx.hybrid({
+          tenant_id,
+          query: 'how fast is a jaguar',
+          search_mode: 'memories',
+          ...(extra_context === undefined ? {} : { extra_context }),
+        });
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        assert.equal(found.body.chunks.length, 2, JSON.stringify(found.body));
+        return found.body.chunks[0]!.source_id;
+      };
+      assert.equal(await first('I am buying a new sports car and compare their acceleration.'), 'car');
+      assert.equal(await first('I study big cats that live in the rainforest.'), 'cat');
+      // Blank context is no context; a context of another type is refused.
+      assert.ok(['car', 'cat'].includes(await first('   ')));
+      expectError(await ctx.hybrid({ query: 'x', extra_context: 42 }), 422, 'VALIDATION_ERROR');
     });
 
     it('takes the edge values: alpha auto, max_chunks 1001, personalise_search false', async () => {

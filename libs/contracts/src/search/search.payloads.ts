@@ -57,6 +57,11 @@ export interface HybridSearchRequest {
    * the embedder's related threshold. Memory retrieval sets it (docs/api.md, Memories).
    */
   relevant_only?: boolean;
+  /**
+   * User-given context that steers the semantic query towards its meaning (docs/api.md, Search:
+   * extra_context). Absent or blank: no steering.
+   */
+  extra_context?: string;
 }
 
 export interface FullTextSearchRequest {

@@ -11,6 +11,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_EXTRA_CONTEXT_WEIGHT } from './query/query-vectors';
 import type { SearchServiceOptions } from './search.service';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
@@ -148,6 +149,16 @@ export class SearchSettings {
   @IsBoolean()
   SEARCH_QUERY_WORD_WEIGHTS = true;
 
+  /**
+   * A search's extra_context is embedded as a query and added to the query's vector with this
+   * weight before normalising (docs/api.md, Search: extra_context). Tuned on bench/data/steering.jsonl
+   * (bench/steering.bench.mjs).
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(10)
+  SEARCH_EXTRA_CONTEXT_WEIGHT = DEFAULT_EXTRA_CONTEXT_WEIGHT;
+
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()
   @Min(0)
@@ -178,6 +189,7 @@ export function searchServiceOptions(settings: SearchSettings): SearchServiceOpt
     feedbackDocs: settings.SEARCH_FEEDBACK_DOCS,
     feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
     queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
+    extraContextWeight: settings.SEARCH_EXTRA_CONTEXT_WEIGHT,
   };
 }
 

@@ -480,6 +480,33 @@ describe('SearchService (embedded engines)', () => {
     }
   });
 
+  it('extra_context turns the semantic query towards its meaning, each way, and weighs nothing at weight 0', async () => {
+    const steering = { tenant_id: 'acme', sub_tenant_id: 'steering' };
+    for (const [id, text] of [
+      ['car', 'The Jaguar sports car engine delivers horsepower and acceleration on the motorway.'],
+      ['cat', 'The jaguar is a wild cat hunting prey in the rainforest of the Amazon.'],
+    ] as const) {
+      await service.indexChunks({ ...steering, source: source(id, 0), chunks: chunks(id, [text]) });
+    }
+    const first = async (target: SearchService, extra_context?: string) =>
+      (await target.hybrid(query({ ...steering, query: 'jaguar speed', alpha: 0.8, extra_context })))
+        .chunks[0]?.source_id;
+    assert.equal(await first(service, 'sports car engine horsepower'), 'car');
+    assert.equal(await first(service, 'wild cat prey rainforest'), 'cat');
+    const unweighted = serviceWith(new NgramHashingEmbedder(), new SqlChunkStore(db), {
+      recencyHalfLifeDays: 30,
+      defaultAlpha: 0.8,
+      extraContextWeight: 0,
+    });
+    const plain = await first(unweighted);
+    assert.equal(await first(unweighted, 'sports car engine horsepower'), plain);
+    assert.equal(await first(unweighted, 'wild cat prey rainforest'), plain);
+    await assert.rejects(
+      service.hybrid({ ...query({}), extra_context: 7 as unknown as string }),
+      (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',
+    );
+  });
+
   it('validates what it relies on', async () => {
     await assert.rejects(
       service.hybrid(query({ query: ' ' })),

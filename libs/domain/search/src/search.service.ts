@@ -45,6 +45,8 @@ export interface SearchServiceOptions {
    * Default true.
    */
   queryWordWeights?: boolean;
+  /** Weight of a search's extra_context vector against its query's (SEARCH_EXTRA_CONTEXT_WEIGHT). */
+  extraContextWeight?: number;
 }
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
@@ -127,10 +129,10 @@ export class SearchService {
     if (feedback) {
       // The semantic query learns from the best keyword hits, so it needs them first.
       keyword = await this.keywords.search(scope, request.query, n, filter);
-      semantic = await this.semantic(scope, request.query, n, filter, relevantOnly, target, keyword);
+      semantic = await this.semantic(scope, request, n, filter, relevantOnly, target, keyword);
     } else {
       [semantic, keyword] = await Promise.all([
-        target ? this.semantic(scope, request.query, n, filter, relevantOnly, target) : NO_SEMANTIC_HITS,
+        target ? this.semantic(scope, request, n, filter, relevantOnly, target) : NO_SEMANTIC_HITS,
         alpha < 1 || relevantOnly
           ? this.keywords.search(scope, request.query, n, filter)
           : Promise.resolve([]),
@@ -225,7 +227,7 @@ export class SearchService {
    */
   private async semantic(
     scope: IndexScope,
-    query: string,
+    request: Pick<HybridSearchRequest, 'query' | 'extra_context'>,
     n: number,
     filter: { kinds: string[]; sourceIds?: string[] },
     relevantOnly: boolean,
@@ -233,7 +235,13 @@ export class SearchService {
     keywordHits: ScoredId[] = [],
   ): Promise<SemanticHits> {
     const { space, embedder } = target;
-    const { expanded, plain } = await this.queryVectors.build(scope, query, keywordHits, embedder);
+    const { expanded, plain } = await this.queryVectors.build(
+      scope,
+      request.query,
+      keywordHits,
+      embedder,
+      request.extra_context,
+    );
     // A query the embedder finds nothing in (only stop words, with the hashing fallback) has no
     // direction: it matches nothing by meaning, and keyword search answers alone.
     if (isZero(expanded)) return NO_SEMANTIC_HITS;

@@ -46,6 +46,7 @@ export function checkSearchRequest(request: {
   query: unknown;
   max_chunks: unknown;
   search_mode: unknown;
+  extra_context?: unknown;
 }): void {
   const errors: FieldError[] = [];
   checkScopeIds(request, errors);
@@ -61,6 +62,9 @@ export function checkSearchRequest(request: {
   }
   if (!(SearchModes as readonly unknown[]).includes(request.search_mode)) {
     errors.push({ field: 'search_mode', message: `search_mode must be one of ${SearchModes.join(', ')}` });
+  }
+  if (request.extra_context !== undefined && typeof request.extra_context !== 'string') {
+    errors.push({ field: 'extra_context', message: 'extra_context must be a string' });
   }
   throwIfFieldErrors(errors);
 }

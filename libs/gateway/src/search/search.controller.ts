@@ -20,7 +20,6 @@ function refuseUnavailable(body: HybridSearchDto): void {
   const unavailable: string[] = [];
   if (body.mode === 'accurate') unavailable.push('mode "accurate" (multi-query generation with reranking)');
   if (body.personalise_search === true) unavailable.push('personalise_search');
-  if (body.extra_context !== undefined && body.extra_context.trim() !== '') unavailable.push('extra_context');
   if (unavailable.length > 0) {
     throw new DomainError(
       'NOT_IMPLEMENTED',
@@ -57,6 +56,7 @@ export class SearchController {
       recency_bias: body.recency_bias ?? 0,
       num_related_chunks: body.num_related_chunks ?? 0,
       search_mode: body.search_mode ?? 'sources',
+      ...(body.extra_context?.trim() ? { extra_context: body.extra_context } : {}),
     } satisfies HybridSearchRequest);
     if (body.graph_context !== true) return result;
     // The graph walks from the query's entities and from the chunks found (docs/api.md,

@@ -14,7 +14,14 @@ export interface QueryVectorOptions {
   feedbackDocs?: number;
   feedbackWeight?: number;
   queryWordWeights?: boolean;
+  extraContextWeight?: number;
 }
+
+/**
+ * How much a search's extra_context weighs against its query, unless configured: alike
+ * (bench/steering.bench.mjs: 0.5 steered 78% of senses, 1 95%, 2 100% with no answer off the query).
+ */
+export const DEFAULT_EXTRA_CONTEXT_WEIGHT = 1;
 
 /**
  * The semantic query's vector: the query's own, expanded by pseudo-relevance feedback from the
@@ -42,13 +49,15 @@ export class QueryVectors {
    * vector (`plain`) plus feedbackWeight × the mean vector of the feedbackDocs best keyword hits,
    * normalised (the same vector without hits). With word weights (queryWordWeights), the query and
    * those hits are embedded with every word weighing its idf, so that rare words lead, as they do
-   * in BM25.
+   * in BM25. A `steer` text (a search's extra_context) is embedded as a query too and added with
+   * extraContextWeight, before the normalisation: it turns the query towards its meaning.
    */
   async build(
     scope: IndexScope,
     query: string,
     keywordHits: ScoredId[],
     embedder: Embedder,
+    steer?: string,
   ): Promise<{ expanded: Float32Array; plain: Float32Array }> {
     const docs = this.feedbackDocs(embedder);
     const records =
@@ -67,10 +76,15 @@ export class QueryVectors {
           ...(feedbackTexts.length > 0 ? await embedder.embedDocuments(feedbackTexts) : []),
         ];
     const plain = vector!;
-    if (feedback.length === 0) return { expanded: plain, plain };
-    const weight = (this.options.feedbackWeight ?? 1) / feedback.length;
+    const context = steer?.trim() ? await embedder.embedQuery(steer) : undefined;
+    if (feedback.length === 0 && !context) return { expanded: plain, plain };
     const expanded = Float32Array.from(plain);
+    const weight = (this.options.feedbackWeight ?? 1) / Math.max(1, feedback.length);
     for (const doc of feedback) for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * doc[i]!;
+    if (context) {
+      const w = this.options.extraContextWeight ?? DEFAULT_EXTRA_CONTEXT_WEIGHT;
+      for (let i = 0; i < expanded.length; i++) expanded[i]! += w * context[i]!;
+    }
     let norm = 0;
     for (const x of expanded) norm += x * x;
     norm = Math.sqrt(norm);
