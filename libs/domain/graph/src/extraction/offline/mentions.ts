@@ -132,7 +132,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
     )
   )
     return strong('organization');
-  if (lower.length > 1 && lex.isPlaceWord(last)) return strong('location');
+  // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
+  if (lower.length > 1 && lex.isPlaceWord(last))
+    return lex.classOf(first) === 'first-name' ? weak('location') : strong('location');
   if (lower.length > 1 && isProductWord(last)) return strong('product');
   const firstClass = lex.classOf(first);
   if (firstClass === 'honorific' || (firstClass === 'role' && lower.length === 2)) return strong('person');

@@ -348,6 +348,25 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it("keeps a person's predicates for people, and lets listed verbs share their object", async () => {
+    assert.ok(
+      !(await triples('Leeds University left the Northern League in 2001.')).some((t) =>
+        t.includes('works at'),
+      ),
+    );
+    assert.deepEqual(await triples('Latvia joined the Nordic Council.'), [
+      'Latvia | member of | Nordic Council',
+    ]);
+    assert.ok(
+      (await triples('Mila Park, the chief executive of Corvel, spoke.')).includes(
+        'Mila Park | leads | Corvel',
+      ),
+    );
+    assert.deepEqual(await triples('Quilla is a line of lamps designed, built, and sold by Corvel.'), [
+      'Corvel | created | Quilla',
+    ]);
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

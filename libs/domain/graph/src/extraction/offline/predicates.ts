@@ -192,6 +192,14 @@ export function matchPredicate(
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
+    // "Boston University left the conference": a person's predicate needs a person, when the
+    // lexicon is sure ("Estonia joined NATO" is membership).
+    const from = rule.reversed || (rule.invertPassive && passive) ? target : source;
+    const notPerson = from.evidence === 'strong' && from.type !== 'person';
+    if (notPerson && verbs.some((t) => verbIs(t, ['join']))) {
+      return { canonical: 'member of', inverted: false, known: true };
+    }
+    if (rule.sourceType === 'person' && notPerson) continue;
     if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!))) continue;
     if (rule.canonical === 'lives in' && source.type !== 'person' && relocates(between)) {
       return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };

@@ -345,9 +345,15 @@ export function findRelations(
     } else if (
       and >= 0 &&
       between.slice(and + 1).some(isVerbLike) &&
+      !between
+        .slice(0, and)
+        .filter((t) => t.text !== ',')
+        .slice(-1)
+        .some(isVerbLike) &&
       !between.slice(and + 1).some((t) => t.pos === 'PRON')
     ) {
-      // "He trained at the flight school and joined the Air Force": the last verb is the target's.
+      // "He trained at the flight school and joined the Air Force": the last verb is the target's
+      // (but "developed, designed, and marketed by" share theirs).
       between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
     }
     const match = matchPredicate(between, source, target);
