@@ -194,13 +194,16 @@ function asRole(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
     // "as its new CEO", "as the chief executive of …", "as Secretary-General of …".
     let roleAt = -1;
     for (let j = k; j < Math.min(tokens.length, k + 3); j++) {
-      if (nounPredicate(tokens[j]!.lower)?.canonical === 'leads') {
+      // (One holds a role "as" its singular: "as Queens of the Stone Age" is a band.)
+      if (nounPredicate(tokens[j]!.lower, 'of', false)?.canonical === 'leads') {
         roleAt = j;
         break;
       }
       if (!['ADJ', 'PROPN', 'NOUN'].includes(tokens[j]!.pos)) break;
     }
     if (roleAt < 0) return;
+    // "chief executive": the title's last word.
+    while (nounPredicate(tokens[roleAt + 1]?.lower ?? '', 'of', false)?.canonical === 'leads') roleAt++;
     k = roleAt;
     const of =
       tokens[k + 1]?.lower === 'of' ? mentions.find((m) => m.start >= k + 2 && m.start <= k + 3) : undefined;

@@ -367,6 +367,16 @@ describe('OfflineExtractor: constructions', () => {
     ]);
   });
 
+  it('reads no place from an apposition with a verb, and no role from a plural after "as"', async () => {
+    assert.deepEqual(await triples('Vela, a Danish distributor, released it in Norway.'), []);
+    assert.ok(!(await triples('Ben Ode toured as Kings of the North.')).some((t) => t.includes('leads')));
+    assert.ok(
+      (await triples('Ada Mills, the chief of the survey department of Corvel, retired.')).includes(
+        'Ada Mills | leads | Corvel',
+      ),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

@@ -127,6 +127,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'captain',
       'director',
       'boss',
+      'chief',
       'secretary-general',
       'director-general',
     ],
@@ -313,7 +314,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
   },
   {
     // "Tessera hired Ana Lobo": she works there.
-    verbs: ['hire', 'employ', 'recruit'],
+    verbs: ['hire', 'employ'],
     preps: [''],
     canonical: 'works at',
     reversed: true,

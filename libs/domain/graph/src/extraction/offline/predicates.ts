@@ -159,7 +159,12 @@ export function matchPredicate(
 ): PredicateMatch | undefined {
   const content = between.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   const verbs = content.filter(isVerbLike);
-  const nouns = content.filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !verbs.includes(t));
+  // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
+  const nouns = content.filter(
+    (t, i) =>
+      (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && content[i + 1]?.lower === 'of')) &&
+      !verbs.includes(t),
+  );
   // "is home to the pharmaceutical company Roche": the noun before a name only says what it is.
   let described = between.length;
   if (between[described - 1]?.text === ',') described--;
@@ -227,7 +232,8 @@ export function matchPredicate(
   // "is a museum in Paris", "is a census-designated place in Pulaski County", and the same said
   // as an apposition: "Hartley & Moss, an architecture firm in Denver".
   const copula =
-    (root(between[0] ?? lastWord!) === 'be' || between[0]?.text === ',') && between[1]?.pos === 'DET';
+    (root(between[0] ?? lastWord!) === 'be' || (between[0]?.text === ',' && verbs.length === 0)) &&
+    between[1]?.pos === 'DET';
   if (
     copula &&
     finalPrep === 'in' &&
@@ -260,11 +266,12 @@ export function matchPredicate(
  * The canonical predicate a role noun names ("CEO" of → leads, "founder" of → founded, "capital"
  * of → capital of), read from the holder to what it is held of; undefined for other nouns.
  */
-export function nounPredicate(word: string, prep = 'of'): PredicateMatch | undefined {
+export function nounPredicate(word: string, prep = 'of', plurals = true): PredicateMatch | undefined {
   // "co-CEOs" is what "CEO" is; "boss" stays "boss".
   const bare = word.toLowerCase().replace(/^co-(?=ceo|chair|president|director|head|leader)/, '');
   const rules = nounRules();
-  const candidates = [...(rules.get(bare) ?? []), ...(rules.get(bare.replace(/(?<=[a-z]{2})s$/, '')) ?? [])];
+  const singular = plurals ? bare.replace(/(?<=[a-z]{2})s$/, '') : bare;
+  const candidates = [...(rules.get(bare) ?? []), ...(singular !== bare ? (rules.get(singular) ?? []) : [])];
   const rule = candidates
     .filter((r) => (r.preps ?? ['']).includes(prep))
     .sort((a, b) => RULES.indexOf(a) - RULES.indexOf(b))[0];
