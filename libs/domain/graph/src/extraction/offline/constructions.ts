@@ -72,6 +72,8 @@ export function possessiveRoles(
   const out: SentenceRelation[] = [];
   // The latest relation read, and whether its name was the source (a role) or the target (kinship).
   let last: { relation: SentenceRelation; namedIsSource: boolean } | undefined;
+  // "His father was X and his mother Y": a relative just named is not whom the next "his" means.
+  const relatives = new Set<Mention>();
   for (const named of mentions) {
     let k = named.start - 1;
     // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
@@ -106,7 +108,12 @@ export function possessiveRoles(
     if (!possessive) continue;
     // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
     const owner = POSSESSIVES.has(possessive.lower)
-      ? ownerOf(possessive.lower, p, mentions, discourse)
+      ? ownerOf(
+          possessive.lower,
+          p,
+          mentions.filter((m) => !relatives.has(m)),
+          discourse,
+        )
       : ["'s", '’s'].includes(possessive.lower)
         ? mentions.find((m) => m.end === p)
         : undefined;
@@ -118,6 +125,7 @@ export function possessiveRoles(
       named.evidence = 'strong';
       out.push(rel(owner, named, kin, raw, named.end));
       last = { relation: out[out.length - 1]!, namedIsSource: false };
+      relatives.add(named);
       // Parent and child are one fact read from either end; both are kept, as either is asked.
       const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
       if (inverse) out.push(rel(named, owner, inverse, raw, named.end));

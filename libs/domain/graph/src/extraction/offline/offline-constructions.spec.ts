@@ -377,6 +377,15 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('keeps "his" on the same person through a list of relatives, and reads only "the capital of" as capital', async () => {
+    const family = await triples(
+      'Ivo Marek was born in Brno. His father was Karel Marek and his mother Olga Marek.',
+    );
+    assert.ok(family.includes('Ivo Marek | child of | Olga Marek'));
+    assert.ok(!family.some((t) => t.startsWith('Karel Marek | child of')));
+    assert.deepEqual(await triples('Tromso is called the aurora capital of Norway.'), []);
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

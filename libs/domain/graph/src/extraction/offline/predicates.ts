@@ -206,6 +206,11 @@ export function matchPredicate(
     }
     if (rule.sourceType === 'person' && notPerson) continue;
     if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!))) continue;
+    // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
+    if (rule.canonical === 'capital of') {
+      const at = between.findIndex((t) => nounIs(t, ['capital']));
+      if (!['DET', 'PRON'].includes(between[at - 1]?.pos ?? '') && at !== 0) continue;
+    }
     if (rule.canonical === 'lives in' && source.type !== 'person' && relocates(between)) {
       return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
     }
