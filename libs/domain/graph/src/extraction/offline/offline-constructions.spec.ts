@@ -386,6 +386,16 @@ describe('OfflineExtractor: constructions', () => {
     assert.deepEqual(await triples('Tromso is called the aurora capital of Norway.'), []);
   });
 
+  it('reads "the X-based NOUN" as the latest organisation, and a first day at school', async () => {
+    const deal = await triples(
+      'Corvel bought Tessera in 2020. The Leeds, Yorkshire-based maker had been run by Hana Sato.',
+    );
+    assert.ok(deal.includes('Tessera | located in | Leeds'));
+    assert.ok(deal.includes('Hana Sato | leads | Tessera'));
+    const school = await triples('Ben: our son Tom just started at Hillside Elementary.');
+    assert.ok(school.includes('Tom | studied at | Hillside Elementary'));
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

@@ -261,7 +261,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
   },
   { verbs: ['own'], preps: ['', 'by'], canonical: 'owns', invertPassive: true },
-  { verbs: ['acquire', 'buy', 'purchase'], preps: ['', 'by'], canonical: 'acquired', invertPassive: true },
+  {
+    verbs: ['acquire', 'buy', 'purchase'],
+    preps: ['', 'by'],
+    canonical: 'acquired',
+    invertPassive: true,
+    sourceType: 'organization',
+    targetType: 'organization',
+  },
   { verbs: ['sell'], preps: ['to'], canonical: 'sold to' },
   {
     verbs: ['collaborate', 'cooperate', 'work'],

@@ -247,6 +247,14 @@ export function matchPredicate(
   ) {
     return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   }
+  // "he just started at Maple Grove Elementary": a pupil's first day.
+  if (
+    finalPrep === 'at' &&
+    verbs.some((t) => verbIs(t, ['start', 'begin'])) &&
+    /\b(school|college|university|elementary|academy|kindergarten)\b/i.test(target.name)
+  ) {
+    return { canonical: 'studied at', inverted: false, known: true, sourceType: 'person' };
+  }
   // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
   const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
   if (

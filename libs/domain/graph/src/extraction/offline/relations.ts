@@ -106,8 +106,32 @@ export function findRelations(
     }
     // "her husband Callum", "its founder, Yvon Chouinard": the construction reads these.
     if (ownedRole(between)) continue;
-    // "the Santa Monica, California-based publisher": a description, not a relation.
-    if (between[0]?.text === '-' && between[1]?.lower === 'based') continue;
+    // "The Santa Monica, California-based publisher had been headed by …": a description of the
+    // latest organisation, which is where the description says, and the subject of the verb after.
+    if (between[0]?.text === '-' && between[1]?.lower === 'based') {
+      let n = 2;
+      while (between[n]?.pos === 'NOUN' && between[n]!.text === between[n]!.lower && !isVerbLike(between[n]!))
+        n++;
+      const described =
+        source.type === 'location' && n > 2 && n < between.length
+          ? discourse.latest('organization')
+          : undefined;
+      if (!described || same(described, target)) continue;
+      const place =
+        i > 0 && chain[i - 1]!.type === 'location' && phrase(tokens, chain[i - 1]!.end, source.start) === ','
+          ? chain[i - 1]!
+          : source;
+      found.push({
+        source: described,
+        target: place,
+        canonical: 'located in',
+        raw: 'based in',
+        confidence: 0.7,
+        end: source.end,
+      });
+      source = described;
+      between = between.slice(n);
+    }
     const raw = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
 
     // "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
