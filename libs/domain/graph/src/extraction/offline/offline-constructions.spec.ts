@@ -396,6 +396,22 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(school.includes('Tom | studied at | Hillside Elementary'));
   });
 
+  it('keeps the subject across "and was", adds no places as agents, and no events as places', async () => {
+    assert.deepEqual(
+      await triples(
+        'Ada Moss founded the Centre for Quiet Study in 1990 and was a lecturer at Corvel University.',
+      ),
+      ['Ada Moss | founded | Centre for Quiet Study', 'Ada Moss | works at | Corvel University'],
+    );
+    assert.deepEqual(await triples('The Kestrel was built by Arvola Yards in Turku, Finland.'), [
+      'Arvola Yards | created | Kestrel',
+      'Turku | located in | Finland',
+    ]);
+    assert.ok(
+      !(await triples('The Corvel Air Corps in World War II grew.')).some((t) => t.includes('located in')),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

@@ -24,6 +24,9 @@ export interface SentenceRelation {
 const RELATIVES = new Set(['which', 'who', 'that', 'whom', 'whose']);
 const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'his', 'her', 'their', 'its', 'your']);
 const LIST_WORDS = new Set([',', 'and', 'or']);
+/** Names of events, which an organisation is never "in" as in a place: "in World War I". */
+const EVENT_WORDS =
+  /\b(war|cup|games|olympics|championships?|season|league|festival|awards?|prize|expo|summit)\b/i;
 const IDENTIFIERS = new Set(['email', 'url', 'date']);
 
 const same = (a: Mention, b: Mention) => a.keys[0] === b.keys[0] && a.type === b.type;
@@ -207,7 +210,14 @@ export function findRelations(
     if (previous && noVerb && (listOnly || LIST_WORDS.has(listed[listed.length - 1]?.lower ?? ''))) {
       // A list: the previous relation again, with the next item.
       const continues = previous.inverted ? previous.source : previous.target;
-      if (same(continues, source) && !startsClause(tokens, target) && compatible(source, target)) {
+      // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)
+      const placeAsAgent = previous.inverted && target.type === 'location';
+      if (
+        same(continues, source) &&
+        !startsClause(tokens, target) &&
+        compatible(source, target) &&
+        !placeAsAgent
+      ) {
         previous = previous.inverted
           ? { ...previous, source: target, confidence: 0.7, end: target.start }
           : { ...previous, target, confidence: 0.7, end: target.start };
@@ -320,7 +330,7 @@ export function findRelations(
       between.length === 1 &&
       between[0]!.lower === 'in' &&
       source.type === 'organization' &&
-      (target.type === 'location' || target.evidence === 'none')
+      (target.type === 'location' || (target.evidence === 'none' && !EVENT_WORDS.test(target.name)))
     ) {
       retype(target, 'location');
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
@@ -345,14 +355,16 @@ export function findRelations(
       });
       continue;
     }
-    // "Lake Baikal, in southern Siberia, …": where it is.
+    // "Lake Baikal, in southern Siberia, …": where it is (a country is not in a province).
     const inPlace = between.filter((t) => t.text !== ',' && !(t.pos === 'ADJ' && t.lower === t.text));
     if (
       between[0]?.text === ',' &&
       inPlace.length === 1 &&
       inPlace[0]!.lower === 'in' &&
       (target.type === 'location' || target.evidence === 'none') &&
-      source.type !== 'person'
+      source.type !== 'person' &&
+      lexicon().classOf(source.keys[0]!) !== 'region' &&
+      !EVENT_WORDS.test(target.name)
     ) {
       retype(target, 'location');
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
@@ -361,8 +373,16 @@ export function findRelations(
     if (noVerb && !between.some((t) => t.lemma === 'be') && !apposition) continue;
     // "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before.
     const and = between.findIndex((t) => t.lower === 'and');
-    if (and >= 0 && !between.slice(0, and).some(isVerbLike) && between.slice(and + 1).some(isVerbLike)) {
-      const clauseSubject = previous && (previous.inverted ? previous.target : previous.source);
+    // ("and was a professor at": a copula makes a clause too.)
+    const clause = (t: Token) => isVerbLike(t) || (t.pos === 'AUX' && t.lemma === 'be');
+    const previousSubject = previous && (previous.inverted ? previous.target : previous.source);
+    if (
+      and >= 0 &&
+      !between.slice(0, and).some(isVerbLike) &&
+      between.slice(and + 1).some(clause) &&
+      (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
+    ) {
+      const clauseSubject = previousSubject;
       if (!clauseSubject) continue;
       source = clauseSubject;
       between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
