@@ -412,6 +412,14 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it("gives a role noun after a relation to that relation's subject", async () => {
+    assert.ok(
+      (await triples('Iris Holm moved to Oslo for a job at Corvel.')).includes(
+        'Iris Holm | works at | Corvel',
+      ),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

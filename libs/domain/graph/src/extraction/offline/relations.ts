@@ -370,6 +370,22 @@ export function findRelations(
       found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
       continue;
     }
+    // "moved to Toronto for a job at Shopify": a role noun after the previous relation is its subject's.
+    const subject = previous && (previous.inverted ? previous.target : previous.source);
+    if (noVerb && subject?.type === 'person' && between[0]?.pos === 'ADP' && !same(subject, target)) {
+      const role = matchPredicate(between, subject, target);
+      if (role?.known && role.sourceType === 'person') {
+        found.push({
+          source: subject,
+          target,
+          canonical: role.canonical,
+          raw: raw(between),
+          confidence: 0.7,
+          end: target.start,
+        });
+        continue;
+      }
+    }
     if (noVerb && !between.some((t) => t.lemma === 'be') && !apposition) continue;
     // "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before.
     const and = between.findIndex((t) => t.lower === 'and');
