@@ -161,7 +161,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const lex = lexicon();
   let from = start;
   // "President of South Africa", "CEO of Amazon": the role is part of the predicate, not the name.
-  const ofAt = tokens.findIndex((t, i) => i >= start && i < end && t.lower === 'of');
+  let ofAt = -1;
+  for (let i = start; i < end && ofAt < 0; i++) if (tokens[i]!.lower === 'of') ofAt = i;
   if (
     ofAt > start &&
     tokens
@@ -208,8 +209,10 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     return undefined;
   // "its new CEO", "Patagonia's CEO", "South Korean": a role or a nationality, not a name.
   const lastClass = lex.classOf(lower[lower.length - 1]!);
-  const owned =
-    start > 0 && (tokens[start - 1]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[start - 1]!.lower));
+  let b = start - 1;
+  while (b >= 0 && tokens[b]!.text === tokens[b]!.lower && ['ADJ', 'PROPN', 'NOUN'].includes(tokens[b]!.pos))
+    b--;
+  const owned = b >= 0 && (tokens[b]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[b]!.lower));
   const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
   if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
   const name = words.reduce(
@@ -272,6 +275,9 @@ export function findMentions(sentence: Sentence): Mention[] {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
       continue;
     }
+    // (Most words are lower-case and start nothing: test the cheap thing first.)
+    const lowerCase = token.text === token.lower;
+    if (lowerCase && token.lower !== 'error' && token.lower !== 'status') continue;
     const scheme = schemeCode(tokens, i);
     if (scheme) {
       found.push(mention(i, scheme.end, scheme.name, 'error_code', scheme.name));
