@@ -420,6 +420,16 @@ describe('OfflineExtractor: constructions', () => {
     );
   });
 
+  it('reads "The X in Y, designed by Z" about X, and where a landmark named with "the" is', async () => {
+    assert.deepEqual(await triples('The Vela Tower in Oslo, designed by Ana Lobo, opened in 2012.'), [
+      'Vela Tower | located in | Oslo',
+      'Ana Lobo | created | Vela Tower',
+    ]);
+    assert.deepEqual(await triples('Users in Lima report that error E4410 breaks the Corvel App.'), [
+      'E4410 | affects | Corvel App',
+    ]);
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(

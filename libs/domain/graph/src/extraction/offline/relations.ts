@@ -84,6 +84,18 @@ export function findRelations(
       source = aside.subject;
       between = tokens.slice(aside.to + 1, target.start).filter((_, k) => !hidden.has(aside.to + 1 + k));
     }
+    // "The Burj Khalifa in Dubai, designed by …": a participle after "X in Y," is about X.
+    const head = i > 0 ? chain[i - 1]! : undefined;
+    if (
+      head &&
+      between[0]?.text === ',' &&
+      between[1] !== undefined &&
+      isVerbLike(between[1]) &&
+      source.start - head.end === 1 &&
+      tokens[head.end]!.pos === 'ADP'
+    ) {
+      source = head;
+    }
     if (between.length > 16 || between.some((t) => [';', ':'].includes(t.text))) {
       previous = undefined;
       continue;
@@ -329,7 +341,12 @@ export function findRelations(
     if (
       between.length === 1 &&
       between[0]!.lower === 'in' &&
-      source.type === 'organization' &&
+      (source.type === 'organization' ||
+        // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
+        ((source.evidence === 'none' || source.type === 'location') &&
+          tokens[source.start - 1]?.pos === 'DET' &&
+          target.type === 'location' &&
+          target.evidence === 'strong')) &&
       (target.type === 'location' || (target.evidence === 'none' && !EVENT_WORDS.test(target.name)))
     ) {
       retype(target, 'location');
