@@ -175,8 +175,19 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   const { tokens } = sentence;
   const first = tokens[0];
   if (!first || !isVerbLike(first) || !/(ed|en|wn|rn)$/.test(first.lower)) return [];
-  const comma = tokens.findIndex((t) => t.text === ',');
-  const subject = mentions.find((m) => m.start === comma + 1);
+  // The comma that ends the participle's phrase: "Located in Kansas City, Missouri, the …" goes on
+  // past a place's region.
+  let comma = -1;
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k]!.text !== ',') continue;
+    const before = mentions.find((m) => m.end === k);
+    const after = mentions.find((m) => m.start === k + 1);
+    comma = k;
+    if (!(before?.type === 'location' && after?.type === 'location' && tokens[after.end]?.text === ','))
+      break;
+  }
+  const opens = tokens[comma + 1]?.pos === 'DET' ? comma + 2 : comma + 1;
+  const subject = mentions.find((m) => m.start === opens);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
   for (const target of mentions.filter((m) => m.end <= comma)) {

@@ -430,6 +430,14 @@ describe('OfflineExtractor: constructions', () => {
     ]);
   });
 
+  it('reads an opening participle past a place and its region, and before "the"', async () => {
+    assert.ok(
+      (await triples('Located in Leeds, Yorkshire, the Corvel Gallery opened in 1933.')).includes(
+        'Corvel Gallery | located in | Leeds',
+      ),
+    );
+  });
+
   it('reads no relation that the words deny or call off', async () => {
     assert.deepEqual(
       await triples(
