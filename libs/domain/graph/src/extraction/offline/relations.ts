@@ -389,7 +389,13 @@ export function findRelations(
     }
     // "moved to Toronto for a job at Shopify": a role noun after the previous relation is its subject's.
     const subject = previous && (previous.inverted ? previous.target : previous.source);
-    if (noVerb && subject?.type === 'person' && between[0]?.pos === 'ADP' && !same(subject, target)) {
+    if (
+      noVerb &&
+      subject?.type === 'person' &&
+      between[0]?.pos === 'ADP' &&
+      between.some((t) => t.pos === 'NOUN') &&
+      !same(subject, target)
+    ) {
       const role = matchPredicate(between, subject, target);
       if (role?.known && role.sourceType === 'person') {
         found.push({
