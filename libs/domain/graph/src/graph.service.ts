@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   CountsReply,
   GraphContext,
@@ -31,6 +31,8 @@ export const GRAPH_SETTINGS = Symbol('GraphSettings');
  */
 @Injectable()
 export class GraphService {
+  private readonly logger = new Logger('GraphService');
+
   constructor(
     private readonly store: GraphStore,
     private readonly extractor: GraphExtractor,
@@ -46,6 +48,11 @@ export class GraphService {
       chunks: request.chunks.map(({ chunk_id, text }) => ({ chunk_id, text })),
       reference_time: new Date(request.reference_time),
     });
+    if (result.unreadSentences) {
+      this.logger.warn(
+        `${this.extractor.name} extractor could not read the relations of ${result.unreadSentences} sentence(s) of source ${request.source_id} (tenant ${request.tenant_id}); their names are kept`,
+      );
+    }
     await this.similarNames?.link(scope, result.chunks);
     await this.store.replaceSource(scope, request.source_id, result.chunks);
     const entities = new Set(

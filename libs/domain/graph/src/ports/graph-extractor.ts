@@ -16,6 +16,11 @@ export interface ExtractionUsage {
 export interface ExtractionResult {
   chunks: ChunkFacts[];
   usage?: ExtractionUsage;
+  /**
+   * Sentences whose relations the extractor could not read (a fault of its rules, not of the
+   * text): their names are kept, their relations skipped, and the source's graph is made anyway.
+   */
+  unreadSentences?: number;
 }
 
 /** Reads entities and relations out of a source's text, chunk by chunk. */

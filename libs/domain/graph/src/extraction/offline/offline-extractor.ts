@@ -33,9 +33,10 @@ export class OfflineExtractor extends GraphExtractor {
     const discourse = new Discourse();
     const shortNames = new ShortNames();
     const chunks: ChunkFacts[] = [];
+    const unread = { sentences: 0 };
     let since = performance.now();
     for (const chunk of input.chunks) {
-      chunks.push(this.extractChunk(chunk, input.reference_time, discourse, shortNames));
+      chunks.push(this.extractChunk(chunk, input.reference_time, discourse, shortNames, unread));
       // The work is synchronous: a long source would hold the event loop for seconds, and every
       // request of the process (standalone serves them all) would wait. Let them in now and then.
       if (performance.now() - since > YIELD_EVERY_MS) {
@@ -43,7 +44,7 @@ export class OfflineExtractor extends GraphExtractor {
         since = performance.now();
       }
     }
-    return { chunks };
+    return unread.sentences > 0 ? { chunks, unreadSentences: unread.sentences } : { chunks };
   }
 
   private extractChunk(
@@ -51,6 +52,7 @@ export class OfflineExtractor extends GraphExtractor {
     reference: Date,
     discourse: Discourse,
     shortNames: ShortNames,
+    unread: { sentences: number },
   ): ChunkFacts {
     const entities: EntityMention[] = [];
     const indexOf = new Map<string, number>();
@@ -79,7 +81,15 @@ export class OfflineExtractor extends GraphExtractor {
       const label = speakerOf(sentence, own);
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
       const mentions = own.map((mention) => shortNames.resolve(mention));
-      const found = findRelations(sentence, mentions, discourse);
+      // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
+      // the source: a document must not fail its graph (and leave search) over one sentence.
+      let found: SentenceRelation[];
+      try {
+        found = findRelations(sentence, mentions, discourse);
+      } catch {
+        unread.sentences++;
+        found = [];
+      }
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
       const opening = mentions[0];

@@ -237,7 +237,8 @@ export function matchPredicate(
   // "is a museum in Paris", "is a census-designated place in Pulaski County", and the same said
   // as an apposition: "Hartley & Moss, an architecture firm in Denver".
   const copula =
-    (root(between[0] ?? lastWord!) === 'be' || (between[0]?.text === ',' && verbs.length === 0)) &&
+    between[0] !== undefined &&
+    (root(between[0]) === 'be' || (between[0].text === ',' && verbs.length === 0)) &&
     between[1]?.pos === 'DET';
   if (
     copula &&
