@@ -69,7 +69,7 @@ export function memorySearchCases(ctx: MemoriesContext): void {
     });
 
     it('answers the options not available yet with 422 NOT_IMPLEMENTED', async () => {
-      for (const body of [{ mode: 'accurate' }, { personalise_search: true }]) {
+      for (const body of [{ mode: 'accurate' }]) {
         const detail = expectError(await ctx.hybrid({ query: 'x', ...body }), 422, 'NOT_IMPLEMENTED');
         assert.match(detail.message, /Not available yet/);
       }
@@ -102,6 +102,38 @@ export function memorySearchCases(ctx: MemoriesContext): void {
       // Blank context is no context; a context of another type is refused.
       assert.ok(['car', 'cat'].includes(await first('   ')));
       expectError(await ctx.hybrid({ query: 'x', extra_context: 42 }), 422, 'VALIDATION_ERROR');
+    });
+
+    it("personalise_search ranks what the user's memories are about first, for each user", async () => {
+      const tenant_id = `${ctx.tenant}-personal`;
+      assert.equal((await ctx.alice.post('/tenants/create', { json: { tenant_id } })).status, 200);
+      const likes = new Map([
+        ['racer', 'My sports car engine delivers horsepower and acceleration on the track every weekend.'],
+        ['ranger', 'I watch big cats hunting prey in the Amazon rainforest on every trip.'],
+      ]);
+      for (const [sub_tenant_id, text] of likes) {
+        for (const [memory_id, raw_text] of [
+          ['car', 'The Jaguar F-Type sports car accelerates from 0 to 60 mph in 3.5 seconds on the track.'],
+          ['cat', 'The jaguar, a big cat of the Amazon rainforest, sprints at 50 mph to ambush its prey.'],
+          ['likes', text],
+        ]) {
+          const added = await ctx.add({ tenant_id, sub_tenant_id, memory_id, raw_text });
+          assert.equal(added.status, 200, JSON.stringify(added.body));
+        }
+      }
+      const order = async (sub_tenant_id: string, personalise_search: boolean) => {
+        const found = await ctx.hybrid({
+          tenant_id,
+          sub_tenant_id,
+          query: 'how fast is a jaguar',
+          search_mode: 'memories',
+          personalise_search,
+        });
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        return found.body.chunks.map((c) => c.source_id).filter((id) => id === 'car' || id === 'cat');
+      };
+      assert.deepEqual(await order('racer', true), ['car', 'cat']);
+      assert.deepEqual(await order('ranger', true), ['cat', 'car']);
     });
 
     it('takes the edge values: alpha auto, max_chunks 1001, personalise_search false', async () => {

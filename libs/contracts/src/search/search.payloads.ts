@@ -62,6 +62,11 @@ export interface HybridSearchRequest {
    * extra_context). Absent or blank: no steering.
    */
   extra_context?: string;
+  /**
+   * Steer by the sub-tenant's memories related to the query (docs/api.md, Search:
+   * personalise_search).
+   */
+  personalise?: boolean;
 }
 
 export interface FullTextSearchRequest {

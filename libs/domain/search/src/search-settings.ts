@@ -10,8 +10,10 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT } from './query/query-vectors';
+import { DEFAULT_PERSONALISE_WEIGHT } from './query/personal-memories';
 import type { SearchServiceOptions } from './search.service';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
@@ -131,6 +133,7 @@ export class SearchSettings {
    * embedder and 0 for a model.
    */
   @IsOptional()
+  @Type(() => Number) // no default to take the type from (load-config.ts converts by the default's type)
   @IsInt()
   @Min(0)
   @Max(20)
@@ -158,6 +161,16 @@ export class SearchSettings {
   @Min(0)
   @Max(10)
   SEARCH_EXTRA_CONTEXT_WEIGHT = DEFAULT_EXTRA_CONTEXT_WEIGHT;
+
+  /**
+   * Weight of the user's memories in a personalised search (`personalise_search: true`): each
+   * candidate's calibrated closeness to the sub-tenant's memories nearest the query, blended into
+   * its score (docs/api.md, Search).
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_PERSONALISE_WEIGHT = DEFAULT_PERSONALISE_WEIGHT;
 
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()
@@ -190,6 +203,7 @@ export function searchServiceOptions(settings: SearchSettings): SearchServiceOpt
     feedbackWeight: settings.SEARCH_FEEDBACK_WEIGHT,
     queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
     extraContextWeight: settings.SEARCH_EXTRA_CONTEXT_WEIGHT,
+    personaliseWeight: settings.SEARCH_PERSONALISE_WEIGHT,
   };
 }
 

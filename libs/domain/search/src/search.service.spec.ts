@@ -507,6 +507,44 @@ describe('SearchService (embedded engines)', () => {
     );
   });
 
+  it("personalise ranks first the candidate nearest the user's memories, for each user", async () => {
+    const users = ['racer', 'ranger'].map((u) => ({ tenant_id: 'acme', sub_tenant_id: u }));
+    const memory = (id: string): SourceInfo => ({ ...source(id, 0), source_type: 'memory' });
+    for (const scope of users) {
+      for (const [id, text] of [
+        ['car', 'The Jaguar sports car engine delivers horsepower and acceleration on the motorway.'],
+        ['cat', 'The jaguar is a wild cat hunting prey in the rainforest of the Amazon.'],
+      ] as const) {
+        await service.indexChunks({ ...scope, source: source(id, 0), chunks: chunks(id, [text]) });
+      }
+    }
+    await service.indexChunks({
+      ...users[0]!,
+      source: memory('likes'),
+      chunks: chunks('likes', ['My sports car engine delivers horsepower and acceleration on the motorway.']),
+    });
+    await service.indexChunks({
+      ...users[1]!,
+      source: memory('likes'),
+      chunks: chunks('likes', ['I watch a wild cat hunting prey in the rainforest of the Amazon.']),
+    });
+    const first = async (scope: (typeof users)[number], personalise: boolean) =>
+      (await service.hybrid(query({ ...scope, query: 'jaguar speed', alpha: 0.8, personalise }))).chunks[0]
+        ?.source_id;
+    assert.equal(await first(users[0]!, true), 'car');
+    assert.equal(await first(users[1]!, true), 'cat');
+    // Off, the users do not both get their own: the memories made the difference.
+    const off = [await first(users[0]!, false), await first(users[1]!, false)];
+    assert.notDeepEqual(off, ['car', 'cat']);
+    // Memories are never documents' results: personalisation only reorders the sources found.
+    const found = await service.hybrid(query({ ...users[0]!, query: 'jaguar speed', personalise: true }));
+    assert.ok(found.chunks.every((c) => c.source_id !== 'likes'));
+    await assert.rejects(
+      service.hybrid({ ...query({}), personalise: 'yes' as unknown as boolean }),
+      (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',
+    );
+  });
+
   it('validates what it relies on', async () => {
     await assert.rejects(
       service.hybrid(query({ query: ' ' })),

@@ -21,7 +21,8 @@ import { VectorIndex } from './ports/vector-index';
 import { indexKind } from './indexing/index-kind';
 import { SourceIndexer } from './indexing/source-indexer';
 import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
-import { QueryVectors } from './query/query-vectors';
+import { DEFAULT_PERSONALISE_WEIGHT, PersonalMemories } from './query/personal-memories';
+import { DEFAULT_EXTRA_CONTEXT_WEIGHT, QueryVectors, Steer } from './query/query-vectors';
 import { ChunkRanking } from './query/ranking';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
@@ -47,6 +48,8 @@ export interface SearchServiceOptions {
   queryWordWeights?: boolean;
   /** Weight of a search's extra_context vector against its query's (SEARCH_EXTRA_CONTEXT_WEIGHT). */
   extraContextWeight?: number;
+  /** Weight of the user's memories in a personalised search's scores (SEARCH_PERSONALISE_WEIGHT). */
+  personaliseWeight?: number;
 }
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
@@ -62,6 +65,8 @@ interface SemanticHits {
   hits: ScoredId[];
   ofQuery: ScoredId[];
   embedder?: Embedder;
+  /** The query's own vector (before feedback and steering). */
+  plain?: Float32Array;
 }
 
 const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
@@ -86,6 +91,7 @@ function kindsOf(mode: SearchMode): string[] {
 export class SearchService {
   private readonly indexer: SourceIndexer;
   private readonly queryVectors: QueryVectors;
+  private readonly personal: PersonalMemories;
   private readonly ranking: ChunkRanking;
 
   constructor(
@@ -98,6 +104,7 @@ export class SearchService {
   ) {
     this.indexer = new SourceIndexer(embedder, vectors, keywords, chunks, spaces);
     this.queryVectors = new QueryVectors(chunks, keywords, options);
+    this.personal = new PersonalMemories(vectors, options.personaliseWeight ?? DEFAULT_PERSONALISE_WEIGHT);
     this.ranking = new ChunkRanking(chunks, options.recencyHalfLifeDays);
   }
 
@@ -122,7 +129,9 @@ export class SearchService {
     const filter = { kinds: kindsOf(request.search_mode), sourceIds: request.source_ids };
     const relevantOnly = request.relevant_only === true;
     // The tenant's active space, with its own model's embedder while a re-embedding is under way.
-    const target = alpha > 0 || relevantOnly ? await this.spaces.readTarget(scope.tenantId) : null;
+    const personalise = request.personalise === true;
+    const target =
+      alpha > 0 || relevantOnly || personalise ? await this.spaces.readTarget(scope.tenantId) : null;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
     let semantic: SemanticHits;
     let keyword: ScoredId[];
@@ -145,6 +154,9 @@ export class SearchService {
       ? fuseCalibrated({ ...lists, calibration, idfMass: await this.idfMass(scope, request.query) })
       : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
+    if (personalise && target && semantic.plain) {
+      fused = await this.personal.rerank(scope, target.space, semantic.plain, fused, target.embedder);
+    }
     const chunks = await this.ranking.rank(
       scope,
       fused,
@@ -235,16 +247,20 @@ export class SearchService {
     keywordHits: ScoredId[] = [],
   ): Promise<SemanticHits> {
     const { space, embedder } = target;
-    const { expanded, plain } = await this.queryVectors.build(
-      scope,
-      request.query,
-      keywordHits,
-      embedder,
-      request.extra_context,
-    );
+    const built = await this.queryVectors.build(scope, request.query, keywordHits, embedder);
+    const plain = built.plain;
     // A query the embedder finds nothing in (only stop words, with the hashing fallback) has no
     // direction: it matches nothing by meaning, and keyword search answers alone.
-    if (isZero(expanded)) return NO_SEMANTIC_HITS;
+    if (isZero(built.expanded)) return NO_SEMANTIC_HITS;
+    // Steered towards what the caller's context and the user's memories mean (docs/api.md, Search).
+    const steers: Steer[] = [];
+    if (request.extra_context) {
+      steers.push({
+        text: request.extra_context,
+        weight: this.options.extraContextWeight ?? DEFAULT_EXTRA_CONTEXT_WEIGHT,
+      });
+    }
+    const expanded = await this.queryVectors.steer(built.expanded, steers, embedder);
     const hits = await this.vectors.search(scope, space, expanded, n, filter);
     const ofQuery =
       relevantOnly && expanded !== plain
@@ -252,7 +268,7 @@ export class SearchService {
           ? []
           : await this.vectors.search(scope, space, plain, n, filter)
         : hits;
-    return { hits, ofQuery, embedder };
+    return { hits, ofQuery, embedder, plain };
   }
 
   /** Σ idf, in this scope, of the distinct words of the query that the keyword analyser keeps. */

@@ -47,6 +47,7 @@ export function checkSearchRequest(request: {
   max_chunks: unknown;
   search_mode: unknown;
   extra_context?: unknown;
+  personalise?: unknown;
 }): void {
   const errors: FieldError[] = [];
   checkScopeIds(request, errors);
@@ -65,6 +66,9 @@ export function checkSearchRequest(request: {
   }
   if (request.extra_context !== undefined && typeof request.extra_context !== 'string') {
     errors.push({ field: 'extra_context', message: 'extra_context must be a string' });
+  }
+  if (request.personalise !== undefined && typeof request.personalise !== 'boolean') {
+    errors.push({ field: 'personalise', message: 'personalise must be a boolean' });
   }
   throwIfFieldErrors(errors);
 }

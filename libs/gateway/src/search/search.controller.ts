@@ -19,7 +19,6 @@ import { FullTextSearchDto, HybridSearchDto, SearchResponse } from './search.dto
 function refuseUnavailable(body: HybridSearchDto): void {
   const unavailable: string[] = [];
   if (body.mode === 'accurate') unavailable.push('mode "accurate" (multi-query generation with reranking)');
-  if (body.personalise_search === true) unavailable.push('personalise_search');
   if (unavailable.length > 0) {
     throw new DomainError(
       'NOT_IMPLEMENTED',
@@ -57,6 +56,7 @@ export class SearchController {
       num_related_chunks: body.num_related_chunks ?? 0,
       search_mode: body.search_mode ?? 'sources',
       ...(body.extra_context?.trim() ? { extra_context: body.extra_context } : {}),
+      ...(body.personalise_search === true ? { personalise: true } : {}),
     } satisfies HybridSearchRequest);
     if (body.graph_context !== true) return result;
     // The graph walks from the query's entities and from the chunks found (docs/api.md,

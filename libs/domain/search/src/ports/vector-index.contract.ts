@@ -156,6 +156,26 @@ export function describeVectorIndex(name: string, open: VectorIndexFactory): voi
       });
     });
 
+    it('gives back the stored unit vectors of the asked ids in this scope only, as replaced', async () => {
+      const scope = await newTenant();
+      const other = { ...scope, subTenantId: 'other' };
+      await index.upsert(scope, 'chunks', [item('a', vec(3, 4, 0, 0)), item('b', vec(0, 1, 0, 0))]);
+      await index.upsert(scope, 'chunks', [item('b', vec(0, 0, 2, 0))]);
+      await index.upsert(other, 'chunks', [item('c', vec(1, 0, 0, 0))]);
+      const found = await index.vectorsOf(scope, 'chunks', ['a', 'b', 'c', 'missing', 'a']);
+      assert.deepEqual([...found.keys()].sort(), ['a', 'b']);
+      const close = (got: Float32Array | undefined, want: number[]) =>
+        assert.ok(
+          got && got.length === want.length && want.every((x, i) => Math.abs(got[i]! - x) < 1e-5),
+          `${got ? [...got].join(',') : 'none'} is not ${want.join(',')}`,
+        );
+      close(found.get('a'), [0.6, 0.8, 0, 0]);
+      close(found.get('b'), [0, 0, 1, 0]);
+      assert.deepEqual([...(await index.vectorsOf(other, 'chunks', ['a', 'c'])).keys()], ['c']);
+      assert.equal((await index.vectorsOf(scope, 'chunks', [])).size, 0);
+      assert.equal((await index.vectorsOf(scope, 'raw', ['a'])).size, 0);
+    });
+
     it('never returns another tenant’s items, even with identical ids and vectors', async () => {
       const a = await newTenant();
       const b = await newTenant();

@@ -35,6 +35,16 @@ export abstract class VectorIndex extends StoreLifecycle {
     filter?: SearchFilter,
   ): Promise<ScoredId[]>;
 
+  /**
+   * The stored unit vectors of these items in this scope; ids the scope does not hold are left out.
+   * (Personalised search compares candidates with the user's memories without embedding again.)
+   */
+  abstract vectorsOf(
+    scope: IndexScope,
+    space: VectorSpace,
+    ids: string[],
+  ): Promise<Map<string, Float32Array>>;
+
   /** Removes every item of these sources; returns how many were removed. */
   abstract deleteBySources(scope: IndexScope, space: VectorSpace, sourceIds: string[]): Promise<number>;
 

@@ -23,6 +23,23 @@ export interface QueryVectorOptions {
  */
 export const DEFAULT_EXTRA_CONTEXT_WEIGHT = 1;
 
+/** A text that turns the semantic query towards its meaning, with its weight against the query. */
+export interface Steer {
+  text: string;
+  weight: number;
+}
+
+/** `base` plus each vector times its weight, normalised to length 1 (a zero sum stays zero). */
+function normalised(base: Float32Array, added: { vector: Float32Array; weight: number }[]): Float32Array {
+  const out = Float32Array.from(base);
+  for (const { vector, weight } of added) for (let i = 0; i < out.length; i++) out[i]! += weight * vector[i]!;
+  let norm = 0;
+  for (const x of out) norm += x * x;
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let i = 0; i < out.length; i++) out[i]! /= norm;
+  return out;
+}
+
 /**
  * The semantic query's vector: the query's own, expanded by pseudo-relevance feedback from the
  * best keyword hits and, with an embedder that weighs words, with every word weighing its idf in
@@ -49,15 +66,13 @@ export class QueryVectors {
    * vector (`plain`) plus feedbackWeight × the mean vector of the feedbackDocs best keyword hits,
    * normalised (the same vector without hits). With word weights (queryWordWeights), the query and
    * those hits are embedded with every word weighing its idf, so that rare words lead, as they do
-   * in BM25. A `steer` text (a search's extra_context) is embedded as a query too and added with
-   * extraContextWeight, before the normalisation: it turns the query towards its meaning.
+   * in BM25.
    */
   async build(
     scope: IndexScope,
     query: string,
     keywordHits: ScoredId[],
     embedder: Embedder,
-    steer?: string,
   ): Promise<{ expanded: Float32Array; plain: Float32Array }> {
     const docs = this.feedbackDocs(embedder);
     const records =
@@ -76,20 +91,30 @@ export class QueryVectors {
           ...(feedbackTexts.length > 0 ? await embedder.embedDocuments(feedbackTexts) : []),
         ];
     const plain = vector!;
-    const context = steer?.trim() ? await embedder.embedQuery(steer) : undefined;
-    if (feedback.length === 0 && !context) return { expanded: plain, plain };
-    const expanded = Float32Array.from(plain);
-    const weight = (this.options.feedbackWeight ?? 1) / Math.max(1, feedback.length);
-    for (const doc of feedback) for (let i = 0; i < expanded.length; i++) expanded[i]! += weight * doc[i]!;
-    if (context) {
-      const w = this.options.extraContextWeight ?? DEFAULT_EXTRA_CONTEXT_WEIGHT;
-      for (let i = 0; i < expanded.length; i++) expanded[i]! += w * context[i]!;
-    }
-    let norm = 0;
-    for (const x of expanded) norm += x * x;
-    norm = Math.sqrt(norm);
-    if (norm > 0) for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-    return { expanded, plain };
+    if (feedback.length === 0) return { expanded: plain, plain };
+    const weight = (this.options.feedbackWeight ?? 1) / feedback.length;
+    return {
+      expanded: normalised(
+        plain,
+        feedback.map((doc) => ({ vector: doc, weight })),
+      ),
+      plain,
+    };
+  }
+
+  /**
+   * The query's vector turned towards what `steers` mean (a search's extra_context, the user's
+   * memories): each text embedded as a query and added with its weight, then normalised. No texts:
+   * the vector itself.
+   */
+  async steer(vector: Float32Array, steers: Steer[], embedder: Embedder): Promise<Float32Array> {
+    const wanted = steers.filter((s) => s.text.trim() !== '' && s.weight > 0);
+    if (wanted.length === 0) return vector;
+    const embedded = await Promise.all(wanted.map((s) => embedder.embedQuery(s.text)));
+    return normalised(
+      vector,
+      embedded.map((v, i) => ({ vector: v, weight: wanted[i]!.weight })),
+    );
   }
 
   /** Word → its idf in this scope, for every word of `texts`; undefined when not weighing. */

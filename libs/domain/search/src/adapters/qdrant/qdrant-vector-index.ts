@@ -140,6 +140,30 @@ export class QdrantVectorIndex extends VectorIndex {
     }));
   }
 
+  override async vectorsOf(
+    scope: IndexScope,
+    space: VectorSpace,
+    ids: string[],
+  ): Promise<Map<string, Float32Array>> {
+    checkScope(scope);
+    const found = new Map<string, Float32Array>();
+    const collection = await this.collectionOf(scope.tenantId, space);
+    if (!collection || ids.length === 0) return found;
+    // Point ids are derived from the scope, so another sub-tenant's item of the same id is never read.
+    const points = await this.client.retrieve(collection, {
+      ids: [...new Set(ids)].map((id) => pointId(scope, space, id)),
+      with_payload: ['chunk_id'],
+      with_vector: true,
+    });
+    for (const point of points) {
+      const vector = point.vector;
+      if (Array.isArray(vector) && typeof vector[0] === 'number') {
+        found.set(String(point.payload?.['chunk_id']), Float32Array.from(vector as number[]));
+      }
+    }
+    return found;
+  }
+
   override async deleteBySources(
     scope: IndexScope,
     space: VectorSpace,

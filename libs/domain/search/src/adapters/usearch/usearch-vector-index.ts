@@ -129,6 +129,24 @@ export class UsearchVectorIndex extends VectorIndex {
     return open ? open.shard.search(unit, k, filter) : [];
   }
 
+  override async vectorsOf(
+    scope: IndexScope,
+    space: VectorSpace,
+    ids: string[],
+  ): Promise<Map<string, Float32Array>> {
+    checkScope(scope);
+    const found = new Map<string, Float32Array>();
+    if (ids.length === 0) return found;
+    const key = this.shardKey(scope, space);
+    const open = this.shards.get(key) ?? (await this.write(scope, space, false, async (shard) => shard));
+    if (!open) return found;
+    for (const id of new Set(ids)) {
+      const unit = open.shard.unitOf(id);
+      if (unit) found.set(id, unit);
+    }
+    return found;
+  }
+
   override async deleteBySources(
     scope: IndexScope,
     space: VectorSpace,

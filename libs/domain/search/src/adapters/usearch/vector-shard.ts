@@ -90,6 +90,13 @@ export class VectorShard {
     return this.slotById.has(id);
   }
 
+  /** A copy of the stored unit vector of `id`, or undefined. */
+  unitOf(id: string): Float32Array | undefined {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return undefined;
+    return this.vectors.slice(slot * this.dimension, (slot + 1) * this.dimension);
+  }
+
   /** Inserts or replaces by id; within one call the last item of an id wins. */
   put(items: ShardItem[]): void {
     const last = new Map(items.map((item) => [item.id, item]));
