@@ -42,18 +42,8 @@ export class PostgresDatabase extends SqlDatabase {
     }
   }
 
-  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    try {
-      // node-postgres prepares a named statement once per pooled connection and reuses it.
-      const result = await this.pool.query({
-        name: statementName(sql),
-        text: sql,
-        values: params as unknown[],
-      });
-      return result.rows as T[];
-    } catch (error) {
-      throw mapPostgresError(error);
-    }
+  prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return runPrepared<T>(this.pool, sql, params);
   }
 
   async exec(sql: string): Promise<void> {
@@ -121,17 +111,8 @@ class ClientExecutor implements SqlExecutor {
     }
   }
 
-  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    try {
-      const result = await this.client.query({
-        name: statementName(sql),
-        text: sql,
-        values: params as unknown[],
-      });
-      return result.rows as T[];
-    } catch (error) {
-      throw mapPostgresError(error);
-    }
+  prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return runPrepared<T>(this.client, sql, params);
   }
 
   async exec(sql: string): Promise<void> {
@@ -140,5 +121,15 @@ class ClientExecutor implements SqlExecutor {
     } catch (error) {
       throw mapPostgresError(error);
     }
+  }
+}
+
+/** A named statement: node-postgres prepares it once per connection (pooled or held) and reuses it. */
+async function runPrepared<T>(on: Pool | PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> {
+  try {
+    const result = await on.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    return result.rows as T[];
+  } catch (error) {
+    throw mapPostgresError(error);
   }
 }
