@@ -1,4 +1,6 @@
+import { nounPhraseAt, nounPhraseBefore } from './constructions';
 import { Mention } from './mentions';
+import { OpeningRule, rawOf } from './pair-rules';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
@@ -42,3 +44,40 @@ export function errorCodeRelation(
   }
   return undefined;
 }
+
+/**
+ * "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
+ * subject; in "The VPN client at Morrow & Pike fails with …" it is the sentence's.
+ */
+export const errorHitSubject: OpeningRule = ({ source, target, between }, { tokens, found }) => {
+  const that = between.findIndex((t) => t.lower === 'that');
+  const objectOfPreposition = tokens[source.start - 1]?.pos === 'ADP';
+  if (target.type === 'error_code' && (that >= 0 || objectOfPreposition)) {
+    const hit =
+      that >= 0
+        ? nounPhraseAt(tokens, tokens.indexOf(between[that]!) + 1)
+        : ((tokens[0]?.pos === 'DET' ? nounPhraseAt(tokens, 0) : undefined) ??
+          nounPhraseBefore(tokens, source.start - 1));
+    const rest = hit ? tokens.slice(hit.end, target.start) : [];
+    if (hit && errorCodeRelation(hit, target, rest)) {
+      found.push({
+        source: target,
+        target: hit,
+        canonical: 'affects',
+        raw: rawOf(rest),
+        confidence: 0.7,
+        end: target.start,
+      });
+      return true;
+    }
+  }
+  return false;
+};
+
+/** Error codes: "E1045 appears when the Gateway …", "pods fail with error ERR_CONN_RESET". */
+export const errorCode: OpeningRule = ({ source, target, between }, { found }) => {
+  const errorRelation = errorCodeRelation(source, target, between);
+  if (!errorRelation) return false;
+  found.push({ ...errorRelation, raw: rawOf(between), end: target.start });
+  return true;
+};

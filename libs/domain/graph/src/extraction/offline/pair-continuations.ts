@@ -1,0 +1,211 @@
+import { Mention } from './mentions';
+import { LIST_WORDS, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
+import { isVerbLike, matchPredicate } from './predicates';
+import { Token } from './sentences';
+
+// The pair rules that read a pair through the relation before it (`reading.previous`).
+
+/** A list: the previous relation again, with the next item. */
+export const listContinues: PairRule = ({ source, target }, reading, { noVerb, listed, listOnly }) => {
+  const { previous, tokens, found } = reading;
+  if (!(previous && noVerb && (listOnly || LIST_WORDS.has(listed[listed.length - 1]?.lower ?? ''))))
+    return false;
+  const continues = previous.inverted ? previous.source : previous.target;
+  // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)
+  const placeAsAgent = previous.inverted && target.type === 'location';
+  if (
+    same(continues, source) &&
+    !startsClause(tokens, target) &&
+    compatible(source, target) &&
+    !placeAsAgent
+  ) {
+    reading.previous = previous.inverted
+      ? { ...previous, source: target, confidence: 0.7, end: target.start }
+      : { ...previous, target, confidence: 0.7, end: target.start };
+    found.push(reading.previous);
+    return true;
+  }
+  return false;
+};
+
+/** True when the words after `mention` start a clause of its own ("…, and Andy Jassy succeeded him"). */
+function startsClause(tokens: Token[], mention: Mention): boolean {
+  const next = tokens[mention.end];
+  return next !== undefined && isVerbLike(next);
+}
+
+function compatible(a: Mention, b: Mention): boolean {
+  return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
+}
+
+/** "founded Apple with Steve Wozniak": a second founder (or creator) of the same thing. */
+export const cofounder: PairRule = ({ source, target, between }, { previous, found }) => {
+  if (
+    previous &&
+    between.length === 1 &&
+    between[0]!.lower === 'with' &&
+    same(previous.target, source) &&
+    ['founded', 'created'].includes(previous.canonical) &&
+    target.type !== 'location'
+  ) {
+    found.push({
+      ...previous,
+      source: target,
+      target: previous.target,
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "worked at Columbia University with Bruce Heezen": a colleague there. */
+export const colleague: PairRule = ({ source, target, between }, { previous, found }) => {
+  if (
+    previous?.canonical === 'works at' &&
+    between.length === 1 &&
+    between[0]!.lower === 'with' &&
+    same(previous.target, source) &&
+    target.type === 'person'
+  ) {
+    found.push({
+      ...previous,
+      target,
+      canonical: 'works with',
+      raw: 'worked with',
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "collaborated with G. H. Hardy at Trinity College": where the collaborator worked. */
+export const collaboratorsPlace: PairRule = ({ source, target, between }, { previous, found }) => {
+  if (
+    previous?.canonical === 'works with' &&
+    between.length === 1 &&
+    between[0]!.lower === 'at' &&
+    same(previous.target, source) &&
+    target.type === 'organization'
+  ) {
+    found.push({
+      ...previous,
+      target,
+      canonical: 'works at',
+      raw: 'at',
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "was founded in Sweden by Ingvar Kamprad": the founder after the place. */
+export const founderAfterPlace: PairRule = ({ source, target, between }, { previous, found }) => {
+  if (
+    previous?.canonical === 'located in' &&
+    /found|establish/.test(previous.raw) &&
+    between.length === 1 &&
+    between[0]!.lower === 'by' &&
+    same(previous.target, source) &&
+    target.type !== 'location'
+  ) {
+    retype(target, 'person');
+    found.push({
+      ...previous,
+      source: target,
+      target: previous.source,
+      canonical: 'founded',
+      raw: 'founded by',
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "founded Apple in Cupertino": the place the founded organisation is in. */
+export const foundedIn: PairRule = ({ target, between }, { previous, found }) => {
+  if (
+    previous &&
+    between.length === 1 &&
+    between[0]!.lower === 'in' &&
+    previous.canonical === 'founded' &&
+    target.type === 'location'
+  ) {
+    found.push({
+      source: previous.target,
+      target,
+      canonical: 'located in',
+      raw: 'founded in',
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "moved to Toronto for a job at Shopify": a role noun after the previous relation is its subject's. */
+export const roleOfSubject: PairRule = ({ target, between }, { previous, found }, { noVerb }) => {
+  const subject = previous && (previous.inverted ? previous.target : previous.source);
+  if (
+    noVerb &&
+    subject?.type === 'person' &&
+    between[0]?.pos === 'ADP' &&
+    between.some((t) => t.pos === 'NOUN') &&
+    !same(subject, target)
+  ) {
+    const role = matchPredicate(between, subject, target);
+    if (role?.known && role.sourceType === 'person') {
+      found.push({
+        source: subject,
+        target,
+        canonical: role.canonical,
+        raw: rawOf(between),
+        confidence: 0.7,
+        end: target.start,
+      });
+      return true;
+    }
+  }
+  return false;
+};
+
+/** "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before. */
+export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
+  const { source, between } = pair;
+  const and = between.findIndex((t) => t.lower === 'and');
+  // ("and was a professor at": a copula makes a clause too.)
+  const clause = (t: Token) => isVerbLike(t) || (t.pos === 'AUX' && t.lemma === 'be');
+  const previousSubject = previous && (previous.inverted ? previous.target : previous.source);
+  if (
+    and >= 0 &&
+    !between.slice(0, and).some(isVerbLike) &&
+    between.slice(and + 1).some(clause) &&
+    (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
+  ) {
+    const clauseSubject = previousSubject;
+    if (!clauseSubject) return true;
+    pair.source = clauseSubject;
+    pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+  } else if (
+    and >= 0 &&
+    between.slice(and + 1).some(isVerbLike) &&
+    !between
+      .slice(0, and)
+      .filter((t) => t.text !== ',')
+      .slice(-1)
+      .some(isVerbLike) &&
+    !between.slice(and + 1).some((t) => t.pos === 'PRON')
+  ) {
+    // "He trained at the flight school and joined the Air Force": the last verb is the target's
+    // (but "developed, designed, and marketed by" share theirs).
+    pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+  }
+  return false;
+}

@@ -1,0 +1,284 @@
+import { Discourse } from './discourse';
+import { lexicon } from './lexicon';
+import { Mention } from './mentions';
+import { CLAUSE_BREAKS, isVerbLike, nounPredicate } from './predicates';
+import type { SentenceRelation } from './relations';
+import { phrase, Token } from './sentences';
+
+/** What the pair rules read a sentence with, and what they have read of it so far. */
+export interface Reading {
+  tokens: Token[];
+  /** The sentence's mentions in order, which the rules read two neighbours at a time. */
+  chain: Mention[];
+  discourse: Discourse;
+  found: SentenceRelation[];
+  /** The latest relation read, which a list or a second subject continues; a clause break ends it. */
+  previous: SentenceRelation | undefined;
+}
+
+/**
+ * Two neighbouring mentions of the chain (`chain[i]` and `chain[i + 1]`) and the words between
+ * them. A rule may move the source (to an aside's subject, to what a description is about) and
+ * narrow the words, for the rules after it.
+ */
+export interface Pair {
+  i: number;
+  source: Mention;
+  target: Mention;
+  between: Token[];
+}
+
+/** The shape of the words between a pair, read once their relative pronoun is dropped. */
+export interface Gap {
+  noVerb: boolean;
+  apposition: boolean;
+  /** The words a list is read from. */
+  listed: Token[];
+  listOnly: boolean;
+}
+
+/** A rule that returns true has read the pair (the next pair is read); false lets the next rule look. */
+export type OpeningRule = (pair: Pair, reading: Reading) => boolean;
+export type PairRule = (pair: Pair, reading: Reading, gap: Gap) => boolean;
+
+const RELATIVES = new Set(['which', 'who', 'that', 'whom', 'whose']);
+export const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'his', 'her', 'their', 'its', 'your']);
+export const LIST_WORDS = new Set([',', 'and', 'or']);
+/** Names of events, which an organisation is never "in" as in a place: "in World War I". */
+const EVENT_WORDS =
+  /\b(war|cup|games|olympics|championships?|season|league|festival|awards?|prize|expo|summit)\b/i;
+
+export const same = (a: Mention, b: Mention) => a.keys[0] === b.keys[0] && a.type === b.type;
+
+export function retype(mention: Mention, type: Mention['type'] | undefined): void {
+  if (type && mention.evidence !== 'strong' && mention.type !== type) {
+    mention.type = type;
+    mention.evidence = 'weak';
+  }
+}
+
+/** The words from `from` to `to`, without those of parenthesised asides. */
+export function wordsBetween(tokens: Token[], from: number, to: number, hidden: Set<number>): Token[] {
+  return tokens.slice(from, to).filter((_, k) => !hidden.has(from + k));
+}
+
+/** The words as a relation's raw predicate, without the commas and spaces around them. */
+export const rawOf = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
+
+/** Too many words, or a `;` or `:`, between the two: they are in different clauses. */
+export const tooFarApart: OpeningRule = ({ between }, reading) => {
+  if (between.length > 16 || between.some((t) => [';', ':'].includes(t.text))) {
+    reading.previous = undefined;
+    return true;
+  }
+  return false;
+};
+
+/**
+ * "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is. (A target
+ * followed by "'s" is read here or not at all.)
+ */
+export const possessiveApposition: OpeningRule = ({ source, target, between }, { tokens, found }) => {
+  if (!["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) return false;
+  const role =
+    between.length === 1 && between[0]!.text === ','
+      ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
+      : undefined;
+  if (role && role.canonical !== 'located in') {
+    retype(source, role.sourceType);
+    found.push({
+      source,
+      target,
+      canonical: role.canonical,
+      raw: phrase(tokens, target.end, target.end + 2),
+      confidence: 0.75,
+      end: target.end + 2,
+    });
+  }
+  return true;
+};
+
+/** "her husband Callum", "its founder, Yvon Chouinard": the construction reads these. */
+export const possessedRole: OpeningRule = ({ between }) => ownedRole(between);
+
+/** Words that end on a possessive and a role or kinship noun: "… and her husband", "… by its founder,". */
+function ownedRole(between: Token[]): boolean {
+  let k = between.length - 1;
+  if (between[k]?.text === ',') k--;
+  if (k < 1 || between[k]!.pos !== 'NOUN') return false;
+  while (k > 0 && ['NOUN', 'ADJ'].includes(between[k]!.pos) && between[k]!.lower === between[k]!.text) k--;
+  return POSSESSIVE_PRONOUNS.has(between[k]!.lower);
+}
+
+/**
+ * "The Santa Monica, California-based publisher had been headed by …": a description of the
+ * latest organisation, which is where the description says, and the subject of the verb after.
+ */
+export const basedDescription: OpeningRule = (pair, { tokens, chain, discourse, found }) => {
+  const { i, source, target, between } = pair;
+  if (!(between[0]?.text === '-' && between[1]?.lower === 'based')) return false;
+  let n = 2;
+  while (between[n]?.pos === 'NOUN' && between[n]!.text === between[n]!.lower && !isVerbLike(between[n]!))
+    n++;
+  const described =
+    source.type === 'location' && n > 2 && n < between.length ? discourse.latest('organization') : undefined;
+  if (!described || same(described, target)) return true;
+  const place =
+    i > 0 && chain[i - 1]!.type === 'location' && phrase(tokens, chain[i - 1]!.end, source.start) === ','
+      ? chain[i - 1]!
+      : source;
+  found.push({
+    source: described,
+    target: place,
+    canonical: 'located in',
+    raw: 'based in',
+    confidence: 0.7,
+    end: source.end,
+  });
+  pair.source = described;
+  pair.between = between.slice(n);
+  return false;
+};
+
+/** Words that close a clause ("when", "because", …) end the pairing; "after 1945", "since 2010" do not. */
+export const clauseBreak: OpeningRule = ({ between }, reading) => {
+  if (between.some((t, b) => CLAUSE_BREAKS.has(t.lower) && !(between[b + 1]?.pos === 'NUM'))) {
+    reading.previous = undefined;
+    return true;
+  }
+  return false;
+};
+
+/** ", which is based in", "who", "that": the clause is about the entity before it. */
+export function withoutRelative(between: Token[]): Token[] {
+  let k = 0;
+  while (k < between.length && (between[k]!.text === ',' || RELATIVES.has(between[k]!.lower))) k++;
+  return k > 0 && between.slice(0, k).some((t) => RELATIVES.has(t.lower)) ? between.slice(k) : between;
+}
+
+export function gapOf({ source, target, between }: Pair): Gap {
+  const noVerb = !between.some(isVerbLike);
+  // "Marco Bellini, a project manager at Ferrolab", "Priya Raman here, office manager at …".
+  const apposition = noVerb && between.find((t) => t.pos !== 'ADV')?.text === ',' && !same(source, target);
+  // "… by the Patagonia Purpose Trust and the Holdfast Collective": articles do not end a list.
+  // (Between two names the lexicon knows: "The Old Man and the Sea" is one title.)
+  const typed = source.evidence !== 'none' && target.evidence !== 'none';
+  const listed = between.filter((t) => !typed || t.pos !== 'DET');
+  const listOnly = listed.length > 0 && listed.every((t) => LIST_WORDS.has(t.lower));
+  return { noVerb, apposition, listed, listOnly };
+}
+
+/**
+ * "Austin, Texas": a place, then the region it is in (unless the comma is a list's); and
+ * "Newnham College, Cambridge": an organisation, then where it is.
+ */
+export const placeAndRegion: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  if (
+    between.length === 1 &&
+    between[0]!.text === ',' &&
+    (source.type === 'location' || source.type === 'organization') &&
+    target.type === 'location'
+  ) {
+    const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
+    const listGoesOn = rest.some(
+      (t, r) => (t.lower === 'and' || t.lower === 'or') && !rest.slice(r + 1).some(isVerbLike),
+    );
+    if (!listGoesOn && lexicon().classOf(source.keys[0]!) !== 'region') {
+      found.push({
+        source,
+        target,
+        canonical: 'located in',
+        raw: 'located in',
+        confidence: 0.75,
+        end: target.start,
+      });
+      return true;
+    }
+  }
+  return false;
+};
+
+/** "Priya Raman from Northwind reported …": someone from an organisation works there. */
+export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'from' &&
+    source.start === chain[i]!.start &&
+    ((source.type === 'person' && target.type === 'organization') ||
+      ((source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
+        target.evidence === 'none' &&
+        isVerbLike(tokens[target.end] ?? between[0]!)))
+  ) {
+    retype(source, 'person');
+    retype(target, 'organization');
+    found.push({ source, target, canonical: 'works at', raw: 'from', confidence: 0.6, end: target.start });
+    return true;
+  }
+  return false;
+};
+
+/** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
+export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'in' &&
+    (source.type === 'organization' ||
+      // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
+      ((source.evidence === 'none' || source.type === 'location') &&
+        tokens[source.start - 1]?.pos === 'DET' &&
+        target.type === 'location' &&
+        target.evidence === 'strong')) &&
+    (target.type === 'location' || (target.evidence === 'none' && !EVENT_WORDS.test(target.name)))
+  ) {
+    retype(target, 'location');
+    found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+    return true;
+  }
+  return false;
+};
+
+/** "Shopify, the Ottawa-based e-commerce platform": where it is. */
+export const basedInApposition: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length === 2 &&
+    between[0]!.text === ',' &&
+    between[1]!.pos === 'DET' &&
+    tokens[target.end]?.text === '-' &&
+    tokens[target.end + 1]?.lower === 'based'
+  ) {
+    retype(target, 'location');
+    found.push({
+      source,
+      target,
+      canonical: 'located in',
+      raw: 'based in',
+      confidence: 0.7,
+      end: target.end,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "Lake Baikal, in southern Siberia, …": where it is (a country is not in a province). */
+export const placeAside: PairRule = ({ source, target, between }, { found }) => {
+  const inPlace = between.filter((t) => t.text !== ',' && !(t.pos === 'ADJ' && t.lower === t.text));
+  if (
+    between[0]?.text === ',' &&
+    inPlace.length === 1 &&
+    inPlace[0]!.lower === 'in' &&
+    (target.type === 'location' || target.evidence === 'none') &&
+    source.type !== 'person' &&
+    lexicon().classOf(source.keys[0]!) !== 'region' &&
+    !EVENT_WORDS.test(target.name)
+  ) {
+    retype(target, 'location');
+    found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+    return true;
+  }
+  return false;
+};
+
+/** Words with no verb, no "be" and no apposition say nothing about the pair. */
+export const nothingToRead: PairRule = ({ between }, _reading, { noVerb, apposition }) =>
+  noVerb && !between.some((t) => t.lemma === 'be') && !apposition;
