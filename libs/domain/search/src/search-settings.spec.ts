@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ConfigError, loadConfig } from '@trove/platform-config';
+import { DEFAULT_PERSONALISE_WEIGHT } from './query/personal-memories';
 import { searchServiceOptions, SearchSettings } from './search-settings';
 
 it('reads the search settings without a default as numbers too, and maps every steering weight', () => {
@@ -16,7 +17,7 @@ it('reads the search settings without a default as numbers too, and maps every s
   assert.equal(options.personaliseWeight, 0.5);
   const defaults = searchServiceOptions(loadConfig(SearchSettings, {}));
   assert.equal(defaults.feedbackDocs, undefined);
-  assert.equal(defaults.personaliseWeight, 0.3);
+  assert.equal(defaults.personaliseWeight, DEFAULT_PERSONALISE_WEIGHT);
   assert.throws(() => loadConfig(SearchSettings, { SEARCH_FEEDBACK_DOCS: 'three' }), ConfigError);
   assert.throws(() => loadConfig(SearchSettings, { SEARCH_PERSONALISE_WEIGHT: '2' }), ConfigError);
 });
