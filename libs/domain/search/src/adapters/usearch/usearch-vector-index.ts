@@ -138,7 +138,7 @@ export class UsearchVectorIndex extends VectorIndex {
     const found = new Map<string, Float32Array>();
     if (ids.length === 0) return found;
     const key = this.shardKey(scope, space);
-    const open = this.shards.get(key) ?? (await this.write(scope, space, false, async (shard) => shard));
+    const open = this.shards.get(key) ?? (await this.write(scope, space, false, async (found) => found));
     if (!open) return found;
     for (const id of new Set(ids)) {
       const unit = open.shard.unitOf(id);
