@@ -49,6 +49,13 @@ it('PgliteDatabase keeps at most MAX_PREPARED_STATEMENTS prepared, and prepares 
     assert.deepEqual(await db.query('SELECT * FROM shape'), [{ a: 1 }]);
     await db.exec('ALTER TABLE shape ADD COLUMN b text DEFAULT $$x$$;');
     assert.deepEqual(await db.query('SELECT * FROM shape'), [{ a: 1, b: 'x' }]);
+    // Inside a transaction the error stands (it aborted the transaction); the next use is fresh.
+    await db.exec('ALTER TABLE shape ADD COLUMN c int DEFAULT 3;');
+    await assert.rejects(
+      db.transaction((tx) => tx.query('SELECT * FROM shape')),
+      (e: unknown) => (e as { code?: string }).code === '0A000',
+    );
+    assert.deepEqual(await db.transaction((tx) => tx.query('SELECT * FROM shape')), [{ a: 1, b: 'x', c: 3 }]);
   } finally {
     await db.close();
   }

@@ -39,7 +39,7 @@ export class PgliteDatabase extends SqlDatabase {
     return guard(async () => {
       await this.db._checkReady();
       return this.db._runExclusiveTransaction(() =>
-        this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, true)),
+        this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, false)),
       );
     });
   }
@@ -80,7 +80,7 @@ class TransactionExecutor implements SqlExecutor {
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     // A finished transaction refuses further statements with PGlite's own error.
     if (this.tx.closed) return (await this.tx.query<T>(sql, params as unknown[])).rows;
-    return this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, false));
+    return this.db._runExclusiveQuery(() => this.statements.run<T>(sql, params, true));
   }
 
   async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {

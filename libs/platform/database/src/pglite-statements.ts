@@ -23,20 +23,24 @@ interface PreparedStatement {
  * The caller holds PGlite's locks (run() is called inside _runExclusiveQuery). Statements are
  * session-wide and outlive transactions, so a text prepared inside one is reused outside it. At most
  * MAX_PREPARED_STATEMENTS stay prepared (texts built from values come and go); a statement whose
- * result shape changed under it (a migration altered its table: SQLSTATE 0A000) is prepared again.
+ * result shape changed under it (a migration altered its table: SQLSTATE 0A000) is prepared again,
+ * at once outside a transaction, and at its next use inside one (the error aborted that one).
  */
 export class PgliteStatements {
   private readonly statements = new Map<string, PreparedStatement>();
 
   constructor(private readonly db: PGlite) {}
 
-  async run<T>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<T[]> {
+  /** Runs `sql`; `inTransaction` when the caller holds a transaction open (no sync to disk then). */
+  async run<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
     try {
-      return await this.execute<T>(sql, params, syncToFs);
+      return await this.execute<T>(sql, params, !inTransaction);
     } catch (error) {
       if ((error as { code?: unknown }).code !== '0A000' || !this.statements.has(sql)) throw error;
       await this.close(sql);
-      return this.execute<T>(sql, params, syncToFs);
+      // The error aborted the caller's transaction: the next use prepares the text again.
+      if (inTransaction) throw error;
+      return this.execute<T>(sql, params, true);
     }
   }
 
