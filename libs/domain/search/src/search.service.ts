@@ -128,8 +128,8 @@ export class SearchService {
     const n = candidateCount(request.max_chunks);
     const filter = { kinds: kindsOf(request.search_mode), sourceIds: request.source_ids };
     const relevantOnly = request.relevant_only === true;
-    // The tenant's active space, with its own model's embedder while a re-embedding is under way.
     const personalise = request.personalise === true;
+    // The tenant's active space, with its own model's embedder while a re-embedding is under way.
     const target =
       alpha > 0 || relevantOnly || personalise ? await this.spaces.readTarget(scope.tenantId) : null;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
@@ -252,14 +252,15 @@ export class SearchService {
     // A query the embedder finds nothing in (only stop words, with the hashing fallback) has no
     // direction: it matches nothing by meaning, and keyword search answers alone.
     if (isZero(built.expanded)) return NO_SEMANTIC_HITS;
-    // Steered towards what the caller's context and the user's memories mean (docs/api.md, Search).
-    const steers: Steer[] = [];
-    if (request.extra_context) {
-      steers.push({
-        text: request.extra_context,
-        weight: this.options.extraContextWeight ?? DEFAULT_EXTRA_CONTEXT_WEIGHT,
-      });
-    }
+    // Turned towards what the caller's extra_context means (docs/api.md, Search).
+    const steers: Steer[] = request.extra_context
+      ? [
+          {
+            text: request.extra_context,
+            weight: this.options.extraContextWeight ?? DEFAULT_EXTRA_CONTEXT_WEIGHT,
+          },
+        ]
+      : [];
     const expanded = await this.queryVectors.steer(built.expanded, steers, embedder);
     const hits = await this.vectors.search(scope, space, expanded, n, filter);
     const ofQuery =

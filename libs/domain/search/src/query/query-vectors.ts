@@ -103,9 +103,8 @@ export class QueryVectors {
   }
 
   /**
-   * The query's vector turned towards what `steers` mean (a search's extra_context, the user's
-   * memories): each text embedded as a query and added with its weight, then normalised. No texts:
-   * the vector itself.
+   * The query's vector turned towards what `steers` mean (a search's extra_context): each text
+   * embedded as a query and added with its weight, then normalised. No texts: the vector itself.
    */
   async steer(vector: Float32Array, steers: Steer[], embedder: Embedder): Promise<Float32Array> {
     const wanted = steers.filter((s) => s.text.trim() !== '' && s.weight > 0);
