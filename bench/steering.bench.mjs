@@ -44,10 +44,13 @@ const documents = [
   ...lines.flatMap((line) => line.senses.map((sense, i) => ({ id: `${line.id}-${i}`, ...sense.document }))),
   ...distractors.map((d, i) => ({ id: `distractor-${i}`, ...d })),
 ];
-const scope = users[0];
+const pct = (n, of) => `${n}/${of} (${((100 * n) / of).toFixed(0)}%)`;
 
-/** One stack with these weights; `weight` is the row's (extra_context's, or personalisation's). */
-async function run(weight, personalWeight) {
+/**
+ * One stack with these weights, measuring `what`: 'context' (extra_context, in user-0's
+ * sub-tenant) or 'personal' (personalise_search, each user in their own). Both index the same.
+ */
+async function run(what, weight, personalWeight) {
   process.env.SEARCH_EXTRA_CONTEXT_WEIGHT = String(weight ?? 1);
   process.env.SEARCH_PERSONALISE_WEIGHT = String(personalWeight ?? 0.5);
   const stack = await openSearchStack(
@@ -97,6 +100,17 @@ async function run(weight, personalWeight) {
     for (const line of lines) {
       const plain = await search(line.query);
       plainMs.push(plain.ms);
+      if (what === 'personal') {
+        let mine = 0;
+        for (const [u, scope] of users.entries()) {
+          const found = await search(line.query, undefined, true, scope);
+          personalMs.push(found.ms);
+          if (found.first === `${line.id}-${u}`) mine++;
+        }
+        personal += mine;
+        if (mine === users.length) personalBoth++;
+        continue;
+      }
       let own = 0;
       for (const [i, sense] of line.senses.entries()) {
         const found = await search(line.query, sense.extra_context);
@@ -107,14 +121,6 @@ async function run(weight, personalWeight) {
       }
       steered += own;
       if (own === line.senses.length) bothWays++;
-      let mine = 0;
-      for (const [u, scope] of users.entries()) {
-        const found = await search(line.query, undefined, true, scope);
-        personalMs.push(found.ms);
-        if (found.first === `${line.id}-${u}`) mine++;
-      }
-      personal += mine;
-      if (mine === users.length) personalBoth++;
     }
     return {
       weight,
@@ -136,9 +142,10 @@ async function run(weight, personalWeight) {
 }
 
 const rows = [];
-for (const weight of WEIGHTS) rows.push(await run(weight, undefined));
+for (const weight of WEIGHTS) rows.push(await run('context', weight, undefined));
 const personalRows = [];
-for (const weight of PERSONAL_WEIGHTS) personalRows.push({ ...(await run(undefined, weight)), weight });
+for (const weight of PERSONAL_WEIGHTS)
+  personalRows.push({ ...(await run('personal', undefined, weight)), weight });
 console.log(
   `\n${lines.length} ambiguous queries × 2 senses, ${documents.length} documents in one sub-tenant, alpha ${ALPHA}, embedder ${rows[0]?.embedder}\n`,
 );
@@ -147,7 +154,6 @@ console.log(
 );
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
-  const pct = (n, of) => `${n}/${of} (${((100 * n) / of).toFixed(0)}%)`;
   console.log(
     `| ${r.weight} | ${pct(r.steered, r.senses)} | ${pct(r.bothWays, lines.length)} | ${pct(r.bare, r.senses)} | ${r.offQuery} | ${r.plainP50.toFixed(1)} / ${r.steeredP50.toFixed(1)} |`,
   );
@@ -160,7 +166,6 @@ console.log(
 );
 console.log('| ---: | ---: | ---: | ---: |');
 for (const r of personalRows) {
-  const pct = (n, of) => `${n}/${of} (${((100 * n) / of).toFixed(0)}%)`;
   console.log(
     `| ${r.weight} | ${pct(r.personal, r.senses)} | ${pct(r.personalBoth, lines.length)} | ${r.plainP50.toFixed(1)} / ${r.personalP50.toFixed(1)} |`,
   );

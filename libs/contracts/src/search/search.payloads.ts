@@ -63,8 +63,8 @@ export interface HybridSearchRequest {
    */
   extra_context?: string;
   /**
-   * Steer by the sub-tenant's memories related to the query (docs/api.md, Search:
-   * personalise_search).
+   * Score the candidates again by their closeness to the sub-tenant's memories nearest the query
+   * (docs/api.md, Search: personalise_search).
    */
   personalise?: boolean;
 }

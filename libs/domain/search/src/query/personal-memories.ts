@@ -1,4 +1,4 @@
-import { Embedder } from '@trove/embeddings';
+import { dot, Embedder } from '@trove/embeddings';
 import { semanticScore } from '../fusion/fusion';
 import { indexKind } from '../indexing/index-kind';
 import { IndexScope, ScoredId, VectorSpace } from '../ports/index-scope';
@@ -30,7 +30,7 @@ const MEMORY_KINDS = [indexKind('memories', 'original'), indexKind('memories', '
 export class PersonalMemories {
   constructor(
     private readonly vectors: VectorIndex,
-    private readonly weight: number = DEFAULT_PERSONALISE_WEIGHT,
+    private readonly weight: number,
   ) {}
 
   async rerank(
@@ -70,10 +70,4 @@ export class PersonalMemories {
       })
       .sort((a, b) => b.score - a.score);
   }
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
 }

@@ -1,4 +1,4 @@
-import { Embedder } from '@trove/embeddings';
+import { Embedder, l2Normalize } from '@trove/embeddings';
 import { ChunkStore } from '../ports/chunk-store';
 import { IndexScope, ScoredId } from '../ports/index-scope';
 import { KeywordIndex } from '../ports/keyword-index';
@@ -14,7 +14,6 @@ export interface QueryVectorOptions {
   feedbackDocs?: number;
   feedbackWeight?: number;
   queryWordWeights?: boolean;
-  extraContextWeight?: number;
 }
 
 /**
@@ -33,11 +32,7 @@ export interface Steer {
 function normalised(base: Float32Array, added: { vector: Float32Array; weight: number }[]): Float32Array {
   const out = Float32Array.from(base);
   for (const { vector, weight } of added) for (let i = 0; i < out.length; i++) out[i]! += weight * vector[i]!;
-  let norm = 0;
-  for (const x of out) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < out.length; i++) out[i]! /= norm;
-  return out;
+  return l2Normalize(out);
 }
 
 /**

@@ -189,9 +189,8 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
     between.slice(and + 1).some(clause) &&
     (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
   ) {
-    const clauseSubject = previousSubject;
-    if (!clauseSubject) return true;
-    pair.source = clauseSubject;
+    if (!previousSubject) return true;
+    pair.source = previousSubject;
     pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
   } else if (
     and >= 0 &&
