@@ -1,5 +1,5 @@
 import { DomainError } from '@trove/contracts';
-import retry from 'async-retry';
+import { ChatClient } from '@trove/platform-llm';
 import {
   ExtractionInput,
   ExtractionResult,
@@ -17,6 +17,7 @@ export interface LlmExtractorOptions {
   model: string;
   apiKey?: string;
   jsonMode: 'json_schema' | 'json_object';
+  /** Per attempt. */
   timeoutMs: number;
   /** Chunks in flight at once. */
   concurrency: number;
@@ -39,32 +40,37 @@ interface ModelRelation {
   confidence?: unknown;
 }
 
-/** A failure worth another attempt (network, timeout, 429, 5xx), or not (4xx, a refusal). */
-class LlmError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-  }
-}
+const MAX_RETRY_DELAY_MS = 10_000;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
 
 /**
- * Extraction by any OpenAI-compatible chat endpoint (`POST /v1/chat/completions`): one request
- * per chunk, JSON answers shaped by a schema, token counts summed per source. The model's answer
- * is checked field by field (a malformed one costs that chunk its facts, never the source), and
- * its entities get the same resolution keys as the offline extractor's.
+ * Extraction by any OpenAI-compatible chat endpoint (`POST /v1/chat/completions`, through
+ * `ChatClient`): one request per chunk, JSON answers shaped by a schema, token counts summed per
+ * source. The model's answer is checked field by field (a malformed one costs that chunk its
+ * facts, never the source), and its entities get the same resolution keys as the offline
+ * extractor's.
  */
 export class LlmExtractor extends GraphExtractor {
   readonly name: string;
-  private readonly url: string;
+  private readonly client: ChatClient;
 
   constructor(private readonly options: LlmExtractorOptions) {
     super();
-    const root = new URL(options.baseUrl);
-    this.url = `${root.origin}${root.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/chat/completions`;
+    const maxRetries = options.maxRetries ?? 3;
+    this.client = new ChatClient({
+      baseUrl: options.baseUrl,
+      model: options.model,
+      apiKey: options.apiKey,
+      jsonMode: options.jsonMode,
+      attemptTimeoutMs: options.timeoutMs,
+      // A queued job, not a request: the time box only stops a call that every attempt and
+      // backoff together could not finish, as before the client had one.
+      timeoutMs: (maxRetries + 1) * options.timeoutMs + maxRetries * MAX_RETRY_DELAY_MS,
+      maxRetries,
+      minRetryDelayMs: options.minRetryDelayMs ?? 500,
+      maxRetryDelayMs: MAX_RETRY_DELAY_MS,
+    });
     this.name = `llm:${options.model}`;
   }
 
@@ -96,90 +102,22 @@ export class LlmExtractor extends GraphExtractor {
     return toFacts(chunkId, answer, reference, passage);
   }
 
+  /** The model's answer; `undefined` when it was not JSON (the chunk loses its facts, not the source). */
   private async complete(passage: string, usage: ExtractionUsage): Promise<unknown> {
     try {
-      return await retry(
-        async (bail) => {
-          try {
-            return await this.request(passage, usage);
-          } catch (error: unknown) {
-            if (error instanceof LlmError && !error.retryable) {
-              bail(error);
-              return undefined;
-            }
-            throw error;
-          }
-        },
-        {
-          retries: this.options.maxRetries ?? 3,
-          factor: 2,
-          minTimeout: this.options.minRetryDelayMs ?? 500,
-          maxTimeout: 10_000,
-          randomize: true,
-        },
-      );
+      const result = await this.client.completeJson({
+        system: SYSTEM_PROMPT,
+        user: userPrompt(passage, this.options.jsonMode),
+        schema: EXTRACTION_SCHEMA,
+        schemaName: 'knowledge_graph',
+      });
+      usage.prompt_tokens += result.usage.prompt_tokens;
+      usage.completion_tokens += result.usage.completion_tokens;
+      return result.value;
     } catch (error: unknown) {
       const reason = error instanceof Error ? error.message : String(error);
       // The job that asked is retried later; the message names the endpoint, never the key.
       throw new DomainError('SERVICE_UNAVAILABLE', `The graph extractor's LLM endpoint failed: ${reason}`);
-    }
-  }
-
-  private async request(passage: string, usage: ExtractionUsage): Promise<unknown> {
-    const response_format =
-      this.options.jsonMode === 'json_schema'
-        ? {
-            type: 'json_schema',
-            json_schema: { name: 'knowledge_graph', strict: true, schema: EXTRACTION_SCHEMA },
-          }
-        : { type: 'json_object' };
-    let response: Response;
-    try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.options.model,
-          temperature: 0,
-          response_format,
-          messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
-            { role: 'user', content: userPrompt(passage, this.options.jsonMode) },
-          ],
-        }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error: unknown) {
-      throw new LlmError(
-        `${this.url} did not answer: ${error instanceof Error ? error.message : String(error)}`,
-        true,
-      );
-    }
-    const body = await response.text().catch(() => '');
-    if (!response.ok) {
-      const retryable = response.status === 429 || response.status >= 500;
-      throw new LlmError(`${this.url} answered ${response.status}: ${body.slice(0, 200)}`, retryable);
-    }
-    let parsed: {
-      choices?: { message?: { content?: unknown } }[];
-      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-    };
-    try {
-      parsed = JSON.parse(body) as typeof parsed;
-    } catch {
-      throw new LlmError(`${this.url} answered something that is not JSON`, true);
-    }
-    usage.prompt_tokens += Number(parsed.usage?.prompt_tokens) || 0;
-    usage.completion_tokens += Number(parsed.usage?.completion_tokens) || 0;
-    const content = parsed.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') return {};
-    try {
-      return JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as unknown;
-    } catch {
-      return {}; // a model that broke its JSON loses this chunk's facts, not the source
     }
   }
 }
