@@ -25,6 +25,40 @@ export interface AddMemoryResult {
   inferred_chunks: number;
 }
 
+/** Generate memories from interactions: the pairs are read, never stored (docs/api.md, Memories). */
+export interface GenerateMemoryRequest {
+  tenant_id: string;
+  sub_tenant_id: string;
+  user_assistant_pairs: UserAssistantPair[];
+  user_name?: string;
+  /** Kept with each memory, and followed by an LLM inference; offline inference cannot read it. */
+  custom_instructions?: string;
+}
+
+/** One generated memory: a standalone statement, stored and indexed as a memory of its own. */
+export interface GeneratedMemory {
+  memory_id: string;
+  /** Equal to memory_id, as for every memory. */
+  source_id: string;
+  /** The statement, as retrieval returns it. */
+  source_content: string;
+  /** What the statement says: `fact`, `preference`, `plan` or `date`. */
+  kind: string;
+}
+
+export interface GenerateMemoryResult {
+  success: boolean;
+  /** memories.length. */
+  memories_generated: number;
+  memories: GeneratedMemory[];
+  /** Always 0: nothing of the conversation itself is stored. */
+  original_chunks: number;
+  /** One per generated memory. */
+  inferred_chunks: number;
+  /** The inference that read the conversation: `offline` (rule-based) or `llm:<model>`. */
+  inference: string;
+}
+
 export interface RetrieveMemoryRequest {
   tenant_id: string;
   sub_tenant_id: string;

@@ -13,6 +13,7 @@ import {
 import { PgliteDatabase } from '@trove/platform-database';
 import { RecordingTransportClient } from '@trove/testing';
 import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
+import { OfflineMemoryInference } from './adapters/offline/offline-memory-inference';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { MemoryService } from './memory.service';
 
@@ -75,7 +76,7 @@ describe('MemoryService.add: concurrent adds are written in batches', () => {
         extractor: 'offline',
       }));
     worker = new MemoryGraphWorker(store, transport, { enabled: true, intervalMs: 60_000, batch: 32 });
-    service = new MemoryService(store, transport, worker, { alpha: 0.5 });
+    service = new MemoryService(store, transport, worker, new OfflineMemoryInference(), { alpha: 0.5 });
   });
   afterEach(() => worker.stop());
 

@@ -7,7 +7,6 @@ import {
 } from '@trove/contracts';
 import { chunkText } from '@trove/text';
 import { randomUUID } from 'node:crypto';
-import { inferStatements } from './inference/infer-statements';
 import { MemoryRecord } from './ports/memory-store';
 
 // An add from request to index message: the parts of MemoryService.add that need no store.
@@ -50,24 +49,30 @@ export function originalChunks(memoryId: string, content: string): ChunkInput[] 
   }));
 }
 
-/**
- * The CPU part of an add (chunking, inference), done before it joins a batch. `graphPending`:
- * whether the memory's text is to be extracted into the knowledge graph after it is written.
- */
-export function prepareAdd(request: AddMemoryRequest, now: Date, graphPending: boolean): PreparedAdd {
-  const memoryId = request.memory_id ?? randomUUID();
+/** What an add gives the inference: its text, or its pairs when it has no text (raw_text wins). */
+export function addContent(request: AddMemoryRequest): {
+  raw_text: string | null;
+  user_assistant_pairs: UserAssistantPair[] | null;
+} {
   const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
-  const pairs = rawText === null ? (request.user_assistant_pairs ?? []) : null;
+  return { raw_text: rawText, user_assistant_pairs: rawText === null ? (request.user_assistant_pairs ?? []) : null };
+}
+
+/**
+ * The CPU part of an add (chunking), done before it joins a batch, with the statements inferred
+ * from it (none without `infer`). `graphPending`: whether the memory's text is to be extracted
+ * into the knowledge graph after it is written.
+ */
+export function prepareAdd(
+  request: AddMemoryRequest,
+  now: Date,
+  graphPending: boolean,
+  inferred: string[] = [],
+): PreparedAdd {
+  const memoryId = request.memory_id ?? randomUUID();
+  const { raw_text: rawText, user_assistant_pairs: pairs } = addContent(request);
   const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
   const originals = originalChunks(memoryId, content);
-  const inferred = request.infer
-    ? inferStatements({
-        raw_text: rawText ?? undefined,
-        user_assistant_pairs: pairs ?? undefined,
-        user_name: request.user_name,
-        reference_time: now,
-      }).map((s) => s.text)
-    : [];
   const chunks: ChunkInput[] = [
     ...originals,
     ...inferred.map((text, i) => ({

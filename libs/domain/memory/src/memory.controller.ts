@@ -7,6 +7,8 @@ import {
   CountsRequest,
   DeleteMemoryRequest,
   DeleteMemoryResult,
+  GenerateMemoryRequest,
+  GenerateMemoryResult,
   MemoryPatterns,
   ProcessingStatusReply,
   ProcessingStatusRequest,
@@ -25,6 +27,11 @@ export class MemoryController {
   @MessagePattern(MemoryPatterns.add)
   add(@Payload() request: AddMemoryRequest): Promise<AddMemoryResult> {
     return this.service.add(request);
+  }
+
+  @MessagePattern(MemoryPatterns.generate)
+  generate(@Payload() request: GenerateMemoryRequest): Promise<GenerateMemoryResult> {
+    return this.service.generate(request);
   }
 
   @MessagePattern(MemoryPatterns.retrieve)

@@ -1,10 +1,11 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { closeStores, SqlDatabase } from '@trove/platform-database';
-import { openMemoryStore } from './memory.adapters';
+import { openMemoryInference, openMemoryStore } from './memory.adapters';
 import { MEMORY_GRAPH_OPTIONS, MemoryGraphOptions, MemoryGraphWorker } from './graph/memory-graph.worker';
 import { MemoryController } from './memory.controller';
 import { MemorySettings } from './memory-settings';
 import { MEMORY_SERVICE_OPTIONS, MemoryService, MemoryServiceOptions } from './memory.service';
+import { MemoryInference } from './ports/memory-inference';
 import { MemoryStore } from './ports/memory-store';
 
 export interface MemoryModuleOptions {
@@ -53,6 +54,7 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
           } satisfies MemoryGraphOptions,
         },
         { provide: MemoryStore, useFactory: () => openMemoryStore(options.database) },
+        { provide: MemoryInference, useFactory: () => openMemoryInference() },
         MemoryService,
         MemoryGraphWorker,
       ],

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AddMemoryRequest,
   AddMemoryResult,
@@ -8,6 +8,8 @@ import {
   DeleteMemoryResult,
   DomainError,
   EnsureSubTenantsRequest,
+  GenerateMemoryRequest,
+  GenerateMemoryResult,
   IndexChunksResult,
   IndexManyRequest,
   RetrieveMemoryRequest,
@@ -21,13 +23,20 @@ import {
   ProcessingStatusRequest,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
-import { addedResult, indexRequest, PreparedAdd, prepareAdd, scopeKey } from './memory-add';
+import { addContent, addedResult, indexRequest, PreparedAdd, prepareAdd, scopeKey } from './memory-add';
+import { generatedResult, prepareGenerated } from './memory-generate';
 import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
-import { checkAddRequest, checkKey, checkRetrieveRequest } from './memory.validation';
+import {
+  checkAddRequest,
+  checkGenerateRequest,
+  checkKey,
+  checkRetrieveRequest,
+} from './memory.validation';
 import { selectMemories } from './memory-selection';
-import { MemoryStore } from './ports/memory-store';
+import { MemoryInference } from './ports/memory-inference';
+import { MemoryKey, MemoryStore } from './ports/memory-store';
 
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
@@ -53,12 +62,14 @@ const MAX_BATCH_BYTES = 256 * 1024;
  */
 @Injectable()
 export class MemoryService {
+  private readonly logger = new Logger('MemoryService');
   private readonly adds: GroupCommit<PreparedAdd, AddMemoryResult>;
 
   constructor(
     private readonly store: MemoryStore,
     private readonly transport: TransportClient,
     private readonly graph: MemoryGraphWorker,
+    private readonly inference: MemoryInference,
     @Inject(MEMORY_SERVICE_OPTIONS) private readonly options: MemoryServiceOptions,
   ) {
     this.adds = new GroupCommit((batch) => this.writeAdds(batch), {
@@ -76,7 +87,71 @@ export class MemoryService {
    */
   async add(request: AddMemoryRequest): Promise<AddMemoryResult> {
     checkAddRequest(request);
-    return this.adds.submit(prepareAdd(request, new Date(), this.graph.enabled));
+    const now = new Date();
+    const { raw_text, user_assistant_pairs } = addContent(request);
+    const inferred = request.infer
+      ? await this.inference.infer({
+          raw_text: raw_text ?? undefined,
+          user_assistant_pairs: user_assistant_pairs ?? undefined,
+          user_name: request.user_name,
+          custom_instructions: request.custom_instructions,
+          reference_time: now,
+        })
+      : [];
+    return this.adds.submit(
+      prepareAdd(
+        request,
+        now,
+        this.graph.enabled,
+        inferred.map((s) => s.text),
+      ),
+    );
+  }
+
+  /**
+   * generate_user_memory: the inference reads the conversation, and each statement it gives is
+   * stored as a memory of its own (one inferred chunk, no original text), written with the adds'
+   * batches and searchable when this answers. Nothing inferred: nothing stored, an empty list.
+   * All or nothing: if one memory fails to be written, every one of them is erased again.
+   */
+  async generate(request: GenerateMemoryRequest): Promise<GenerateMemoryResult> {
+    checkGenerateRequest(request);
+    const now = new Date();
+    const statements = await this.inference.infer({
+      user_assistant_pairs: request.user_assistant_pairs,
+      user_name: request.user_name,
+      custom_instructions: request.custom_instructions,
+      reference_time: now,
+    });
+    const generated = statements.map((statement) => ({
+      add: prepareGenerated(request, statement, now, this.graph.enabled),
+      kind: statement.kind,
+    }));
+    const settled = await Promise.allSettled(generated.map(({ add }) => this.adds.submit(add)));
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) {
+      // All of them: a memory the index refused was written to the store before it was refused.
+      await this.eraseQuietly(generated.map(({ add }) => add.record));
+      throw failure.reason;
+    }
+    return generatedResult(generated, this.inference.name);
+  }
+
+  /**
+   * Erases the memories of a failed generate. Its caller gets the generate's error either way;
+   * if erasing fails too, the ids are logged (delete-memory removes each).
+   */
+  private async eraseQuietly(keys: MemoryKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    try {
+      await eraseIndexEntries(this.transport, keys);
+      await this.store.deleteMany(keys);
+    } catch (error: unknown) {
+      this.logger.warn(
+        `memories of a failed generate could not be erased (${keys.map((k) => k.memory_id).join(', ')}): ` +
+          (error instanceof Error ? error.message : String(error)),
+      );
+    }
   }
 
   /** One batch of adds, each settled on its own: a missing tenant fails its adds only. */

@@ -3,6 +3,7 @@ import {
   throwIfFieldErrors,
   AddMemoryRequest,
   FieldError,
+  GenerateMemoryRequest,
   isValidId,
   RetrieveMemoryRequest,
 } from '@trove/contracts';
@@ -32,6 +33,35 @@ export function checkAddRequest(request: AddMemoryRequest): void {
     });
   }
   if (typeof request.infer !== 'boolean') errors.push({ field: 'infer', message: 'infer must be a boolean' });
+  throwIfFieldErrors(errors);
+}
+
+/** Most characters of a conversation read at once: a memory's text is at most this long too. */
+export const MAX_CONVERSATION_CHARS = 1_000_000;
+
+export function checkGenerateRequest(request: GenerateMemoryRequest): void {
+  const errors: FieldError[] = [];
+  checkScopeIds(request, errors);
+  const pairs = request.user_assistant_pairs;
+  if (
+    !Array.isArray(pairs) ||
+    !pairs.every((p) => typeof p?.user === 'string' && typeof p?.assistant === 'string') ||
+    !pairs.some((p) => p.user.trim() !== '' || p.assistant.trim() !== '')
+  ) {
+    errors.push({
+      field: 'user_assistant_pairs',
+      message: 'user_assistant_pairs must be a non-empty list of {user, assistant} strings',
+    });
+  } else if (pairs.reduce((n, p) => n + p.user.length + p.assistant.length, 0) > MAX_CONVERSATION_CHARS) {
+    errors.push({
+      field: 'user_assistant_pairs',
+      message: `user_assistant_pairs must hold at most ${MAX_CONVERSATION_CHARS} characters in all`,
+    });
+  }
+  for (const field of ['user_name', 'custom_instructions'] as const) {
+    if (request[field] !== undefined && typeof request[field] !== 'string')
+      errors.push({ field, message: `${field} must be a string` });
+  }
   throwIfFieldErrors(errors);
 }
 

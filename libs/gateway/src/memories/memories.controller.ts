@@ -5,6 +5,8 @@ import {
   AddMemoryResult,
   DeleteMemoryRequest,
   DeleteMemoryResult,
+  GenerateMemoryRequest,
+  GenerateMemoryResult,
   MemoryPatterns,
   resolveSubTenantId,
   RetrieveMemoryRequest,
@@ -17,6 +19,8 @@ import {
   AddMemoryResponse,
   DeleteMemoryQueryDto,
   DeleteMemoryResponse,
+  GenerateMemoryDto,
+  GenerateMemoryResponse,
   RetrieveMemoryBodyDto,
   RetrieveMemoryQueryDto,
   RetrieveMemoryResponse,
@@ -46,6 +50,26 @@ export class MemoriesController {
       user_name: body.user_name,
       memory_id: body.memory_id,
     } satisfies AddMemoryRequest);
+  }
+
+  @Post('user_memory/generate_user_memory')
+  @HttpCode(200)
+  @Authenticated({ scope: 'write', tenant: 'body' })
+  @ApiOperation({
+    summary: 'Generate memories from user/assistant pairs: only the inferred statements are stored',
+    description:
+      'Each statement the inference reads in the conversation becomes a memory of its own (searchable at once, ' +
+      'deletable by its memory_id); the pairs themselves are not stored. Nothing worth keeping: an empty list.',
+  })
+  @ApiOkResponse({ type: GenerateMemoryResponse })
+  generate(@Body() body: GenerateMemoryDto): Promise<GenerateMemoryResult> {
+    return this.transport.send(MemoryPatterns.generate, {
+      tenant_id: body.tenant_id,
+      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+      user_assistant_pairs: body.user_assistant_pairs.map((p) => ({ user: p.user, assistant: p.assistant })),
+      user_name: body.user_name,
+      custom_instructions: body.custom_instructions,
+    } satisfies GenerateMemoryRequest);
   }
 
   @Post('user_memory/retrieve_user_memory')

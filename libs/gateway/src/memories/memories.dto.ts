@@ -90,6 +90,65 @@ export class AddMemoryDto extends SubTenantScopeDto {
   memory_id?: string;
 }
 
+/**
+ * Most characters of a conversation generate reads, its pairs' texts together: a memory's
+ * limit, since inference reads the text on the request's path (the memory service checks it too).
+ */
+export const MAX_CONVERSATION_CHARS = MAX_MEMORY_CHARS;
+
+/** docs/api.md, Generate memories: at least one pair with text, and at most MAX_CONVERSATION_CHARS in all. */
+function IsConversation(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isConversation',
+    validator: {
+      validate: (value: unknown) => {
+        if (!Array.isArray(value)) return true; // IsArray says so
+        const texts = value.flatMap((p: { user?: unknown; assistant?: unknown }) =>
+          [p?.user, p?.assistant].filter((t): t is string => typeof t === 'string'),
+        );
+        return (
+          texts.some((t) => t.trim() !== '') &&
+          texts.reduce((n, t) => n + t.length, 0) <= MAX_CONVERSATION_CHARS
+        );
+      },
+      defaultMessage: () =>
+        `user_assistant_pairs must hold some text, and at most ${MAX_CONVERSATION_CHARS} characters in all`,
+    },
+  });
+}
+
+export class GenerateMemoryDto extends SubTenantScopeDto {
+  @ApiProperty({
+    type: [UserAssistantPairDto],
+    minItems: 1,
+    maxItems: 10_000,
+    description: `The conversation to read (at most ${MAX_CONVERSATION_CHARS} characters in all); it is not stored`,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10_000)
+  @ValidateNested({ each: true })
+  @Type(() => UserAssistantPairDto)
+  @IsConversation()
+  user_assistant_pairs!: UserAssistantPairDto[];
+
+  @ApiPropertyOptional({ maxLength: 256, description: 'Who "I" is in the statements ("The user" when omitted)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  user_name?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 10_000,
+    description:
+      'Guidance for the inference; stored with each memory. The offline inference cannot follow it (ignored); an LLM inference receives it',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  custom_instructions?: string;
+}
+
 export class RetrieveMemoryQueryDto extends SubTenantScopeDto {
   @ApiPropertyOptional({
     minimum: 0,
@@ -125,6 +184,23 @@ export class AddMemoryResponse {
   @ApiProperty() chunks_created!: number;
   @ApiProperty() original_chunks!: number;
   @ApiProperty() inferred_chunks!: number;
+}
+
+export class GeneratedMemoryDto {
+  @ApiProperty() memory_id!: string;
+  @ApiProperty({ description: 'Equal to memory_id' }) source_id!: string;
+  @ApiProperty({ description: 'The statement, as retrieval returns it' }) source_content!: string;
+  @ApiProperty({ enum: ['fact', 'preference', 'plan', 'date'] }) kind!: string;
+}
+
+export class GenerateMemoryResponse {
+  @ApiProperty() success!: boolean;
+  @ApiProperty() memories_generated!: number;
+  @ApiProperty({ type: [GeneratedMemoryDto], description: 'Empty when nothing was worth keeping (nothing stored)' })
+  memories!: GeneratedMemoryDto[];
+  @ApiProperty({ description: 'Always 0: the conversation itself is not stored' }) original_chunks!: number;
+  @ApiProperty({ description: 'One per generated memory' }) inferred_chunks!: number;
+  @ApiProperty({ example: 'offline', description: '`offline` (rule-based) or `llm:<model>`' }) inference!: string;
 }
 
 export class RetrievedMemoryDto {

@@ -44,7 +44,8 @@ type Outcome = { ok: true } | { refused: DomainError } | { failed: unknown };
 /**
  * Extracts added memories into the knowledge graph, off the add's path: each save marks its
  * memory pending, and the worker claims pending memories in batches, least recently saved first,
- * sends each one's original chunks (not inferred statements) to the graph service, a few at a
+ * sends each one's original chunks (not inferred statements; a generated memory, having
+ * no original text, sends its statement) to the graph service, a few at a
  * time, and clears the state of those still at the revision it read. A failure that may pass
  * (the graph service down, a timeout) keeps the memory pending, to retry after GRAPH_RETRY_MS;
  * a validation error clears it, since sending the same text again would fail the same way.
@@ -173,10 +174,14 @@ export class MemoryGraphWorker {
   }
 
   private async extract(memory: GraphPendingMemory): Promise<Outcome> {
-    const chunks = originalChunks(memory.memory_id, memory.content).map((chunk) => ({
-      chunk_id: chunk.chunk_uuid,
-      text: chunk.text,
-    }));
+    // A generated memory has no original text: its statement is read under the id search has it.
+    const chunks =
+      memory.original_chunks === 0
+        ? [{ chunk_id: `${memory.memory_id}_inferred_0`, text: memory.content }]
+        : originalChunks(memory.memory_id, memory.content).map((chunk) => ({
+            chunk_id: chunk.chunk_uuid,
+            text: chunk.text,
+          }));
     try {
       await this.transport.send<GraphExtractResult>(
         GraphPatterns.extract,

@@ -185,6 +185,7 @@ function describeGraphState(storeOf: () => MemoryStore): void {
     assert.deepEqual(claimed[0], {
       ...key('b-oldest'),
       content: 'text of b-oldest',
+      original_chunks: 1,
       revision: 1,
       updated_at: at('00:00:01'),
     });

@@ -32,6 +32,8 @@ export interface MemoryKey {
 /** A memory whose graph is pending, as a graph worker claimed it: what extraction needs. */
 export interface GraphPendingMemory extends MemoryKey {
   content: string;
+  /** 0 for a generated memory: its content is its one inferred chunk, `{memory_id}_inferred_0`. */
+  original_chunks: number;
   /** The memory's save count: its graph is done for this revision only, not a later one. */
   revision: number;
   updated_at: Date;

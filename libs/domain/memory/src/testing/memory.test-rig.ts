@@ -10,9 +10,11 @@ import {
 } from '@trove/contracts';
 import { PgliteDatabase } from '@trove/platform-database';
 import { TransportClient } from '@trove/platform-transport';
+import { OfflineMemoryInference } from '../adapters/offline/offline-memory-inference';
 import { SqlMemoryStore } from '../adapters/sql/sql-memory-store';
 import { MemoryGraphOptions, MemoryGraphWorker } from '../graph/memory-graph.worker';
 import { MemoryService } from '../memory.service';
+import { MemoryInference } from '../ports/memory-inference';
 
 /**
  * The graph service as the memory specs see it: it records what it is asked, can be down, can
@@ -86,6 +88,7 @@ export interface MemoryRig<T extends RespondingTransport> {
 export async function openMemoryRig<T extends RespondingTransport>(
   transport: T,
   graphOptions: Partial<MemoryGraphOptions> = {},
+  inference: MemoryInference = new OfflineMemoryInference(),
 ): Promise<MemoryRig<T>> {
   const db = await PgliteDatabase.open('memory://');
   const store = new SqlMemoryStore(db);
@@ -113,7 +116,7 @@ export async function openMemoryRig<T extends RespondingTransport>(
     batch: 32,
     ...graphOptions,
   });
-  const service = new MemoryService(store, transport, worker, { alpha: 0.5 });
+  const service = new MemoryService(store, transport, worker, inference, { alpha: 0.5 });
   return {
     store,
     transport,

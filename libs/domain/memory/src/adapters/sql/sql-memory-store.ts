@@ -181,7 +181,7 @@ export class SqlMemoryStore extends MemoryStore {
                AND (expires_at IS NULL OR expires_at > $1)
              ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED) AS k
        WHERE ${KEY_JOIN}
-       RETURNING m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.revision, m.updated_at`,
+       RETURNING m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.original_chunks, m.revision, m.updated_at`,
       [now, limit, claimUntil],
     );
     // RETURNING follows no order: the oldest first, as the claim chose them.
