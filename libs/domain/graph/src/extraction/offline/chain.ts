@@ -1,6 +1,7 @@
 import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
+import { pronounGender } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -54,7 +55,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     if (token.pos !== 'PRON') return;
     const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
-    const antecedent = discourse.person(isObject ? out[out.length - 1] : undefined);
+    const antecedent = discourse.person(
+      isObject ? out[out.length - 1] : undefined,
+      pronounGender(token.lower),
+    );
     if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
   });
   while (next < mentions.length) take();

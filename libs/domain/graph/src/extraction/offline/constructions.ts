@@ -2,11 +2,11 @@ import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
+import { asTitle, premodifiedTitles } from './nominal-roles';
+import { ownerOf, POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
-/** Possessive determiners, and whom each stands for. */
-const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'its']);
 /** Words that say what went wrong without naming it: "the crash", "the errors", "it", "that". */
 const TROUBLE_WORDS = new Set([
   'it',
@@ -33,30 +33,6 @@ const TROUBLE_WORDS = new Set([
 
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
 const CAUSE_NOUNS = new Set(['cause', 'culprit', 'reason', 'problem', 'issue']);
-
-const rel = (
-  source: Mention,
-  target: Mention,
-  canonical: string,
-  raw: string,
-  end: number,
-  confidence = 0.7,
-): SentenceRelation => ({ source, target, canonical, raw, confidence, end });
-
-/**
- * Whom a possessive at token `at` stands for: "my" the speaker of the turn, "his"/"her" the latest
- * person, "its"/"their" the thing the sentence (or else the text) is about.
- */
-function ownerOf(word: string, at: number, mentions: Mention[], discourse: Discourse): Mention | undefined {
-  const before = mentions.filter((m) => m.end <= at);
-  if (word === 'my' || word === 'our') return discourse.speaker;
-  if (word === 'his' || word === 'her') {
-    return [...before].reverse().find((m) => m.type === 'person') ?? discourse.person();
-  }
-  return (
-    before.find((m) => !['person', 'location', 'date', 'email', 'url'].includes(m.type)) ?? discourse.thing()
-  );
-}
 
 /**
  * "my sister Ana", "her husband Callum", "its founder, Yvon Chouinard", "Its capital, Tallinn":
@@ -195,54 +171,6 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     if (match?.known && !match.inverted)
       out.push(rel(subject, target, match.canonical, phrase(tokens, 0, target.start), target.end));
   }
-  return out;
-}
-
-/**
- * "A succeeded B as its Director-General", "named B … as its new CEO": the role after "as" is held
- * by whoever was appointed (and by whom they succeeded), of the "of" name or what "its" stands for.
- */
-function asRole(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
-  const { tokens } = sentence;
-  const out: SentenceRelation[] = [];
-  tokens.forEach((token, at) => {
-    if (token.lower !== 'as') return;
-    let k = at + 1;
-    const possessive = POSSESSIVES.has(tokens[k]?.lower ?? '') ? tokens[k]!.lower : undefined;
-    if (possessive || tokens[k]?.pos === 'DET') k++;
-    // "as its new CEO", "as the chief executive of …", "as Secretary-General of …".
-    let roleAt = -1;
-    for (let j = k; j < Math.min(tokens.length, k + 3); j++) {
-      // (One holds a role "as" its singular: "as Queens of the Stone Age" is a band.)
-      if (nounPredicate(tokens[j]!.lower, 'of', false)?.canonical === 'leads') {
-        roleAt = j;
-        break;
-      }
-      if (!['ADJ', 'PROPN', 'NOUN'].includes(tokens[j]!.pos)) break;
-    }
-    if (roleAt < 0) return;
-    // "chief executive": the title's last word.
-    while (nounPredicate(tokens[roleAt + 1]?.lower ?? '', 'of', false)?.canonical === 'leads') roleAt++;
-    k = roleAt;
-    const of =
-      tokens[k + 1]?.lower === 'of' ? mentions.find((m) => m.start >= k + 2 && m.start <= k + 3) : undefined;
-    const owner = of ?? (possessive ? ownerOf(possessive, at, mentions, discourse) : undefined);
-    if (!owner) return;
-    const before = mentions.filter((m) => m.end <= at && m.type === 'person');
-    const holder = before[before.length - 1];
-    if (!holder) return;
-    const holders = [holder];
-    const first = before[0];
-    const verbs = tokens.slice(first?.end ?? 0, holder.start);
-    if (first && first !== holder && verbs.some((t) => /^(replac|succeed)/.test(t.lower)))
-      holders.unshift(first);
-    // "…, replacing Laxman Narasimhan": whom the holder replaced held the role before.
-    const replaced = tokens.findIndex((t, r) => r > k && /^(replac|succeed)/.test(t.lower));
-    const predecessor = mentions.find((m) => replaced > 0 && m.start > replaced && m.start <= replaced + 2);
-    if (predecessor?.type === 'person') holders.push(predecessor);
-    const raw = phrase(tokens, at, k + 1);
-    for (const person of holders) out.push(rel(person, owner, 'leads', raw, k + 1));
-  });
   return out;
 }
 
@@ -421,8 +349,8 @@ const IN: Token = { text: 'in', lower: 'in', pos: 'ADP', lemma: 'in', kind: 'wor
 
 /**
  * Relations said by a construction rather than by the words between two neighbouring names (the
- * possessives of kinship and role are read apart, before the sentence's pairs): an opening participle, a role taken "as", a sale "to" a buyer,
- * a cause.
+ * possessives of kinship and role are read apart, before the sentence's pairs): an opening
+ * participle, a title taken "as" or written before its holder's name, a sale "to" a buyer, a cause.
  */
 export function constructionRelations(
   sentence: Sentence,
@@ -431,7 +359,8 @@ export function constructionRelations(
 ): SentenceRelation[] {
   return [
     ...frontedParticiple(sentence, mentions),
-    ...asRole(sentence, mentions, discourse),
+    ...asTitle(sentence, mentions, discourse),
+    ...premodifiedTitles(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

@@ -190,6 +190,55 @@ function settle(mention: Mention, type: EntityType, evidence: Mention['evidence'
   mention.evidence = evidence;
 }
 
+/** Nouns for a work, which a name a first name opens may still be ("Ed Wood, a film …"). */
+const WORK_NOUNS = new Set([
+  'film',
+  'movie',
+  'documentary',
+  'drama',
+  'comedy',
+  'thriller',
+  'novel',
+  'book',
+  'album',
+  'song',
+  'series',
+  'play',
+  'opera',
+  'painting',
+  'game',
+]);
+
+/** Words that say what a name is after "is a" or ", the": "a Chilean composer", "the drone maker". */
+const DESCRIBING = new Set(['be', ',']);
+
+/**
+ * The type a description right after a name gives it: "X was a Chilean composer", "X, the drone
+ * maker founded by …", "X is an economist who …" (a person or an organisation by the description's
+ * head noun). A head before "of" names a relation, not a kind ("the parent of", "a member of").
+ */
+function describedAs(tokens: Token[], end: number): EntityType | undefined {
+  // "Tomás Arriaga (1902–1978) was a …": past the parenthesis.
+  if (tokens[end]?.text === '(') while (end < tokens.length && tokens[end - 1]?.text !== ')') end++;
+  const link = tokens[end];
+  if (!link || !(DESCRIBING.has(link.lemma) || DESCRIBING.has(link.text))) return undefined;
+  if (!['a', 'an', 'the'].includes(tokens[end + 1]?.lower ?? '')) return undefined;
+  // Nationalities, numbers, adjectives and nouns that qualify the head: "a British-Nigerian actress".
+  let head: Token | undefined;
+  let k = end + 2;
+  for (
+    ;
+    tokens[k] && (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tokens[k]!.pos) || tokens[k]!.text === '-');
+    k++
+  )
+    if (tokens[k]!.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) head = tokens[k];
+  if (!head || tokens[k]?.lower === 'of') return undefined;
+  if (isOrganizationNoun(head)) return 'organization';
+  if (WORK_NOUNS.has(head.lower)) return 'concept';
+  if (isPersonNoun(head) && !(head.lower in KIN_NOUNS)) return 'person';
+  return undefined;
+}
+
 /**
  * Types that the words around a name give it, where its own words did not: a role or kinship
  * noun before it ("the architect Rem Koolhaas", "my sister Ana") or "who" after it make a
@@ -227,6 +276,13 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       mention.type !== 'person'
     )
       return settle(mention, 'organization', 'weak');
+    const described = describedAs(tokens, mention.end);
+    // (A work's description outweighs the first name it opens with: "Ed Wood, a film …".)
+    if (described === 'concept' || (described && mention.evidence !== 'strong')) {
+      mention.type = described;
+      mention.evidence = 'weak';
+      return;
+    }
     if (mention.evidence === 'strong') return;
     // ("a stake in Apple" is no place.)
     const placeBefore =

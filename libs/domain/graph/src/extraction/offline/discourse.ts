@@ -1,4 +1,5 @@
 import { Mention } from './mentions';
+import { mentionGender } from './owners';
 
 /** What the sentences before this one said: the people a pronoun can stand for. */
 export class Discourse {
@@ -57,15 +58,20 @@ export class Discourse {
     return undefined;
   }
 
-  /** The latest person; failing that, the latest name nothing typed (it is then taken as a person). */
-  person(except?: Mention): Mention | undefined {
+  /**
+   * The latest person (of the pronoun's gender, when the first name tells); failing that, the
+   * latest name nothing typed (it is then taken as a person).
+   */
+  person(except?: Mention, gender?: 'female' | 'male'): Mention | undefined {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse").
     const speaker = this.speaker?.keys[0];
+    const fits = (m: Mention) => !gender || !mentionGender(m) || mentionGender(m) === gender;
     const people = [...this.recent]
       .reverse()
-      .filter((m) => m.keys[0] !== except?.keys[0] && m.keys[0] !== speaker);
+      .filter((m) => m.keys[0] !== except?.keys[0] && m.keys[0] !== speaker && fits(m));
     const subject = this.subjects[this.subjects.length - 1];
-    const latest = except || subject?.keys[0] === speaker ? undefined : subject;
+    const latest =
+      except || subject?.keys[0] === speaker || (subject && !fits(subject)) ? undefined : subject;
     // The latest subject, unless it has since been typed as something else than a person.
     const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
     const found =

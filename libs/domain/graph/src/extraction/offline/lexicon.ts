@@ -31,6 +31,8 @@ export interface Lexicon {
   classOf(lowercased: string): LexicalClass | undefined;
   isOrganizationWord(word: string): boolean;
   isPlaceWord(word: string): boolean;
+  /** The gender compromise lists a first name under, when it lists it under one only. */
+  genderOf(word: string): 'female' | 'male' | undefined;
 }
 
 /** The order decides between tags a word carries at once ("washington": place before surname). */
@@ -128,10 +130,13 @@ export function lexicon(): Lexicon {
     two: { orgWords: Record<string, boolean>; placeWords: Record<string, boolean> };
   };
   const classes = new Map<string, LexicalClass>();
+  const genders = new Map<string, 'female' | 'male'>();
   for (const [word, tags] of Object.entries(model.one.lexicon)) {
     const list = Array.isArray(tags) ? tags : [tags];
     const found = TAG_CLASSES.find(([tag]) => list.includes(tag));
     if (found) classes.set(word, found[1]);
+    if (list.includes('FemaleName') !== list.includes('MaleName'))
+      genders.set(word, list.includes('FemaleName') ? 'female' : 'male');
   }
   const orgWords = new Set(Object.keys(model.two.orgWords));
   const placeWords = new Set([...Object.keys(model.two.placeWords), ...MORE_PLACE_WORDS]);
@@ -139,6 +144,7 @@ export function lexicon(): Lexicon {
     classOf: (word) => classes.get(word),
     isOrganizationWord: (word) => orgWords.has(word),
     isPlaceWord: (word) => placeWords.has(word),
+    genderOf: (word) => genders.get(word),
   };
   return built;
 }

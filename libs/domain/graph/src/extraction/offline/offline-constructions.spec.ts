@@ -487,4 +487,50 @@ describe('OfflineExtractor: constructions', () => {
       ),
     );
   });
+
+  it('reads a title written before its holder, and a title taken "as" from whoever gives it', async () => {
+    const before = await triples('Halvard Group chief executive Rosa Delgado said sales rose.');
+    assert.ok(before.includes('Rosa Delgado | leads | Halvard Group'));
+    const former = await triples(
+      'Tern, the robotics maker founded by former Siemens engineer Pavel Novak, grew.',
+    );
+    assert.ok(former.includes('Pavel Novak | works at | Siemens'));
+    // A reduced relative's participle before "by" is a passive.
+    assert.ok(former.includes('Pavel Novak | founded | Tern'));
+    const appointed = await triples(
+      'Corvid Legal has appointed Irene Baptiste as managing partner, replacing Tom Ashby.',
+    );
+    assert.ok(appointed.includes('Irene Baptiste | leads | Corvid Legal'));
+    assert.ok(appointed.includes('Tom Ashby | leads | Corvid Legal'));
+    // The participle after the comma is the clause that relates the two people, not "managing".
+    assert.ok(appointed.includes('Irene Baptiste | succeeded | Tom Ashby'));
+    assert.ok(!appointed.includes('Irene Baptiste | leads | Tom Ashby'));
+    // Any occupation works at the organisation it is "of"; "the bank" is the latest one named.
+    assert.ok(
+      (await triples('Greta Holm served as chief statistician of the Nordic Climate Council.')).includes(
+        'Greta Holm | works at | Nordic Climate Council',
+      ),
+    );
+    const joined = await triples(
+      'Harrow Bank opened in Leeds. Liam Porter joined the bank as an apprentice.',
+    );
+    assert.ok(joined.includes('Liam Porter | works at | Harrow Bank'));
+  });
+
+  it('types a name by its description, a possessive by its gender, and reads who starred in what', async () => {
+    const found = await facts('Oskar Lindahl (1921–1999) was a Swedish painter. Lindahl died in Uppsala.');
+    assert.equal(found.entities.find((e) => e.name === 'Oskar Lindahl')?.type, 'person');
+    assert.ok(
+      (await triples('Oskar Lindahl (1921–1999) was a Swedish painter. Lindahl died in Uppsala.')).includes(
+        'Oskar Lindahl | died in | Uppsala',
+      ),
+    );
+    assert.equal((await types('Ed Marsh, a film by Ola Berg, opened.'))['Ed Marsh'], 'concept');
+    const kin = await triples('Clara Vidal met Tom Reyes and her brother Luis at a conference.');
+    assert.ok(kin.includes('Clara Vidal | sibling of | Luis'));
+    assert.ok(!kin.includes('Tom Reyes | sibling of | Luis'));
+    const film = await triples('Nadia Rahim starred in Blue Harbour, a film directed by Omar Haddad.');
+    assert.ok(film.includes('Blue Harbour | stars | Nadia Rahim'));
+    assert.ok(film.includes('Omar Haddad | created | Blue Harbour'));
+  });
 });

@@ -208,3 +208,16 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
   }
   return false;
 }
+
+/**
+ * "named Siobhan Mulcahy as managing partner, succeeding Geoffrey Hartwell": a participle after a
+ * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
+ */
+export function participleClause(pair: Pair): boolean {
+  const { between } = pair;
+  const comma = between.map((t) => t.text).lastIndexOf(',');
+  if (comma <= 0) return false;
+  const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
+  if (rest[0] && /ing$/.test(rest[0].lower) && isVerbLike(rest[0])) pair.between = rest;
+  return false;
+}

@@ -205,6 +205,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'developer',
       'designer',
       'intern',
+      'trainee',
+      'apprentice',
       'nurse',
       'doctor',
       'physician',
@@ -429,5 +431,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
   { verbs: ['use', 'depend', 'rely', 'require'], preps: ['', 'on', 'upon'], canonical: 'uses' },
   { verbs: ['cause', 'trigger'], preps: ['by'], canonical: 'caused by' },
   { verbs: ['star', 'feature'], preps: [''], canonical: 'stars', targetType: 'person' },
+  // "X starred in Y", "X appeared in Y": Y stars X.
+  {
+    verbs: ['star', 'appear'],
+    preps: ['in'],
+    canonical: 'stars',
+    reversed: true,
+    targetType: 'person',
+    notTarget: ['person', 'location', 'date', 'organization'],
+  },
   { verbs: ['belong'], preps: ['to'], canonical: 'part of' },
 ];

@@ -180,11 +180,21 @@ export function matchPredicate(
   const finalPrep = lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to') ? lastWord.lower : '';
   // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
   const participle = (t: Token) => /(ed|en|wn|ght|lt|id|un|ld|de|nd|ng)$/.test(t.lower);
+  // (And a reduced relative: "the drone maker founded by …", the participle right before "by".)
+  const by = between
+    .slice(0, described)
+    .map((t) => t.lower)
+    .lastIndexOf('by');
+  const beforeBy = between
+    .slice(0, Math.max(by, 0))
+    .filter((t) => t.pos !== 'ADV')
+    .pop();
   const passive =
     finalPrep === 'by' &&
     verbs.some(participle) &&
     (between.some((t) => root(t) === 'be' || root(t) === 'get') ||
-      (content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])));
+      (content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])) ||
+      (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn)$/.test(beforeBy.lower)));
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
   const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);

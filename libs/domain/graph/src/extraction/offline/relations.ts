@@ -10,6 +10,7 @@ import {
   colleague,
   clauseAfterAnd,
   foundedIn,
+  participleClause,
   founderAfterPlace,
   listContinues,
   roleOfSubject,
@@ -84,6 +85,7 @@ const PAIR_RULES: PairRule[] = [
   roleOfSubject,
   nothingToRead,
   clauseAfterAnd,
+  participleClause,
   predicate,
 ];
 

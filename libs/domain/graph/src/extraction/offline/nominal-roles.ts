@@ -1,0 +1,148 @@
+import { isPersonNoun, KIN_NOUNS } from './cues';
+import { Discourse } from './discourse';
+import { Mention } from './mentions';
+import { nounPredicate } from './predicates';
+import { ownerOf, POSSESSIVES, rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence, Token } from './sentences';
+
+/** The relations a job title holds to its organisation. */
+const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded']);
+/** Nouns an organisation is referred back to by: "joined the firm as a trainee". */
+const ORGANIZATION_BACK_REFERENCES = new Set(['firm', 'company', 'startup', 'group', 'business', 'bank']);
+const SUCCEEDS = /^(replac|succeed)/;
+/** Verbs by which an organisation gives someone a title. */
+const APPOINTING = new Set(['appoint', 'name', 'hire', 'elect', 'promote', 'choose', 'select', 'tap']);
+
+/**
+ * What holding the title at `at` makes one to its organisation: the vocabulary's role nouns
+ * ("CEO" leads, "engineer" works at, "founder" founded), any other word for a person's occupation
+ * (an "economist", a "phytopathologist") works at; "managing partner", "managing director" lead.
+ */
+export function titleRelation(tokens: Token[], at: number): string | undefined {
+  const word = tokens[at];
+  if (!word) return undefined;
+  if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
+  // (A title may be written in capitals: "its new CEO", "as Director-General".)
+  const mapped = nounPredicate(word.lower, 'of', false);
+  if (mapped) return TITLE_RELATIONS.has(mapped.canonical) ? mapped.canonical : undefined;
+  return isPersonNoun(word) && !(word.lower in KIN_NOUNS) ? 'works at' : undefined;
+}
+
+/**
+ * "Brightwater chief executive Marcus Lindqvist", "former NASA engineer Kwame Asante": an
+ * organisation, a title, then the person who holds it. (A place holds only its leaders: "Ohio
+ * governor Mike DeWine".)
+ */
+export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (let m = 0; m + 1 < mentions.length; m++) {
+    const owner = mentions[m]!;
+    const holder = mentions[m + 1]!;
+    const gap = holder.start - owner.end;
+    if (gap < 1 || gap > 3 || !['organization', 'location', 'concept'].includes(owner.type)) continue;
+    const words = tokens.slice(owner.end, holder.start);
+    const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
+    if (!words.slice(0, -1).every(qualifier)) continue;
+    const canonical = titleRelation(tokens, holder.start - 1);
+    if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
+    if (holder.type !== 'person' && holder.evidence === 'strong') continue;
+    holder.type = 'person';
+    out.push(rel(holder, owner, canonical, phrase(tokens, owner.end, holder.start), holder.end));
+  }
+  return out;
+}
+
+/** The title after "as" (token `from` on): its last word's index, and what it makes its holder. */
+function titleAfter(tokens: Token[], from: number): { at: number; canonical: string } | undefined {
+  let found: { at: number; canonical: string } | undefined;
+  // "as its new CEO", "as the chief executive of …", "as managing partner", "as a trainee".
+  for (let j = from; j < Math.min(tokens.length, from + 4); j++) {
+    const t = tokens[j]!;
+    const canonical = titleRelation(tokens, j);
+    if (canonical) found = { at: j, canonical };
+    if (!['ADJ', 'PROPN', 'NOUN'].includes(t.pos) && !(j === from && /ing$/.test(t.lower))) break;
+  }
+  return found;
+}
+
+/**
+ * "A succeeded B as its Director-General", "named B … as its new CEO", "joined the firm as a
+ * trainee": the title after "as" is held by whoever was appointed (and by whom they succeeded), of
+ * the "of" name, what "its" stands for, or the organisation the sentence (or the text) is about.
+ */
+export function asTitle(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'as') return;
+    let k = at + 1;
+    const possessive = POSSESSIVES.has(tokens[k]?.lower ?? '') ? tokens[k]!.lower : undefined;
+    if (possessive || tokens[k]?.pos === 'DET') k++;
+    const title = titleAfter(tokens, k);
+    if (!title) return;
+    k = title.at;
+    const of = ['of', 'at'].includes(tokens[k + 1]?.lower ?? '')
+      ? mentions.find((m) => m.start >= k + 2 && m.start <= k + 3)
+      : undefined;
+    const before = mentions.filter((m) => m.end <= at);
+    const owner =
+      of ??
+      (possessive
+        ? ownerOf(possessive, at, mentions, discourse)
+        : tokens[k + 1]?.lower === 'of'
+          ? undefined
+          : ownerInContext(tokens, at, before, discourse));
+    if (!owner || owner.type === 'person') return;
+    const people = before.filter((m) => m.type === 'person');
+    const holder = people[people.length - 1];
+    if (!holder) return;
+    const holders = [holder];
+    // "A succeeded B as …": A holds it now, B held it.
+    let v = holder.start - 1;
+    while (tokens[v]?.pos === 'ADV' || tokens[v]?.pos === 'AUX') v--;
+    const successor = SUCCEEDS.test(tokens[v]?.lower ?? '')
+      ? [...people].reverse().find((m) => m.end <= v && m.keys[0] !== holder.keys[0])
+      : undefined;
+    if (successor) holders.unshift(successor);
+    // "…, replacing Laxman Narasimhan": whom the holder replaced held the title before.
+    const replaced = tokens.findIndex((t, r) => r > k && SUCCEEDS.test(t.lower));
+    const predecessor = mentions.find((m) => replaced > 0 && m.start > replaced && m.start <= replaced + 2);
+    const raw = phrase(tokens, at, k + 1);
+    if (predecessor?.type === 'person') {
+      holders.push(predecessor);
+      out.push(
+        rel(holder, predecessor, 'succeeded', phrase(tokens, replaced, predecessor.start), predecessor.end),
+      );
+    }
+    for (const person of holders) out.push(rel(person, owner, title.canonical, raw, k + 1));
+  });
+  return out;
+}
+
+/**
+ * Whose title an unowned "as" names: the organisation named before it in the sentence, else, after
+ * "the firm" or "the company", the latest organisation of the text.
+ */
+function ownerInContext(
+  tokens: Token[],
+  at: number,
+  before: Mention[],
+  discourse: Discourse,
+): Mention | undefined {
+  const named = [...before].reverse().find((m) => m.type === 'organization');
+  if (named) return named;
+  // "Corvid Legal has appointed X as …": who appoints is an organisation, whatever its words.
+  const appointer = before[0];
+  const appoints = tokens.slice(appointer?.end ?? at, at).some((t) => APPOINTING.has(t.lemma));
+  if (appointer && appointer.evidence === 'none' && appoints) {
+    appointer.type = 'organization';
+    appointer.evidence = 'weak';
+    return appointer;
+  }
+  const referred = tokens
+    .slice(0, at)
+    .some((t, i) => ORGANIZATION_BACK_REFERENCES.has(t.lower) && tokens[i - 1]?.lower === 'the');
+  return referred ? discourse.latest('organization') : undefined;
+}

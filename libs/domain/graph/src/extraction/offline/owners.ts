@@ -1,0 +1,65 @@
+import type { Discourse } from './discourse';
+import { lexicon } from './lexicon';
+import { Mention } from './mentions';
+import type { SentenceRelation } from './relations';
+
+/** Possessive determiners, and whom each stands for. */
+export const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'its']);
+
+export const rel = (
+  source: Mention,
+  target: Mention,
+  canonical: string,
+  raw: string,
+  end: number,
+  confidence = 0.7,
+): SentenceRelation => ({ source, target, canonical, raw, confidence, end });
+
+/** The gender a pronoun names ("her", "she"), when it names one. */
+export function pronounGender(word: string): 'female' | 'male' | undefined {
+  if (word === 'her' || word === 'she' || word === 'hers') return 'female';
+  if (word === 'his' || word === 'he' || word === 'him') return 'male';
+  return undefined;
+}
+
+/** The gender a person's first name says, when the lexicon knows the name. */
+export const mentionGender = (mention: Mention) => lexicon().genderOf(mention.keys[0]!.split(' ')[0]!);
+
+/**
+ * The latest of `people` a pronoun of `gender` can stand for: one whose first name says that
+ * gender before one the lexicon cannot tell, never one whose name says the other.
+ */
+export function latestOfGender(
+  people: Mention[],
+  gender: 'female' | 'male' | undefined,
+): Mention | undefined {
+  const latestFirst = [...people].reverse();
+  if (!gender) return latestFirst[0];
+  return latestFirst.find((m) => mentionGender(m) === gender) ?? latestFirst.find((m) => !mentionGender(m));
+}
+
+/**
+ * Whom a possessive at token `at` stands for: "my" the speaker of the turn, "his"/"her" the latest
+ * person the pronoun's gender fits, "its"/"their" the thing the sentence (or else the text) is about.
+ */
+export function ownerOf(
+  word: string,
+  at: number,
+  mentions: Mention[],
+  discourse: Discourse,
+): Mention | undefined {
+  const before = mentions.filter((m) => m.end <= at);
+  if (word === 'my' || word === 'our') return discourse.speaker;
+  if (word === 'his' || word === 'her') {
+    const gender = pronounGender(word);
+    return (
+      latestOfGender(
+        before.filter((m) => m.type === 'person'),
+        gender,
+      ) ?? discourse.person(undefined, gender)
+    );
+  }
+  return (
+    before.find((m) => !['person', 'location', 'date', 'email', 'url'].includes(m.type)) ?? discourse.thing()
+  );
+}
