@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import { AddMemoryResult, RetrieveMemoryResult, SearchResult } from '@trove/contracts';
 import { ApiClient, ApiResponse, startTrove, TroveMode, TroveRig } from '@trove/testing';
+import { memoryGenerateCases } from './memories-generate.cases';
 import { memoryLifecycleCases } from './memories-lifecycle.cases';
 import { memorySearchCases } from './memories-search.cases';
 import { memorySizeCases } from './memories-size.cases';
@@ -67,5 +68,6 @@ export function memoryAndSearchSuite(mode: TroveMode): void {
     memorySearchCases(ctx);
     memorySizeCases(ctx);
     memoryTenancyCases(ctx);
+    memoryGenerateCases(ctx);
   });
 }

@@ -55,7 +55,10 @@ export function addContent(request: AddMemoryRequest): {
   user_assistant_pairs: UserAssistantPair[] | null;
 } {
   const rawText = request.raw_text !== undefined && request.raw_text.trim() !== '' ? request.raw_text : null;
-  return { raw_text: rawText, user_assistant_pairs: rawText === null ? (request.user_assistant_pairs ?? []) : null };
+  return {
+    raw_text: rawText,
+    user_assistant_pairs: rawText === null ? (request.user_assistant_pairs ?? []) : null,
+  };
 }
 
 /**

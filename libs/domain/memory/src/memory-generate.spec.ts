@@ -186,7 +186,10 @@ describe('MemoryService.generate: only inferred memories are stored', () => {
           : { ok: { indexed: request.chunks.length, model_id: 'm' } };
       }),
     }));
-    await assert.rejects(rig.service.generate(generate()), (e: unknown) => codeOf(e) === 'DIMENSION_MISMATCH');
+    await assert.rejects(
+      rig.service.generate(generate()),
+      (e: unknown) => codeOf(e) === 'DIMENSION_MISMATCH',
+    );
     assert.notEqual(refused, '');
     // Every memory of the generate, the refused one too: its record was written before the index refused it.
     const generated = indexed().map((r) => r.source.source_id);

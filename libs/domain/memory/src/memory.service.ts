@@ -28,12 +28,7 @@ import { generatedResult, prepareGenerated } from './memory-generate';
 import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
-import {
-  checkAddRequest,
-  checkGenerateRequest,
-  checkKey,
-  checkRetrieveRequest,
-} from './memory.validation';
+import { checkAddRequest, checkGenerateRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { selectMemories } from './memory-selection';
 import { MemoryInference } from './ports/memory-inference';
 import { MemoryKey, MemoryStore } from './ports/memory-store';

@@ -132,7 +132,10 @@ export class GenerateMemoryDto extends SubTenantScopeDto {
   @IsConversation()
   user_assistant_pairs!: UserAssistantPairDto[];
 
-  @ApiPropertyOptional({ maxLength: 256, description: 'Who "I" is in the statements ("The user" when omitted)' })
+  @ApiPropertyOptional({
+    maxLength: 256,
+    description: 'Who "I" is in the statements ("The user" when omitted)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(256)
@@ -196,11 +199,15 @@ export class GeneratedMemoryDto {
 export class GenerateMemoryResponse {
   @ApiProperty() success!: boolean;
   @ApiProperty() memories_generated!: number;
-  @ApiProperty({ type: [GeneratedMemoryDto], description: 'Empty when nothing was worth keeping (nothing stored)' })
+  @ApiProperty({
+    type: [GeneratedMemoryDto],
+    description: 'Empty when nothing was worth keeping (nothing stored)',
+  })
   memories!: GeneratedMemoryDto[];
   @ApiProperty({ description: 'Always 0: the conversation itself is not stored' }) original_chunks!: number;
   @ApiProperty({ description: 'One per generated memory' }) inferred_chunks!: number;
-  @ApiProperty({ example: 'offline', description: '`offline` (rule-based) or `llm:<model>`' }) inference!: string;
+  @ApiProperty({ example: 'offline', description: '`offline` (rule-based) or `llm:<model>`' })
+  inference!: string;
 }
 
 export class RetrievedMemoryDto {
