@@ -48,6 +48,12 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (thing) out.push({ ...thing, start: i, end });
       return;
     }
+    // "We run Lumio Desk": a writer who said where they work speaks for it.
+    const organization = token.lower === 'we' ? discourse.speakersOrganization() : undefined;
+    if (organization) {
+      out.push({ ...organization, start: i, end: i + 1 });
+      return;
+    }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
       if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
       return;

@@ -142,6 +142,12 @@ const GENERIC_SPEAKERS = new Set([
   'q',
   'a',
   'me',
+  // A message's header lines.
+  'subject',
+  're',
+  'from',
+  'to',
+  'cc',
 ]);
 
 /** Roles a possessor holds a leader or founder of: "Patagonia's CEO" makes Patagonia an organisation. */

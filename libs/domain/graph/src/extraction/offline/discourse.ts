@@ -11,6 +11,20 @@ export class Discourse {
   speaker: Mention | undefined;
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */
   errorCode: Mention | undefined;
+  /** Where each speaker works, once a relation said so: whom their "we" stands for. */
+  private readonly affiliations = new Map<string, Mention>();
+
+  /** Keeps the organisations the speakers work at ("Hannah Pryce from Greystone Dental"). */
+  rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {
+    for (const r of relations)
+      if (r.canonical === 'works at' && r.target.type === 'organization')
+        this.affiliations.set(r.source.keys[0]!, r.target);
+  }
+
+  /** What "we" stands for: the organisation the speaker works at, when the text said. */
+  speakersOrganization(): Mention | undefined {
+    return this.speaker && this.affiliations.get(this.speaker.keys[0]!);
+  }
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
   rememberSubject(mention: Mention): void {

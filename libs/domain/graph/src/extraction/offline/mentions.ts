@@ -45,6 +45,7 @@ const NAME_PARTICLES = new Set([
   'le',
   'y',
   '&',
+  '+',
 ]);
 /** Degrees written as capitals. */
 const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
@@ -65,6 +66,18 @@ const ROLE_PARTS = new Set([
 const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
 /** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
 const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
+/** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */
+const KIN_TITLES = new Set([
+  'grandma',
+  'grandpa',
+  'granny',
+  'grandad',
+  'granddad',
+  'nana',
+  'aunt',
+  'auntie',
+  'uncle',
+]);
 const CORPORATE_SUFFIXES = new Set([
   'inc',
   'corp',
@@ -171,7 +184,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   ) {
     from = ofAt + 1;
   }
-  if (from < end && DROPPED_HONORIFICS.has(bare(tokens[from]!)) && end - from > 1) from++;
+  const title = bare(tokens[from]!);
+  if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
   // "Van Dijk Logistics" keeps its capitalised particle; "of Oslo" does not start a name.
   // (Nor does a lower-case word: "the new Windows 11 update".)
   while (
@@ -217,18 +231,22 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
   const name = words.reduce(
     (out, word, i) =>
-      out + (i === 0 || word === '+' || /^['’]s$/.test(word) ? '' : tokens[from + i]!.space || ' ') + word,
+      out +
+      (i === 0 || /^['’]s$/.test(word) || (word === '+' && !tokens[from + i]!.space)
+        ? ''
+        : tokens[from + i]!.space || ' ') +
+      word,
     '',
   );
   const { type, evidence } = typeOfName(words);
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
-  if (DROPPED_HONORIFICS.has(bare(tokens[start]!))) {
+  if (DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
     found.type = 'person';
     found.evidence = 'strong';
   }
-  // "Hartley & Moss", "Procter & Gamble": partners' names joined are a firm.
-  if (lower.includes('&')) {
+  // "Hartley & Moss", "Foster + Partners": partners' names joined are a firm.
+  if (lower.includes('&') || lower.includes('+')) {
     found.type = 'organization';
     found.evidence = 'strong';
   }

@@ -533,4 +533,46 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(film.includes('Blue Harbour | stars | Nadia Rahim'));
     assert.ok(film.includes('Omar Haddad | created | Blue Harbour'));
   });
+
+  it('reads a message as its writer\'s: "I" and a signature are the writer, "we" the organisation they work at', async () => {
+    const introduced = await triples(
+      'Hi, this is Lena Voss from Tallow Logistics. We run Kassa POS 3.1 on both tills and it freezes at noon.',
+    );
+    assert.ok(introduced.includes('Lena Voss | works at | Tallow Logistics'));
+    // One runs software by using it.
+    assert.ok(introduced.includes('Tallow Logistics | uses | Kassa POS 3.1'));
+    const signed = await triples(
+      "I manage the office for Pine Street Clinic. We've used Medibook for a year. — Carla Diaz",
+    );
+    assert.ok(signed.includes('Carla Diaz | works at | Pine Street Clinic'));
+    assert.ok(signed.includes('Pine Street Clinic | uses | Medibook'));
+    // A header line names nobody; a colleague works with the writer.
+    const headed = await facts(
+      'Subject: Printer offline. My colleague Sam Ortiz sees the same error. Ruth Ames, ruth@ames.co',
+    );
+    assert.notEqual(headed.entities.find((e) => e.name === 'Subject')?.type, 'person');
+    assert.ok(
+      (
+        await triples(
+          'Subject: Printer offline. My colleague Sam Ortiz sees the same error. Ruth Ames, ruth@ames.co',
+        )
+      ).includes('Sam Ortiz | works with | Ruth Ames'),
+    );
+    assert.ok(
+      (await triples('The scanner stopped working. — Jonas Weber, Weber & Sohn')).includes(
+        'Jonas Weber | works at | Weber & Sohn',
+      ),
+    );
+  });
+
+  it('reads a parenthesis about the name before it, a surname met earlier in the sentence, kin titles and "+" firms', async () => {
+    const said = await triples(
+      'Mila Novak (born 4 May 1970 in Zagreb) is a chemist. Vesna Horvat co-founded Lumen Lab in 2012, with Horvat as its first director.',
+    );
+    assert.ok(said.includes('Mila Novak | born in | Zagreb'));
+    assert.ok(said.includes('Vesna Horvat | leads | Lumen Lab'));
+    const kin = await triples('Grandpa Henrik lives in Aarhus. Ola works at Kinsey + Moe.');
+    assert.ok(kin.includes('Henrik | lives in | Aarhus'));
+    assert.ok(kin.includes('Ola | works at | Kinsey + Moe'));
+  });
 });

@@ -7,6 +7,7 @@ import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
+import { writerOf } from './writer';
 
 /** Longest the extractor works without letting the process's other work in. */
 const YIELD_EVERY_MS = 10;
@@ -21,7 +22,8 @@ const MAX_CONTEXT = 400;
  * words between neighbouring entities, mapped to the canonical predicates (predicates.ts), with
  * asides skipped back to their subject (clauses.ts), and from constructions the pairs miss
  * (constructions.ts: "its founder, X", "sold X to Y", "caused by …"); "he" and "she" stand for
- * the latest person, "I" and "my" for the speaker of a conversation turn; a surname (or an
+ * the latest person, "I" and "my" for the speaker of a conversation turn (or the writer a
+ * message names, writer.ts), "we" for the organisation they work at; a surname (or an
  * organisation's name without "Studios", "Engineering", …) alone stands for the full name met
  * earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node
  * parses them).
@@ -75,12 +77,15 @@ export class OfflineExtractor extends GraphExtractor {
       return index;
     };
 
-    for (const sentence of readSentences(chunk.text)) {
+    const sentences = readSentences(chunk.text);
+    const writer = writerOf(sentences);
+    for (const sentence of sentences) {
       const own = findMentions(sentence);
       typeFromContext(sentence, own);
       const label = speakerOf(sentence, own);
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
-      const mentions = own.map((mention) => shortNames.resolve(mention));
+      discourse.speaker ??= writer;
+      const mentions = shortNames.resolveAll(own);
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
@@ -103,6 +108,7 @@ export class OfflineExtractor extends GraphExtractor {
       for (const mention of mentions) shortNames.remember(mention);
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
+      discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {
         relations.push({

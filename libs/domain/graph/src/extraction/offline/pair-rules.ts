@@ -217,6 +217,30 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   return false;
 };
 
+/** Dashes that open a signature. */
+const DASHES = new Set(['—', '–', '--', '-']);
+
+/**
+ * "— Julien Faure, Faure & Fils": a signature, the writer then the organisation they write for.
+ * (A line of names with no verb, opened by a dash or by the name.)
+ */
+export const signedAffiliation: PairRule = ({ source, target, between }, { tokens, found }) => {
+  const signs = source.start === 0 || DASHES.has(tokens[source.start - 1]?.text ?? '');
+  if (
+    between.length === 1 &&
+    between[0]!.text === ',' &&
+    signs &&
+    source.type === 'person' &&
+    target.type === 'organization' &&
+    !tokens.slice(target.end).some((t) => /\p{L}/u.test(t.text)) &&
+    !tokens.slice(source.start).some(isVerbLike)
+  ) {
+    found.push({ source, target, canonical: 'works at', raw: ',', confidence: 0.6, end: target.end });
+    return true;
+  }
+  return false;
+};
+
 /** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
 export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
   if (

@@ -97,6 +97,13 @@ export const PREDICATE_RULES: PredicateRule[] = [
   },
   { verbs: ['befriend'], canonical: 'friend of', sourceType: 'person', targetType: 'person' },
   {
+    nouns: ['colleague', 'coworker', 'co-worker'],
+    preps: ['of'],
+    canonical: 'works with',
+    sourceType: 'person',
+    targetType: 'person',
+  },
+  {
     nouns: ['founder', 'co-founder', 'cofounder'],
     preps: ['of'],
     canonical: 'founded',
@@ -298,7 +305,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
   {
     // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
     verbs: ['run', 'manage', 'head', 'lead', 'oversee'],
-    preps: ['at'],
+    preps: ['at', 'for'],
     canonical: 'works at',
     sourceType: 'person',
     targetType: 'organization',

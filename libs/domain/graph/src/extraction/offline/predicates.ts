@@ -221,6 +221,10 @@ export function matchPredicate(
       const at = between.findIndex((t) => nounIs(t, ['capital']));
       if (!['DET', 'PRON'].includes(between[at - 1]?.pos ?? '') && at !== 0) continue;
     }
+    // "We run Lumio Desk 5.2": one runs software by using it.
+    if (rule.canonical === 'leads' && targetType === 'product' && verbs.some((t) => verbIs(t, ['run']))) {
+      return { canonical: 'uses', inverted: false, known: true };
+    }
     if (rule.canonical === 'lives in' && source.type !== 'person' && relocates(between)) {
       return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
     }

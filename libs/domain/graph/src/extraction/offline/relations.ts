@@ -36,10 +36,12 @@ import {
   Reading,
   retype,
   same,
+  signedAffiliation,
   tooFarApart,
   withoutRelative,
   wordsBetween,
 } from './pair-rules';
+import { parentheticalClauses } from './parentheses';
 import { isVerbLike, matchPredicate } from './predicates';
 import { Sentence, Token } from './sentences';
 
@@ -77,6 +79,7 @@ const PAIR_RULES: PairRule[] = [
   colleague,
   collaboratorsPlace,
   memberFrom,
+  signedAffiliation,
   founderAfterPlace,
   foundedIn,
   organisationIn,
@@ -116,7 +119,11 @@ export function findRelations(
     if (pair) readPair(pair, reading);
   }
   // After the pairs, which settle the types a construction looks for ("its" is no person).
-  found.push(...owned, ...constructionRelations(sentence, visible, discourse));
+  found.push(
+    ...owned,
+    ...constructionRelations(sentence, visible, discourse),
+    ...parentheticalClauses(sentence, mentions),
+  );
   return dedupe(found);
 }
 

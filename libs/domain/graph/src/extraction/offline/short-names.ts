@@ -74,6 +74,33 @@ export class ShortNames {
     };
   }
 
+  /**
+   * The sentence's mentions, each resolved against the names met before it, this sentence's earlier
+   * ones included: "founded by Aino Lehtinen …, with Lehtinen staying on" is one person, though
+   * nothing has typed her yet (an untyped name is taken for a person's there).
+   */
+  resolveAll(mentions: Mention[]): Mention[] {
+    const earlier = new Map<string, Mention>();
+    return mentions.map((mention) => {
+      const words = mention.keys[0]!.split(' ');
+      const here = words.length === 1 ? earlier.get(words[0]!) : undefined;
+      const resolved =
+        here && !(mention.evidence === 'strong' && mention.type !== here.type)
+          ? {
+              ...mention,
+              name: here.name,
+              type: here.type,
+              evidence: here.evidence,
+              keys: here.keys,
+              aliases: here.aliases,
+            }
+          : this.resolve(mention);
+      const short = shortNameOf(mention.evidence === 'none' ? { ...mention, type: 'person' } : mention);
+      if (short && !earlier.has(short)) earlier.set(short, mention);
+      return resolved;
+    });
+  }
+
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
   remember(mention: Mention): void {
     const short = shortNameOf(mention);

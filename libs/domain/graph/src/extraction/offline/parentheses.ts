@@ -1,0 +1,31 @@
+import { Mention } from './mentions';
+import { rel } from './owners';
+import { isVerbLike, matchPredicate } from './predicates';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence } from './sentences';
+
+/**
+ * "Ingrid Solberg (born 12 March 1961 in Bergen) is …", "Acme (founded 1990 in Oslo) makes …": a
+ * parenthesis that opens with a participle is a clause about the name before it. (The pairs read
+ * around parentheses; this reads inside them.)
+ */
+export function parentheticalClauses(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const subject of mentions) {
+    if (tokens[subject.end]?.text !== '(') continue;
+    const opens = tokens[subject.end + 1];
+    if (!opens || !isVerbLike(opens) || !/(ed|en|wn|rn)$/.test(opens.lower)) continue;
+    const close = tokens.findIndex((t, k) => k > subject.end && t.text === ')');
+    if (close < 0) continue;
+    for (const target of mentions.filter((m) => m.start > subject.end && m.end <= close)) {
+      const words = tokens.slice(subject.end + 1, target.start);
+      const match = matchPredicate(words, subject, target);
+      if (match?.known && !match.inverted)
+        out.push(
+          rel(subject, target, match.canonical, phrase(tokens, subject.end + 1, target.start), target.end),
+        );
+    }
+  }
+  return out;
+}
