@@ -150,6 +150,15 @@ export function memoryGenerateCases(ctx: MemoriesContext): void {
       );
     });
 
+    it('is documented in /openapi.json with its body and answer', async () => {
+      const doc = await ctx.alice.get<{
+        paths: Record<string, { post?: { requestBody?: unknown; responses?: Record<string, unknown> } }>;
+      }>('/openapi.json');
+      const route = doc.body.paths['/user_memory/generate_user_memory']?.post;
+      assert.ok(route?.requestBody, 'POST /user_memory/generate_user_memory missing from /openapi.json');
+      assert.ok(route.responses?.['200'] && route.responses['401'] && route.responses['403']);
+    });
+
     it('refuses bad bodies with 422 VALIDATION_ERROR naming user_assistant_pairs', async () => {
       const long = 'x'.repeat(1_000_001);
       const bodies: Record<string, unknown>[] = [
