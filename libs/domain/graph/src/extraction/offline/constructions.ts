@@ -7,6 +7,8 @@ import { ownerOf, POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
+/** Verbs that say a name is what a possessive noun after them names: "became its principal". */
+const LINKS = new Set(['be', 'become', 'remain']);
 /** Words that say what went wrong without naming it: "the crash", "the errors", "it", "that". */
 const TROUBLE_WORDS = new Set([
   'it',
@@ -116,11 +118,15 @@ export function possessiveRoles(
     out.push(rel(named, owner, role.canonical, raw, named.end));
     last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
-  // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name.
+  // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name;
+  // and "Sally Mapstone became its principal in 2016", "Ana is my sister".
   for (const named of mentions) {
-    const p = named.end + 1;
+    let p = named.end;
+    while (LINKS.has(tokens[p]?.lemma ?? '') && p < named.end + 3) p++;
+    const linked = p > named.end;
+    if (!linked) p += tokens[named.end]?.text === ',' ? 1 : tokens.length;
     const possessive = tokens[p];
-    if (tokens[named.end]?.text !== ',' || !possessive || !POSSESSIVES.has(possessive.lower)) continue;
+    if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
     let k = p + 1;
     while (
       ['ADJ', 'NOUN', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') &&
@@ -128,7 +134,10 @@ export function possessiveRoles(
     )
       k++;
     const noun = tokens[k];
-    const closes = tokens[k + 1] === undefined || [',', '.', ';'].includes(tokens[k + 1]!.text);
+    const closes =
+      tokens[k + 1] === undefined ||
+      [',', '.', ';'].includes(tokens[k + 1]!.text) ||
+      (linked && ['in', 'since', 'from', 'until'].includes(tokens[k + 1]!.lower));
     if (!noun || !closes || out.some((r) => r.source === named || r.target === named)) continue;
     const owner = ownerOf(
       possessive.lower,
@@ -146,7 +155,10 @@ export function possessiveRoles(
   return out;
 }
 
-/** "Born in Turin in 1909, Rita Levi-Montalcini was …": the opening participle's subject follows its comma. */
+/**
+ * "Born in Turin in 1909, Rita Levi-Montalcini was …", "Founded in 1413 by Henry Wardlaw, it is …":
+ * the opening participle's subject follows its comma.
+ */
 function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
   const first = tokens[0];
@@ -168,8 +180,10 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   const out: SentenceRelation[] = [];
   for (const target of mentions.filter((m) => m.end <= comma)) {
     const match = matchPredicate(tokens.slice(0, target.start), subject, target);
-    if (match?.known && !match.inverted)
-      out.push(rel(subject, target, match.canonical, phrase(tokens, 0, target.start), target.end));
+    if (!match?.known) continue;
+    // "Founded in 1413 by Henry Wardlaw, it is …": the agent after "by" did it to the subject.
+    const [from, to] = match.inverted ? [target, subject] : [subject, target];
+    out.push(rel(from, to, match.canonical, phrase(tokens, 0, target.start), target.end));
   }
   return out;
 }

@@ -289,19 +289,30 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       mention.evidence = 'weak';
       return;
     }
-    if (mention.evidence === 'strong') return;
     // ("a stake in Apple" is no place.)
     const placeBefore =
       before &&
       ['in', 'near', 'outside', 'around'].includes(before.lower) &&
       !HOLDINGS.has(tokens[mention.start - 2]?.lower ?? '');
-    const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
     const next = mentions[m + 1];
     const regionAfter =
       after?.text === ',' &&
       next?.start === mention.end + 1 &&
       next.type === 'location' &&
       lexicon().classOf(next.keys[0]!) === 'region';
+    // A person's name is never "in …, Scotland", nor written after "the" ("the Julian Alps"): the
+    // first or last name the type came from is a place's or a thing's here.
+    if (mention.type === 'person' && placeBefore && regionAfter) {
+      mention.type = 'location';
+      mention.evidence = 'weak';
+      return;
+    }
+    if (mention.type === 'person' && before?.lower === 'the') {
+      mention.type = 'concept';
+      mention.evidence = 'none';
+    }
+    if (mention.evidence === 'strong') return;
+    const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
     if ((placeBefore && mention.end - mention.start === 1) || based || regionAfter)
       settle(mention, 'location', 'weak');
   });

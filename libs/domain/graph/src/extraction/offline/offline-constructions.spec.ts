@@ -575,4 +575,31 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(kin.includes('Henrik | lives in | Aarhus'));
     assert.ok(kin.includes('Ola | works at | Kinsey + Moe'));
   });
+
+  it('reads past a description of the target after a preposition, and any occupation "at" a place of work', async () => {
+    assert.ok(
+      (await triples('Halden Hotels signed a partnership with booking platform Roomly.')).includes(
+        'Halden Hotels | partner of | Roomly',
+      ),
+    );
+    const at = await triples('Pia Berg, a chemist at the Larsen Institute in Oslo, spoke.');
+    assert.ok(at.includes('Pia Berg | works at | Larsen Institute'));
+    // A person in an apposition is not where the apposition's noun is.
+    assert.ok(!at.includes('Pia Berg | located in | Oslo'));
+    // An agent of another clause's noun ("a round led by") is no relation of the sentence's subject.
+    assert.deepEqual(await triples('Kelda said it had raised money in a round led by Fjell Ventures.'), []);
+  });
+
+  it('reads an opening passive participle, "became its principal", and re-types names a place or "the" shows', async () => {
+    const said = await triples(
+      'Mossvik College opened in 1902. Founded in 1899 by Anna Holt, it is small. Ruth Lind became its principal in 2019.',
+    );
+    assert.ok(said.includes('Anna Holt | founded | Mossvik College'));
+    assert.ok(said.includes('Ruth Lind | leads | Mossvik College'));
+    const found = await types(
+      'Lake Orta lies in the Julian Hills. Rosa Lund studied at the University of St Ives, in St Ives, Scotland.',
+    );
+    assert.notEqual(found['Julian Hills'], 'person');
+    assert.equal(found['St Ives'], 'location');
+  });
 });

@@ -41,6 +41,8 @@ export type CanonicalPredicate = (typeof CANONICAL_PREDICATES)[number];
 export interface PredicateRule {
   verbs?: string[];
   nouns?: string[];
+  /** Any noun for a person's occupation counts as one of `nouns`. */
+  anyOccupation?: boolean;
   /** The last preposition between the entities must be one of these ('' for none). */
   preps?: string[];
   canonical: CanonicalPredicate;
@@ -137,6 +139,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'chief',
       'secretary-general',
       'director-general',
+      'principal',
+      'rector',
+      'dean',
+      'provost',
+      'chancellor',
+      'headteacher',
+      'headmaster',
+      'headmistress',
     ],
     preps: ['of'],
     canonical: 'leads',
@@ -240,6 +250,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'cio',
       'vp',
     ],
+    anyOccupation: true,
     preps: ['of', 'at', 'for', 'with'],
     canonical: 'works at',
     sourceType: 'person',

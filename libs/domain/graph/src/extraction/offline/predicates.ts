@@ -1,4 +1,4 @@
-import { isOrganizationNoun, isPersonNoun } from './cues';
+import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
 import { EntityType } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
@@ -139,6 +139,23 @@ const LIGHT_VERBS = new Set([
   'work',
 ]);
 
+/** People nouns that are no job: a student studies, kin and friends are read as such. */
+const NOT_OCCUPATIONS = new Set([
+  'student',
+  'pupil',
+  'alumnus',
+  'alumna',
+  'graduate',
+  'fan',
+  'member',
+  'resident',
+]);
+
+/** A word for a person's occupation the rules do not list: "economist", "phytopathologist". */
+function occupation(token: Token): boolean {
+  return isPersonNoun(token) && !(token.lower in KIN_NOUNS) && !NOT_OCCUPATIONS.has(token.lower);
+}
+
 /** Words that deny the relation after them. */
 const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
 /** Verbs that call a deal off: "abandoned its bid for", "blocked the merger with". */
@@ -166,12 +183,27 @@ export function matchPredicate(
       !verbs.includes(t),
   );
   // "is home to the pharmaceutical company Roche": the noun before a name only says what it is.
+  // So does any lower-case noun right after a preposition ("a partnership with booking platform
+  // StayWise"), and one the name is "called" ("plays in a band called The Comets").
   let described = between.length;
   if (between[described - 1]?.text === ',') described--;
-  if (isOrganizationNoun(between[described - 1]) || isPersonNoun(between[described - 1])) {
-    while (described > 0 && ['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[described - 1]!.pos))
-      described--;
-    if (described === 0 || between[described - 1]!.pos !== 'ADP') described = between.length;
+  if (
+    ['called', 'named'].includes(between[described - 1]?.lower ?? '') &&
+    between[described - 2]?.pos === 'NOUN'
+  )
+    described--;
+  const head = between[described - 1];
+  if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
+    const noun = isOrganizationNoun(head) || isPersonNoun(head);
+    let k = described;
+    // ("booking platform": the tagger may read a noun's -ing modifier as a verb.)
+    while (
+      k > 0 &&
+      (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) || /ing$/.test(between[k - 1]!.lower))
+    )
+      k--;
+    const lowerCase = between.slice(k, described).every((t) => t.text === t.lower);
+    if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && described - k <= 3))) described = k;
   }
   const lastWord = between
     .slice(0, described)
@@ -193,8 +225,9 @@ export function matchPredicate(
     finalPrep === 'by' &&
     verbs.some(participle) &&
     (between.some((t) => root(t) === 'be' || root(t) === 'get') ||
-      (content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])) ||
-      (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn)$/.test(beforeBy.lower)));
+      (verbs.length === 1 &&
+        ((content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])) ||
+          (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn)$/.test(beforeBy.lower)))));
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
   const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);
@@ -205,6 +238,9 @@ export function matchPredicate(
   if (between.some((t) => NEGATIONS.has(t.lower) || CALLED_OFF.has(root(t)))) return undefined;
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
+    // An agent after "by" with no passive to take it ("raised money in a round led by X") is
+    // another clause's.
+    if (finalPrep === 'by' && rule.invertPassive && !passive) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
     // "Boston University left the conference": a person's predicate needs a person, when the
@@ -215,7 +251,8 @@ export function matchPredicate(
       return { canonical: 'member of', inverted: false, known: true };
     }
     if (rule.sourceType === 'person' && notPerson) continue;
-    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!))) continue;
+    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!) || (rule.anyOccupation && occupation(t))))
+      continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
     if (rule.canonical === 'capital of') {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
@@ -256,6 +293,7 @@ export function matchPredicate(
     between[1]?.pos === 'DET';
   if (
     copula &&
+    source.type !== 'person' &&
     finalPrep === 'in' &&
     nouns.length > 0 &&
     (target.type === 'location' || target.evidence !== 'strong')
