@@ -48,6 +48,33 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (thing) out.push({ ...thing, start: i, end });
       return;
     }
+    // "Deere & Company bought the startup": an organisation named before, not this clause's own.
+    const noun = sentence.tokens[i + 1];
+    const after = sentence.tokens[i + 2];
+    if (
+      !opensClause &&
+      token.lower === 'the' &&
+      isOrganizationNoun(noun) &&
+      !['NOUN', 'PROPN'].includes(after?.pos ?? '') &&
+      !["'s", '’s'].includes(after?.lower ?? '')
+    ) {
+      // (What the text is about before the latest one named: "former NASA engineer" is an aside.)
+      const about = discourse.thing('organization');
+      const referred =
+        about && !out.some((m) => m.keys[0] === about.keys[0])
+          ? about
+          : discourse.latest('organization', out);
+      if (referred) out.push({ ...referred, start: i, end: i + 2 });
+      return;
+    }
+    // "lives there": the latest place.
+    const existential =
+      ['be', 'have', "'s", '’s'].includes(noun?.lemma ?? '') || /^(is|are|was|were)$/.test(noun?.lower ?? '');
+    if (token.lower === 'there' && noun !== undefined && !existential) {
+      const place = discourse.latest('location');
+      if (place) out.push({ ...place, start: i, end: i + 1 });
+      return;
+    }
     // "We run Lumio Desk": a writer who said where they work speaks for it.
     const organization = token.lower === 'we' ? discourse.speakersOrganization() : undefined;
     if (organization) {

@@ -2,7 +2,7 @@ import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
-import { asTitle, premodifiedTitles } from './nominal-roles';
+import { asTitle, premodifiedTitles, weAre } from './nominal-roles';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -127,9 +127,10 @@ export function possessiveRoles(
     if (!linked) p += tokens[named.end]?.text === ',' ? 1 : tokens.length;
     const possessive = tokens[p];
     if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
-    let k = p + 1;
+    // ("its frozen-desserts division": a hyphenated compound is one modifier, whatever its tags.)
+    let k = tokens[p + 2]?.text === '-' ? p + 3 : p + 1;
     while (
-      ['ADJ', 'NOUN', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') &&
+      (['ADJ', 'NOUN', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') || tokens[k + 1]?.text === '-') &&
       !mentions.some((m) => m.start === k + 1)
     )
       k++;
@@ -238,10 +239,15 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
   let start = from;
   while (tokens[start]?.pos === 'DET' || POSSESSIVES.has(tokens[start]?.lower ?? '')) start++;
   let end = start;
+  // ("the printer-driver patch": a hyphen joins two words of the phrase, whatever their tags.)
+  const hyphen = (k: number) =>
+    tokens[k]?.text === '-' && tokens[k]!.space === '' && tokens[k + 1]?.space === '';
   while (
     tokens[end] &&
-    !(end > start && isVerbLike(tokens[end]!)) &&
+    !(end > start && isVerbLike(tokens[end]!) && !hyphen(end - 1) && !hyphen(end + 1)) &&
     (['NOUN', 'PROPN', 'NUM'].includes(tokens[end]!.pos) ||
+      hyphen(end) ||
+      hyphen(end + 1) ||
       (end === start && (tokens[end]!.pos === 'ADJ' || /(ed|ing)$/.test(tokens[end]!.lower))))
   )
     end++;
@@ -303,28 +309,39 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
     if (cause?.type !== 'error_code' && head?.pos === 'NOUN' && head.text === head.lower) cause = undefined;
     cause ??= nounPhraseAt(tokens, from);
     if (!cause) return;
-    // What was caused: a name right before "caused by" is read by the pairs already; who traced
-    // something is not what it was.
+    // What was caused: a name right before "caused by" a name is read by the pairs already; who
+    // traced something is not what it was.
     let verbStart = at;
     while (verbStart > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[verbStart - 1]!.pos)) verbStart--;
     // ("The bug is caused by …" stands for the error, not for what "the bug" was taken to mean.)
     const subject = (m: Mention) => m.end === verbStart && !TROUBLE_WORDS.has(tokens[m.end - 1]!.lower);
-    if (causedBy >= 0 && mentions.some(subject)) return;
+    const namedSubject = mentions.find(subject);
+    if (causedBy >= 0 && namedSubject && mentions.includes(cause)) return;
+    // "E-31, which your manual says is caused by …": what the relative clause is about.
+    const which = tokens.findIndex(
+      (t, w) =>
+        w >= verbStart - 5 &&
+        w < verbStart &&
+        ['which', 'that'].includes(t.lower) &&
+        tokens[w - 1]?.text === ',',
+    );
+    const antecedent = which > 0 ? mentions.find((m) => m.end === which - 1) : undefined;
     const subjectWords = tokens.slice(Math.max(0, verbStart - 3), verbStart);
     const pointer =
       tracedTo >= 0 ||
       named >= 0 ||
       subjectWords.some((t) => TROUBLE_WORDS.has(t.lower)) ||
       tokens[verbStart - 1]?.text === ',';
-    let effect: Mention | undefined;
-    if (pointer) {
+    // (Named right before "caused by", or before the relative clause that says it.)
+    let effect = causedBy >= 0 ? (namedSubject ?? antecedent) : undefined;
+    if (!effect && pointer) {
       // The latest error code before these words (this sentence's own later ones are not "it").
       const earlier = discourse.errorCode;
       const later = mentions.some((m) => m.start > at && m.keys[0] === earlier?.keys[0]);
       effect =
         [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ??
         (later ? undefined : earlier);
-    } else if (tokens[0]?.pos === 'DET') {
+    } else if (!effect && tokens[0]?.pos === 'DET') {
       effect = nounPhraseAt(tokens, 0);
       if (effect && effect.end !== verbStart) effect = undefined;
     }
@@ -359,7 +376,16 @@ function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[
   return out;
 }
 
-const IN: Token = { text: 'in', lower: 'in', pos: 'ADP', lemma: 'in', kind: 'word', space: ' ', stop: true };
+/** The preposition a place adverb stands for: "lives there" is "lives in" the place. */
+export const IN: Token = {
+  text: 'in',
+  lower: 'in',
+  pos: 'ADP',
+  lemma: 'in',
+  kind: 'word',
+  space: ' ',
+  stop: true,
+};
 
 /**
  * Relations said by a construction rather than by the words between two neighbouring names (the
@@ -375,6 +401,7 @@ export function constructionRelations(
     ...frontedParticiple(sentence, mentions),
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
+    ...weAre(sentence, discourse),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

@@ -66,9 +66,11 @@ export class Discourse {
   }
 
   /** The latest mention of a type: what "the company" stands for when the text is about someone. */
-  latest(type: Mention['type']): Mention | undefined {
-    for (let i = this.recent.length - 1; i >= 0; i--)
-      if (this.recent[i]!.type === type) return this.recent[i];
+  latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
+    for (let i = this.recent.length - 1; i >= 0; i--) {
+      const m = this.recent[i]!;
+      if (m.type === type && !except.some((e) => e.keys[0] === m.keys[0])) return m;
+    }
     return undefined;
   }
 

@@ -21,8 +21,9 @@ export interface Mention {
   aliases: string[];
 }
 
-/** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, HTTP-503, KB4023057. */
-const ERROR_CODE = /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|0x[0-9A-Fa-f]{4,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
+/** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
+const ERROR_CODE =
+  /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 /**
  * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, University of Oslo,
  * Office for Metropolitan Architecture, Confeitaria do Bolhão, Hartley & Moss.

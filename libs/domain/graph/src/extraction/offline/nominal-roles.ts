@@ -146,3 +146,34 @@ function ownerInContext(
     .some((t, i) => ORGANIZATION_BACK_REFERENCES.has(t.lower) && tokens[i - 1]?.lower === 'the');
   return referred ? discourse.latest('organization') : undefined;
 }
+
+/** What "we are …" makes the speaker to the person they talk of: "we've been friends since uni". */
+const WE_ARE: Record<string, string> = {
+  friends: 'friend of',
+  colleagues: 'works with',
+  coworkers: 'works with',
+  partners: 'partner of',
+  siblings: 'sibling of',
+};
+
+/**
+ * "lunch with Marguerite, we've been friends since uni": "we", said by a turn's speaker, are the
+ * speaker and the person just named; a plural relation noun after "be" relates them.
+ */
+export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  const speaker = discourse.speaker;
+  if (!speaker || discourse.speakersOrganization()) return out;
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'we') return;
+    let k = at + 1;
+    let be = false;
+    while (tokens[k] && ['AUX', 'ADV', 'DET', 'ADJ'].includes(tokens[k]!.pos))
+      be ||= tokens[k++]!.lemma === 'be';
+    const canonical = WE_ARE[tokens[k]?.lower ?? ''];
+    const other = canonical && be ? discourse.person(speaker) : undefined;
+    if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
+  });
+  return out;
+}

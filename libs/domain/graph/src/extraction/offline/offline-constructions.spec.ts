@@ -602,4 +602,40 @@ describe('OfflineExtractor: constructions', () => {
     assert.notEqual(found['Julian Hills'], 'person');
     assert.equal(found['St Ives'], 'location');
   });
+
+  it('reads "the company" and "there" as what the text named before, and "we are friends" in a turn', async () => {
+    assert.ok(
+      (
+        await triples('Halvorsen Paints, a family firm, grew. Brenner Group bought the company in 2020.')
+      ).includes('Brenner Group | acquired | Halvorsen Paints'),
+    );
+    // One entity twice relates nothing, unless "and" gives the clause back to its subject.
+    assert.ok(
+      (await triples('Tove Berg was born in Bergen and still lives there.')).includes(
+        'Tove Berg | lives in | Bergen',
+      ),
+    );
+    assert.ok(
+      (
+        await triples('Dana: the best part was lunch with Marguerite, we have been friends since school.')
+      ).includes('Dana | friend of | Marguerite'),
+    );
+    assert.ok(
+      (await triples('Rafe Dunn plays drums in a band called Lowlight.')).includes(
+        'Rafe Dunn | member of | Lowlight',
+      ),
+    );
+  });
+
+  it('reads a cause of an error named before "is caused by" or before a relative clause, and a hyphenated cause', async () => {
+    const said = await triples(
+      'Every print job fails with error QX-0x2B. The status page says QX-0x2B is caused by the latest scanner-driver patch.',
+    );
+    assert.ok(said.includes('QX-0x2B | caused by | latest scanner-driver patch'));
+    assert.ok(
+      (await triples('The NAS shows error E-77, which the manual says is caused by a fan failure.')).includes(
+        'E-77 | caused by | fan failure',
+      ),
+    );
+  });
 });

@@ -176,7 +176,10 @@ export const roleOfSubject: PairRule = ({ target, between }, { previous, found }
   return false;
 };
 
-/** "… in 1943 and later worked at …": the clause after "and" keeps the subject of the one before. */
+/**
+ * "… in 1943 and later worked at …", "born in Sapporo and still lives there": the clause after
+ * "and" keeps the subject of the one before.
+ */
 export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
   const { source, between } = pair;
   const and = between.findIndex((t) => t.lower === 'and');
@@ -189,7 +192,7 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
     between.slice(and + 1).some(clause) &&
     (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
   ) {
-    if (!previousSubject) return true;
+    if (!previousSubject || same(previousSubject, pair.target)) return true;
     pair.source = previousSubject;
     pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
   } else if (
@@ -206,7 +209,8 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
     // (but "developed, designed, and marketed by" share theirs).
     pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
   }
-  return false;
+  // (One entity twice, its clause not given back to a subject, relates nothing.)
+  return same(pair.source, pair.target);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Aside, asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
-import { constructionRelations, possessiveRoles } from './constructions';
+import { constructionRelations, IN, possessiveRoles } from './constructions';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
@@ -144,8 +144,13 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   const { tokens, chain } = reading;
   const source = chain[i]!;
   const target = chain[i + 1]!;
-  if (same(source, target)) return undefined;
-  const pair: Pair = { i, source, target, between: wordsBetween(tokens, source.end, target.start, hidden) };
+  const between = wordsBetween(tokens, source.end, target.start, hidden);
+  // One entity twice ("born in Sapporo and still lives there") relates nothing, unless a clause
+  // after "and" gives it back to the previous relation's subject (clauseAfterAnd).
+  const and = between.findIndex((t) => t.lower === 'and');
+  if (same(source, target) && !(reading.previous && and >= 0 && between.slice(and + 1).some(isVerbLike)))
+    return undefined;
+  const pair: Pair = { i, source, target, between };
   afterAside(pair, tokens, asides, hidden);
   participleAfterPlace(pair, reading);
   return pair;
@@ -195,7 +200,8 @@ function readPair(pair: Pair, reading: Reading): void {
 function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
   const { i, source, target, between } = pair;
   const { tokens, chain, discourse, found } = reading;
-  const match = matchPredicate(between, source, target);
+  const read = tokens[target.start]?.lower === 'there' ? [...between, IN] : between;
+  const match = matchPredicate(read, source, target);
   if (!match || (apposition && !match.known)) return true;
   // A verb of its own between an address and a link ("write to x@y.com or see https://…") is an
   // instruction to the reader, not a relation between them.
