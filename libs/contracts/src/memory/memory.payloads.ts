@@ -15,7 +15,26 @@ export interface AddMemoryRequest {
   memory_id?: string;
 }
 
-export interface AddMemoryResult {
+/** Tokens a model spent inferring memories; both 0 when the offline inference read the text. */
+export interface InferenceUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/**
+ * How an add's or a generate's memories were inferred: which inference read the text, what the
+ * model spent, and, when the configured LLM failed, why the offline inference answered instead.
+ */
+export interface InferenceReport {
+  /** `offline` (rule-based) or `llm:<model>`; `offline` after a fallback. */
+  inference: string;
+  usage: InferenceUsage;
+  /** Only after a fallback: why the LLM was not used (never the key, the URL or the text). */
+  inference_fallback?: string;
+}
+
+/** With `infer: true`, the inference fields too (InferenceReport); without, none of them. */
+export interface AddMemoryResult extends Partial<InferenceReport> {
   success: boolean;
   user_memory_added: boolean;
   memory_id: string;
@@ -46,7 +65,7 @@ export interface GeneratedMemory {
   kind: string;
 }
 
-export interface GenerateMemoryResult {
+export interface GenerateMemoryResult extends InferenceReport {
   success: boolean;
   /** memories.length. */
   memories_generated: number;
@@ -55,8 +74,6 @@ export interface GenerateMemoryResult {
   original_chunks: number;
   /** One per generated memory. */
   inferred_chunks: number;
-  /** The inference that read the conversation: `offline` (rule-based) or `llm:<model>`. */
-  inference: string;
 }
 
 export interface RetrieveMemoryRequest {

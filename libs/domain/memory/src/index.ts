@@ -2,6 +2,7 @@ export * from './inference/infer-statements';
 export * from './ports/memory-store';
 export * from './ports/memory-inference';
 export * from './adapters/offline/offline-memory-inference';
+export * from './adapters/llm/llm-memory-inference';
 export * from './adapters/sql/sql-memory-store';
 export * from './memory-selection';
 export * from './memory.service';

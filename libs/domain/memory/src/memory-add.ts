@@ -3,10 +3,12 @@ import {
   AddMemoryResult,
   ChunkInput,
   IndexChunksRequest,
+  InferenceReport,
   UserAssistantPair,
 } from '@trove/contracts';
 import { chunkText } from '@trove/text';
 import { randomUUID } from 'node:crypto';
+import { MemoryInferenceResult } from './ports/memory-inference';
 import { MemoryRecord } from './ports/memory-store';
 
 // An add from request to index message: the parts of MemoryService.add that need no store.
@@ -62,16 +64,17 @@ export function addContent(request: AddMemoryRequest): {
 }
 
 /**
- * The CPU part of an add (chunking), done before it joins a batch, with the statements inferred
- * from it (none without `infer`). `graphPending`: whether the memory's text is to be extracted
- * into the knowledge graph after it is written.
+ * The CPU part of an add (chunking), done before it joins a batch, with what the inference gave
+ * (null without `infer`). `graphPending`: whether the memory's text is to be extracted into the
+ * knowledge graph after it is written.
  */
 export function prepareAdd(
   request: AddMemoryRequest,
   now: Date,
   graphPending: boolean,
-  inferred: string[] = [],
+  inference: MemoryInferenceResult | null = null,
 ): PreparedAdd {
+  const inferred = inference?.memories.map((m) => m.text) ?? [];
   const memoryId = request.memory_id ?? randomUUID();
   const { raw_text: rawText, user_assistant_pairs: pairs } = addContent(request);
   const content = rawText ?? pairsAsText(pairs ?? [], request.user_name);
@@ -98,6 +101,8 @@ export function prepareAdd(
       custom_instructions: request.custom_instructions ?? null,
       infer: request.infer,
       inferred,
+      inference: inference?.inference ?? null,
+      inference_usage: inference ? { ...inference.usage } : null,
       original_chunks: originals.length,
       inferred_chunks: inferred.length,
       expires_at: request.expiry_time ? new Date(now.getTime() + request.expiry_time * 1000) : null,
@@ -140,5 +145,14 @@ export function addedResult(add: PreparedAdd): AddMemoryResult {
     chunks_created: add.chunks.length,
     original_chunks: add.record.original_chunks,
     inferred_chunks: add.record.inferred_chunks,
+  };
+}
+
+/** What an answer says of the inference: who, what it cost, and why it fell back if it did. */
+export function inferenceReport(inference: MemoryInferenceResult): InferenceReport {
+  return {
+    inference: inference.inference,
+    usage: { ...inference.usage },
+    ...(inference.fallback !== undefined ? { inference_fallback: inference.fallback } : {}),
   };
 }

@@ -9,7 +9,12 @@ import {
   UserAssistantPair,
 } from '@trove/contracts';
 import { RecordingTransportClient } from '@trove/testing';
-import { InferredMemory, MemoryInference, MemoryInferenceInput } from './ports/memory-inference';
+import {
+  InferredMemory,
+  MemoryInference,
+  MemoryInferenceInput,
+  MemoryInferenceResult,
+} from './ports/memory-inference';
 import { MemoryRig, openMemoryRig } from './testing/memory.test-rig';
 
 const PAIRS: UserAssistantPair[] = [
@@ -38,9 +43,13 @@ class ScriptedInference extends MemoryInference {
   constructor(private readonly answer: InferredMemory[]) {
     super();
   }
-  infer(input: MemoryInferenceInput): Promise<InferredMemory[]> {
+  infer(input: MemoryInferenceInput): Promise<MemoryInferenceResult> {
     this.inputs.push(input);
-    return Promise.resolve(this.answer);
+    return Promise.resolve({
+      memories: this.answer,
+      inference: this.name,
+      usage: { prompt_tokens: 101, completion_tokens: 11 },
+    });
   }
 }
 
@@ -116,6 +125,7 @@ describe('MemoryService.generate: only inferred memories are stored', () => {
       original_chunks: 0,
       inferred_chunks: 0,
       inference: 'offline',
+      usage: { prompt_tokens: 0, completion_tokens: 0 },
     });
     assert.deepEqual(rig.transport.sent, []);
     assert.equal(await rig.store.isProvisioned('acme', 'team'), false);
@@ -140,8 +150,11 @@ describe('MemoryService.generate: only inferred memories are stored', () => {
     assert.deepEqual(await rig.store.getLive('acme', 'team', [first!.memory_id], new Date()), []);
   });
 
-  it('hands the inference the pairs, the user name and custom_instructions, and reports its name', async () => {
-    const inference = new ScriptedInference([{ text: 'Ana prefers tea.', kind: 'preference' }]);
+  it('hands the inference the pairs, the user name and custom_instructions, and reports its name and usage', async () => {
+    const inference = new ScriptedInference([
+      { text: 'Ana prefers tea.', kind: 'preference' },
+      { text: 'Ana works as a nurse.', kind: 'fact' },
+    ]);
     await rig.close();
     rig = await openMemoryRig(new RecordingTransportClient(), {}, inference);
     const result = await rig.service.generate(generate({ custom_instructions: 'Only drinks.' }));
@@ -152,9 +165,29 @@ describe('MemoryService.generate: only inferred memories are stored', () => {
     assert.equal(input!.custom_instructions, 'Only drinks.');
     assert.ok(input!.reference_time instanceof Date);
     assert.equal(result.inference, 'llm:test');
+    assert.deepEqual(result.usage, { prompt_tokens: 101, completion_tokens: 11 });
+    assert.equal(result.inference_fallback, undefined);
     assert.deepEqual(
       result.memories.map((m) => [m.source_content, m.kind]),
-      [['Ana prefers tea.', 'preference']],
+      [
+        ['Ana prefers tea.', 'preference'],
+        ['Ana works as a nurse.', 'fact'],
+      ],
+    );
+    // Each memory keeps its share of the call's tokens: the shares add up to the call's usage.
+    const stored = await rig.store.getLive(
+      'acme',
+      'team',
+      result.memories.map((m) => m.memory_id),
+      new Date(),
+    );
+    const byId = new Map(stored.map((r) => [r.memory_id, r]));
+    assert.deepEqual(
+      result.memories.map((m) => [byId.get(m.memory_id)!.inference, byId.get(m.memory_id)!.inference_usage]),
+      [
+        ['llm:test', { prompt_tokens: 51, completion_tokens: 6 }],
+        ['llm:test', { prompt_tokens: 50, completion_tokens: 5 }],
+      ],
     );
   });
 
@@ -171,8 +204,17 @@ describe('MemoryService.generate: only inferred memories are stored', () => {
     });
     assert.deepEqual([added.original_chunks, added.inferred_chunks], [1, 1]);
     assert.deepEqual(
+      [added.inference, added.usage, added.inference_fallback],
+      ['llm:test', { prompt_tokens: 101, completion_tokens: 11 }, undefined],
+    );
+    assert.deepEqual(
       inference.inputs.map((i) => [i.raw_text, i.user_assistant_pairs, i.custom_instructions]),
       [['I prefer tea.', undefined, 'Only drinks.']],
+    );
+    const [record] = await rig.store.getLive('acme', 'acme', [added.memory_id], new Date());
+    assert.deepEqual(
+      [record!.inferred, record!.inference, record!.inference_usage],
+      [['Ana prefers tea.'], 'llm:test', { prompt_tokens: 101, completion_tokens: 11 }],
     );
   });
 

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
 
 /** Settings of the memory domain, read from the environment by the app that hosts it. */
 export class MemorySettings {
@@ -33,4 +33,39 @@ export class MemorySettings {
   @Min(1)
   @Max(1_000)
   MEMORY_GRAPH_BATCH = 32;
+
+  /**
+   * Who infers memories (`infer: true` adds, generate_user_memory): `offline` (the default: rules,
+   * no model, no network) or `llm`, any OpenAI-compatible chat endpoint (MEMORY_LLM_URL,
+   * MEMORY_LLM_MODEL). An LLM that fails on a request is replaced by `offline` for that request.
+   */
+  @IsIn(['offline', 'llm'], { message: 'MEMORY_INFERENCE must be offline or llm' })
+  MEMORY_INFERENCE: 'offline' | 'llm' = 'offline';
+
+  /** Root of the chat endpoint, with or without `/v1`: `https://api.openai.com`, `http://localhost:11434`. */
+  @ValidateIf((s: MemorySettings) => s.MEMORY_INFERENCE === 'llm')
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'MEMORY_LLM_URL must be an http(s) URL when MEMORY_INFERENCE=llm' },
+  )
+  MEMORY_LLM_URL?: string;
+
+  @ValidateIf((s: MemorySettings) => s.MEMORY_INFERENCE === 'llm')
+  @IsString({ message: 'MEMORY_LLM_MODEL is required when MEMORY_INFERENCE=llm' })
+  MEMORY_LLM_MODEL?: string;
+
+  /** Sent as a bearer token; never logged, never in an answer. */
+  @IsOptional()
+  @IsString()
+  MEMORY_LLM_API_KEY?: string;
+
+  /**
+   * One inference's time box, retries included; past it the offline inference answers. It runs on
+   * the request's path: keep it well under REQUEST_TIMEOUT_MS (default 5000), or the caller may be
+   * told 503 while the memory is still being written.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  MEMORY_LLM_TIMEOUT_MS = 3_000;
 }

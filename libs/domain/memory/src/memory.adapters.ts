@@ -1,6 +1,8 @@
 import { SqlDatabase } from '@trove/platform-database';
+import { LlmMemoryInference } from './adapters/llm/llm-memory-inference';
 import { OfflineMemoryInference } from './adapters/offline/offline-memory-inference';
 import { SqlMemoryStore } from './adapters/sql/sql-memory-store';
+import { MemorySettings } from './memory-settings';
 import { MemoryInference } from './ports/memory-inference';
 import { MemoryStore } from './ports/memory-store';
 
@@ -12,10 +14,17 @@ export function openMemoryStore(database: SqlDatabase): MemoryStore {
   return new SqlMemoryStore(database);
 }
 
-/**
- * Inference of memories from what users said. Offline rules today; when @trove/platform-llm
- * lands, a MEMORY_INFERENCE setting picks an LLM adapter here, and nothing else changes.
- */
-export function openMemoryInference(): MemoryInference {
-  return new OfflineMemoryInference();
+/** Inference of memories from what users said: offline rules, or an LLM (MEMORY_INFERENCE=llm). */
+export function openMemoryInference(settings: MemorySettings): MemoryInference {
+  switch (settings.MEMORY_INFERENCE) {
+    case 'offline':
+      return new OfflineMemoryInference();
+    case 'llm':
+      return new LlmMemoryInference({
+        baseUrl: settings.MEMORY_LLM_URL!,
+        model: settings.MEMORY_LLM_MODEL!,
+        apiKey: settings.MEMORY_LLM_API_KEY,
+        timeoutMs: settings.MEMORY_LLM_TIMEOUT_MS,
+      });
+  }
 }

@@ -54,7 +54,7 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
           } satisfies MemoryGraphOptions,
         },
         { provide: MemoryStore, useFactory: () => openMemoryStore(options.database) },
-        { provide: MemoryInference, useFactory: () => openMemoryInference() },
+        { provide: MemoryInference, useFactory: () => openMemoryInference(options.settings) },
         MemoryService,
         MemoryGraphWorker,
       ],

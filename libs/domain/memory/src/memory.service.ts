@@ -23,8 +23,16 @@ import {
   ProcessingStatusRequest,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
-import { addContent, addedResult, indexRequest, PreparedAdd, prepareAdd, scopeKey } from './memory-add';
-import { generatedResult, prepareGenerated } from './memory-generate';
+import {
+  addContent,
+  addedResult,
+  indexRequest,
+  inferenceReport,
+  PreparedAdd,
+  prepareAdd,
+  scopeKey,
+} from './memory-add';
+import { generatedResult, prepareGenerated, usageShare } from './memory-generate';
 import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
@@ -84,7 +92,7 @@ export class MemoryService {
     checkAddRequest(request);
     const now = new Date();
     const { raw_text, user_assistant_pairs } = addContent(request);
-    const inferred = request.infer
+    const inference = request.infer
       ? await this.inference.infer({
           raw_text: raw_text ?? undefined,
           user_assistant_pairs: user_assistant_pairs ?? undefined,
@@ -92,15 +100,9 @@ export class MemoryService {
           custom_instructions: request.custom_instructions,
           reference_time: now,
         })
-      : [];
-    return this.adds.submit(
-      prepareAdd(
-        request,
-        now,
-        this.graph.enabled,
-        inferred.map((s) => s.text),
-      ),
-    );
+      : null;
+    const added = await this.adds.submit(prepareAdd(request, now, this.graph.enabled, inference));
+    return inference ? { ...added, ...inferenceReport(inference) } : added;
   }
 
   /**
@@ -112,14 +114,18 @@ export class MemoryService {
   async generate(request: GenerateMemoryRequest): Promise<GenerateMemoryResult> {
     checkGenerateRequest(request);
     const now = new Date();
-    const statements = await this.inference.infer({
+    const inference = await this.inference.infer({
       user_assistant_pairs: request.user_assistant_pairs,
       user_name: request.user_name,
       custom_instructions: request.custom_instructions,
       reference_time: now,
     });
-    const generated = statements.map((statement) => ({
-      add: prepareGenerated(request, statement, now, this.graph.enabled),
+    const count = inference.memories.length;
+    const generated = inference.memories.map((statement, i) => ({
+      add: prepareGenerated(request, statement, now, this.graph.enabled, {
+        name: inference.inference,
+        usage: usageShare(inference.usage, i, count),
+      }),
       kind: statement.kind,
     }));
     const settled = await Promise.allSettled(generated.map(({ add }) => this.adds.submit(add)));
@@ -129,7 +135,7 @@ export class MemoryService {
       await this.eraseQuietly(generated.map(({ add }) => add.record));
       throw failure.reason;
     }
-    return generatedResult(generated, this.inference.name);
+    return generatedResult(generated, inference);
   }
 
   /**

@@ -2,7 +2,8 @@ import { MigrationSet } from '@trove/platform-database';
 
 /**
  * The `memory` schema: memory records and the sub-tenants provisioned for them; since version 2,
- * each record's graph state (pending extraction, its revision, a worker's claim on it).
+ * each record's graph state (pending extraction, its revision, a worker's claim on it); since
+ * version 3, which inference read it and the tokens it spent.
  */
 export const memoryMigrations: MigrationSet = {
   schema: 'memory',
@@ -49,6 +50,15 @@ export const memoryMigrations: MigrationSet = {
         ALTER TABLE memory.memories ADD COLUMN revision integer NOT NULL DEFAULT 1;
         ALTER TABLE memory.memories ADD COLUMN graph_claimed_until timestamptz;
         CREATE INDEX memories_graph_pending ON memory.memories (updated_at) WHERE graph_pending;
+      `,
+    },
+    {
+      version: 3,
+      name: 'inference',
+      // Memories saved before stay null: offline was the only inference then, and spent nothing.
+      sql: `
+        ALTER TABLE memory.memories ADD COLUMN inference text;
+        ALTER TABLE memory.memories ADD COLUMN inference_usage jsonb;
       `,
     },
   ],

@@ -15,6 +15,8 @@ export function memory(overrides: Partial<MemoryRecord> = {}): MemoryRecord {
     custom_instructions: null,
     infer: true,
     inferred: ['Ann likes tea'],
+    inference: 'offline',
+    inference_usage: { prompt_tokens: 0, completion_tokens: 0 },
     original_chunks: 1,
     inferred_chunks: 1,
     expires_at: null,
@@ -84,6 +86,8 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
           custom_instructions: 'be brief, {curly} and "quoted"',
           infer: false,
           inferred: [],
+          inference: null,
+          inference_usage: null,
           inferred_chunks: 0,
           expires_at: new Date('2026-09-01T12:34:56.789Z'),
           graph_pending: true,
@@ -94,6 +98,8 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
           memory_id: 'y',
           content: 'ünïcødé ✓ 中文',
           raw_text: 'ünïcødé ✓ 中文',
+          inference: 'llm:tiny-model',
+          inference_usage: { prompt_tokens: 812, completion_tokens: 37 },
         }),
       ];
       const saved = await store.save(batch);
@@ -104,6 +110,7 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       const [second] = await store.getLive('b2', 'team', ['x'], now);
       assert.deepEqual(second, batch[1]);
       assert.equal((await store.getLive('b1', 'b1', ['y'], now))[0]?.content, 'ünïcødé ✓ 中文');
+      assert.deepEqual(await store.getLive('b1', 'b1', ['y'], now), [batch[2]]);
       assert.equal(await store.isProvisioned('b1', 'b1'), true);
       assert.equal(await store.isProvisioned('b2', 'team'), true);
       assert.equal(await store.isProvisioned('b2', 'b2'), false);

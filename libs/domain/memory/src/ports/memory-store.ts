@@ -1,4 +1,4 @@
-import { UserAssistantPair } from '@trove/contracts';
+import { InferenceUsage, UserAssistantPair } from '@trove/contracts';
 import { StoreLifecycle } from '@trove/platform-database';
 
 /** A stored memory: what was said, how it was indexed, and when it expires. */
@@ -14,6 +14,16 @@ export interface MemoryRecord {
   custom_instructions: string | null;
   infer: boolean;
   inferred: string[];
+  /**
+   * Who inferred `inferred` (or, for a generated memory, its content): `offline` or `llm:<model>`;
+   * null when nothing was inferred from this memory (`infer: false`).
+   */
+  inference: string | null;
+  /**
+   * This memory's share of the tokens its inference spent (a generate's call is shared among the
+   * memories it gave, so the shares sum to the call's usage); zeros offline, null without inference.
+   */
+  inference_usage: InferenceUsage | null;
   original_chunks: number;
   inferred_chunks: number;
   expires_at: Date | null;

@@ -12,7 +12,7 @@ const keyOf = (key: MemoryKey) => JSON.stringify([key.tenant_id, key.sub_tenant_
 
 const COLUMNS = `tenant_id, sub_tenant_id, memory_id, content, raw_text, user_assistant_pairs, user_name,
   custom_instructions, infer, inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at,
-  graph_pending`;
+  graph_pending, inference, inference_usage`;
 
 /** Rows of memory.memories joined with `k`, an unnest of key arrays $1, $2, $3. */
 const KEY_JOIN =
@@ -66,19 +66,21 @@ export class SqlMemoryStore extends MemoryStore {
        INSERT INTO memory.memories (${COLUMNS})
        SELECT m.tenant_id, m.sub_tenant_id, m.memory_id, m.content, m.raw_text, m.pairs::jsonb, m.user_name,
          m.custom_instructions, m.infer, m.inferred::jsonb, m.original_chunks, m.inferred_chunks, m.expires_at,
-         m.created_at, m.updated_at, m.graph_pending
+         m.created_at, m.updated_at, m.graph_pending, m.inference, m.inference_usage::jsonb
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::boolean[], $10::text[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[],
-         $16::boolean[])
+         $16::boolean[], $17::text[], $18::text[])
          AS m(tenant_id, sub_tenant_id, memory_id, content, raw_text, pairs, user_name, custom_instructions, infer,
-           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at, graph_pending)
+           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at, graph_pending, inference,
+           inference_usage)
        ON CONFLICT (tenant_id, sub_tenant_id, memory_id) DO UPDATE SET
          content = EXCLUDED.content, raw_text = EXCLUDED.raw_text,
          user_assistant_pairs = EXCLUDED.user_assistant_pairs, user_name = EXCLUDED.user_name,
          custom_instructions = EXCLUDED.custom_instructions, infer = EXCLUDED.infer, inferred = EXCLUDED.inferred,
          original_chunks = EXCLUDED.original_chunks, inferred_chunks = EXCLUDED.inferred_chunks,
          expires_at = EXCLUDED.expires_at, updated_at = EXCLUDED.updated_at,
-         graph_pending = EXCLUDED.graph_pending, revision = memories.revision + 1
+         graph_pending = EXCLUDED.graph_pending, inference = EXCLUDED.inference,
+         inference_usage = EXCLUDED.inference_usage, revision = memories.revision + 1
        RETURNING tenant_id, sub_tenant_id, memory_id, created_at`,
       [
         column((r) => r.tenant_id),
@@ -97,6 +99,8 @@ export class SqlMemoryStore extends MemoryStore {
         column((r) => r.created_at.toISOString()),
         column((r) => r.updated_at.toISOString()),
         column((r) => r.graph_pending),
+        column((r) => r.inference),
+        column((r) => (r.inference_usage === null ? null : JSON.stringify(r.inference_usage))),
       ],
     );
     // Only what the statement may have changed comes back: the text was just sent.
