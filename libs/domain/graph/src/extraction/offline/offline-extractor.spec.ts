@@ -212,3 +212,82 @@ describe('OfflineExtractor', () => {
     ]);
   });
 });
+
+/** The relations of one text, as "source | predicate | target". */
+async function read(text: string): Promise<string[]> {
+  return triples(await facts(text)).map((t) => t.join(' | '));
+}
+
+const chunkOf = async (text: string) => (await facts(text))[0]!;
+
+describe('OfflineExtractor: discourse', () => {
+  it('reads a message as its writer\'s: "I" and a signature are the writer, "we" the organisation they work at', async () => {
+    const introduced = await read(
+      'Hi, this is Lena Voss from Tallow Logistics. We run Kassa POS 3.1 on both tills and it freezes at noon.',
+    );
+    assert.ok(introduced.includes('Lena Voss | works at | Tallow Logistics'));
+    // One runs software by using it.
+    assert.ok(introduced.includes('Tallow Logistics | uses | Kassa POS 3.1'));
+    const signed = await read(
+      "I manage the office for Pine Street Clinic. We've used Medibook for a year. — Carla Diaz",
+    );
+    assert.ok(signed.includes('Carla Diaz | works at | Pine Street Clinic'));
+    assert.ok(signed.includes('Pine Street Clinic | uses | Medibook'));
+    // A header line names nobody; a colleague works with the writer.
+    const headed = await chunkOf(
+      'Subject: Printer offline. My colleague Sam Ortiz sees the same error. Ruth Ames, ruth@ames.co',
+    );
+    assert.notEqual(headed.entities.find((e) => e.name === 'Subject')?.type, 'person');
+    assert.ok(
+      (
+        await read(
+          'Subject: Printer offline. My colleague Sam Ortiz sees the same error. Ruth Ames, ruth@ames.co',
+        )
+      ).includes('Sam Ortiz | works with | Ruth Ames'),
+    );
+    assert.ok(
+      (await read('The scanner stopped working. — Jonas Weber, Weber & Sohn')).includes(
+        'Jonas Weber | works at | Weber & Sohn',
+      ),
+    );
+  });
+
+  it('reads "the company" and "there" as what the text named before, and "we are friends" in a turn', async () => {
+    assert.ok(
+      (
+        await read('Halvorsen Paints, a family firm, grew. Brenner Group bought the company in 2020.')
+      ).includes('Brenner Group | acquired | Halvorsen Paints'),
+    );
+    // One entity twice relates nothing, unless "and" gives the clause back to its subject.
+    assert.ok(
+      (await read('Tove Berg was born in Bergen and still lives there.')).includes(
+        'Tove Berg | lives in | Bergen',
+      ),
+    );
+    assert.ok(
+      (
+        await read('Dana: the best part was lunch with Marguerite, we have been friends since school.')
+      ).includes('Dana | friend of | Marguerite'),
+    );
+    assert.ok(
+      (await read('Rafe Dunn plays drums in a band called Lowlight.')).includes(
+        'Rafe Dunn | member of | Lowlight',
+      ),
+    );
+  });
+
+  it('gives a verb shared "opposite" or "alongside" someone to both subjects', async () => {
+    const film = await read('In 2021 Nadia Rahim starred opposite Omar Haddad in Blue Harbour.');
+    assert.ok(film.includes('Blue Harbour | stars | Nadia Rahim'));
+    assert.ok(film.includes('Blue Harbour | stars | Omar Haddad'));
+    assert.ok(!film.some((t) => t.startsWith('Nadia Rahim |')));
+    const work = await read('Maya Lind worked alongside Jonas Berg at Tessera.');
+    assert.ok(work.includes('Jonas Berg | works at | Tessera'));
+    // An aside whose names only qualify a noun is skipped between the subject and its verb.
+    assert.ok(
+      (
+        await read('Halden Hotels, the chain owned by the Brun family, has signed a partnership with Roomly.')
+      ).includes('Halden Hotels | partner of | Roomly'),
+    );
+  });
+});

@@ -134,6 +134,22 @@ function contextOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_CONTEXT - 40))}…`;
 }
 
+/** How many date phrases are kept read: they repeat across sources ("in 2010", "1961"). */
+const DATES_KEPT = 4096;
+const readDates = new Map<string, Date | null>();
+
+/** chrono-node's reading of a date phrase, once per phrase and reference time (a copy each time). */
+function dateOf(text: string, reference: Date): Date | null {
+  const key = `${reference.getTime()} ${text}`;
+  let date = readDates.get(key);
+  if (date === undefined) {
+    if (readDates.size >= DATES_KEPT) readDates.clear();
+    date = parseDate(text, reference);
+    readDates.set(key, date);
+  }
+  return date && new Date(date.getTime());
+}
+
 interface Dating {
   phrase: string;
   date: Date | null;
@@ -159,7 +175,7 @@ function dateRelations(
     if (out[chosen]) continue;
     const from = first > 0 && sentence.tokens[first - 1]!.pos === 'ADP' ? first - 1 : first;
     const words = phrase(sentence.tokens, from, last + 1);
-    out[chosen] = { phrase: words, date: parseDate(phrase(sentence.tokens, first, last + 1), reference) };
+    out[chosen] = { phrase: words, date: dateOf(phrase(sentence.tokens, first, last + 1), reference) };
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { Mention } from './mentions';
 import { LIST_WORDS, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
-import { isVerbLike, matchPredicate } from './predicates';
+import { COMPANIONS, isVerbLike, matchPredicate } from './predicates';
 import { Token } from './sentences';
 
 // The pair rules that read a pair through the relation before it (`reading.previous`).
@@ -225,3 +225,38 @@ export function participleClause(pair: Pair): boolean {
   if (rest[0] && /ing$/.test(rest[0].lower) && isVerbLike(rest[0])) pair.between = rest;
   return false;
 }
+
+/**
+ * "she starred opposite Daniel Frears in Low Season": the name after "opposite", "alongside" or
+ * "with" shares the verb with the subject before it, and both relate to the name after.
+ */
+export const companionOf: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  const word = tokens[source.start - 1];
+  const verb = tokens[source.start - 2];
+  const subject = chain[i - 1];
+  if (
+    !subject ||
+    !word ||
+    !verb ||
+    !(COMPANIONS.has(word.lower) || word.lower === 'with') ||
+    !isVerbLike(verb) ||
+    subject.end !== source.start - 2 - (tokens[subject.end]?.pos === 'ADV' ? 1 : 0) ||
+    between.length !== 1 ||
+    between[0]!.pos !== 'ADP'
+  )
+    return false;
+  const match = matchPredicate([verb, between[0]!], subject, target);
+  if (!match?.known) return false;
+  for (const who of [subject, source]) {
+    const [from, to] = match.inverted ? [target, who] : [who, target];
+    found.push({
+      source: from,
+      target: to,
+      canonical: match.canonical,
+      raw: rawOf([verb, between[0]!]),
+      confidence: 0.7,
+      end: target.start,
+    });
+  }
+  return true;
+};

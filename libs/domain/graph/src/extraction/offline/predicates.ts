@@ -156,6 +156,9 @@ function occupation(token: Token): boolean {
   return isPersonNoun(token) && !(token.lower in KIN_NOUNS) && !NOT_OCCUPATIONS.has(token.lower);
 }
 
+/** Words that make the name after them a second subject of the verb before: "starred opposite X". */
+export const COMPANIONS = new Set(['opposite', 'alongside']);
+
 /** Words that deny the relation after them. */
 const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
 /** Verbs that call a deal off: "abandoned its bid for", "blocked the merger with". */
@@ -209,7 +212,10 @@ export function matchPredicate(
     .slice(0, described)
     .reverse()
     .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
-  const finalPrep = lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to') ? lastWord.lower : '';
+  const finalPrep =
+    lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
+      ? lastWord.lower
+      : '';
   // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
   const participle = (t: Token) => /(ed|en|wn|ght|lt|id|un|ld|de|nd|ng)$/.test(t.lower);
   // (And a reduced relative: "the drone maker founded by …", the participle right before "by".)
@@ -319,7 +325,9 @@ export function matchPredicate(
   ) {
     return { canonical: 'works at', inverted: false, known: true };
   }
-  // Anything else: one verb and its preposition, nothing more, as the predicate.
+  // Anything else: one verb and its preposition, nothing more, as the predicate. ("starred opposite
+  // X" says X shares the verb, not what the subject did to X: companionOf reads it.)
+  if (COMPANIONS.has(finalPrep)) return undefined;
   if (verbs.length === 1 && nouns.length === 0 && content.length <= 2 && !passive) {
     if (LIGHT_VERBS.has(root(verbs[0]!))) return undefined;
     const words = content.filter((t) => isVerbLike(t) || t.pos === 'ADP').map(root);

@@ -9,6 +9,7 @@ import {
   collaboratorsPlace,
   colleague,
   clauseAfterAnd,
+  companionOf,
   foundedIn,
   participleClause,
   founderAfterPlace,
@@ -78,6 +79,7 @@ const PAIR_RULES: PairRule[] = [
   cofounder,
   colleague,
   collaboratorsPlace,
+  companionOf,
   memberFrom,
   signedAffiliation,
   founderAfterPlace,
@@ -156,10 +158,16 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   return pair;
 }
 
-/** After an aside ("Kofi Annan, who …, died in Bern") the main clause is about its subject. */
+/**
+ * After an aside ("Kofi Annan, who …, died in Bern") the main clause is about its subject; an aside
+ * whose names all qualify a noun ("Marlowe Hotels, the chain owned by the Castellanos family, has
+ * signed …") is skipped between the subject and its verb.
+ */
 function afterAside(pair: Pair, tokens: Token[], asides: Aside[], hidden: Set<number>): void {
   const { source, target } = pair;
-  const aside = asides.find((a) => source.start > a.from && source.start < a.to && target.start > a.to);
+  const aside = asides.find(
+    (a) => (a.from === source.end || (source.start > a.from && source.start < a.to)) && target.start > a.to,
+  );
   if (aside && !same(aside.subject, target)) {
     pair.source = aside.subject;
     pair.between = wordsBetween(tokens, aside.to + 1, target.start, hidden);

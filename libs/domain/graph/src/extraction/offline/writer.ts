@@ -2,8 +2,8 @@ import { findMentions, Mention } from './mentions';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 
-/** Words an introduction has: "this is", "here", "I'm", "my name is". */
-const INTRODUCING = new Set(['is', 'here', "'m", '’m', 'am']);
+/** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
+const INTRODUCING = new Set(["'m", '’m', 'am']);
 /** Dashes that open a signature: "— Fiona Dunne". */
 const DASHES = new Set(['—', '–', '--', '-']);
 
@@ -16,7 +16,13 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
   for (const sentence of sentences.slice(0, 2)) {
     const { tokens } = sentence;
     // (Names are looked for only where an introduction's words are: most texts have none.)
-    if (!tokens.some((t) => INTRODUCING.has(t.lower))) continue;
+    const introduces = tokens.some(
+      (t, k) =>
+        t.lower === 'here' ||
+        INTRODUCING.has(t.lower) ||
+        (t.lower === 'is' && ['this', 'name'].includes(tokens[k - 1]?.lower ?? '')),
+    );
+    if (!introduces) continue;
     const mentions = findMentions(sentence);
     const introduced = mentions.find((m) => {
       const before = tokens.slice(Math.max(0, m.start - 3), m.start).map((t) => t.lower);
