@@ -1,11 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { InferenceUsage } from '@trove/contracts';
 import { ChatClient, LlmError } from '@trove/platform-llm';
-import {
-  MemoryInference,
-  MemoryInferenceInput,
-  MemoryInferenceResult,
-} from '../../ports/memory-inference';
+import { MemoryInference, MemoryInferenceInput, MemoryInferenceResult } from '../../ports/memory-inference';
 import { OfflineMemoryInference } from '../offline/offline-memory-inference';
 import { MEMORY_SCHEMA, readAnswer, SYSTEM_PROMPT, userPrompt } from './llm-memory-prompt';
 
