@@ -179,6 +179,18 @@ export class DeleteMemoryQueryDto extends SubTenantScopeDto {
   memory_id!: string;
 }
 
+export class InferenceUsageDto {
+  @ApiProperty({ minimum: 0 }) prompt_tokens!: number;
+  @ApiProperty({ minimum: 0 }) completion_tokens!: number;
+}
+
+const INFERENCE_DESCRIPTION =
+  'Who inferred the memories: `offline` (rule-based) or `llm:<model>` (MEMORY_INFERENCE=llm); `offline` after a fallback';
+const USAGE_DESCRIPTION =
+  'Tokens the model spent (0 offline; after a fallback, what the failed answer cost if the endpoint said)';
+const FALLBACK_DESCRIPTION =
+  'Only when the configured LLM failed (down, too slow, an error or an unusable answer) and the offline inference answered instead: why';
+
 export class AddMemoryResponse {
   @ApiProperty() success!: boolean;
   @ApiProperty() user_memory_added!: boolean;
@@ -187,6 +199,17 @@ export class AddMemoryResponse {
   @ApiProperty() chunks_created!: number;
   @ApiProperty() original_chunks!: number;
   @ApiProperty() inferred_chunks!: number;
+  @ApiPropertyOptional({
+    example: 'offline',
+    description: `With \`infer: true\` only. ${INFERENCE_DESCRIPTION}`,
+  })
+  inference?: string;
+  @ApiPropertyOptional({
+    type: InferenceUsageDto,
+    description: `With \`infer: true\` only. ${USAGE_DESCRIPTION}`,
+  })
+  usage?: InferenceUsageDto;
+  @ApiPropertyOptional({ description: FALLBACK_DESCRIPTION }) inference_fallback?: string;
 }
 
 export class GeneratedMemoryDto {
@@ -206,8 +229,10 @@ export class GenerateMemoryResponse {
   memories!: GeneratedMemoryDto[];
   @ApiProperty({ description: 'Always 0: the conversation itself is not stored' }) original_chunks!: number;
   @ApiProperty({ description: 'One per generated memory' }) inferred_chunks!: number;
-  @ApiProperty({ example: 'offline', description: '`offline` (rule-based) or `llm:<model>`' })
+  @ApiProperty({ example: 'offline', description: INFERENCE_DESCRIPTION })
   inference!: string;
+  @ApiProperty({ type: InferenceUsageDto, description: USAGE_DESCRIPTION }) usage!: InferenceUsageDto;
+  @ApiPropertyOptional({ description: FALLBACK_DESCRIPTION }) inference_fallback?: string;
 }
 
 export class RetrievedMemoryDto {
