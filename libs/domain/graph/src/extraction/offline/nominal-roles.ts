@@ -11,22 +11,30 @@ const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded']);
 /** Nouns an organisation is referred back to by: "joined the firm as a trainee". */
 const ORGANIZATION_BACK_REFERENCES = new Set(['firm', 'company', 'startup', 'group', 'business', 'bank']);
 const SUCCEEDS = /^(replac|succeed)/;
+/** Words that make a leader's title a deputy's. */
+const DEPUTIES = new Set(['vice', 'deputy', 'assistant', 'associate']);
 /** Verbs by which an organisation gives someone a title. */
 const APPOINTING = new Set(['appoint', 'name', 'hire', 'elect', 'promote', 'choose', 'select', 'tap']);
 
 /**
  * What holding the title at `at` makes one to its organisation: the vocabulary's role nouns
  * ("CEO" leads, "engineer" works at, "founder" founded), any other word for a person's occupation
- * (an "economist", a "phytopathologist") works at; "managing partner", "managing director" lead.
+ * (an "economist", a "phytopathologist") works at unless `anyOccupation` is off; "managing
+ * partner", "managing director" lead.
  */
-export function titleRelation(tokens: Token[], at: number): string | undefined {
+export function titleRelation(tokens: Token[], at: number, anyOccupation = true): string | undefined {
   const word = tokens[at];
   if (!word) return undefined;
   if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
   // (A title may be written in capitals: "its new CEO", "as Director-General".)
   const mapped = nounPredicate(word.lower, 'of', false);
-  if (mapped) return TITLE_RELATIONS.has(mapped.canonical) ? mapped.canonical : undefined;
-  return isPersonNoun(word) && !(word.lower in KIN_NOUNS) ? 'works at' : undefined;
+  if (mapped && !TITLE_RELATIONS.has(mapped.canonical)) return undefined;
+  // A deputy works under the one who leads: "as Vice President for Worldwide Media".
+  if (mapped)
+    return mapped.canonical === 'leads' && DEPUTIES.has(tokens[at - 1]?.lower ?? '')
+      ? 'works at'
+      : mapped.canonical;
+  return anyOccupation && isPersonNoun(word) && !(word.lower in KIN_NOUNS) ? 'works at' : undefined;
 }
 
 /**
@@ -45,7 +53,8 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     const words = tokens.slice(owner.end, holder.start);
     const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
     if (!words.slice(0, -1).every(qualifier)) continue;
-    const canonical = titleRelation(tokens, holder.start - 1);
+    // (Only the vocabulary's titles: "the WHL champion Medicine Hat Tigers" is a team's feat.)
+    const canonical = titleRelation(tokens, holder.start - 1, false);
     if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
     if (holder.type !== 'person' && holder.evidence === 'strong') continue;
     holder.type = 'person';
@@ -94,7 +103,13 @@ export function asTitle(sentence: Sentence, mentions: Mention[], discourse: Disc
         : tokens[k + 1]?.lower === 'of'
           ? undefined
           : ownerInContext(tokens, at, before, discourse));
-    if (!owner || owner.type === 'person') return;
+    // (An occupation "of" a work is no job there: "as producer of The Rock".)
+    if (
+      !owner ||
+      owner.type === 'person' ||
+      (title.canonical === 'works at' && owner.type !== 'organization')
+    )
+      return;
     const people = before.filter((m) => m.type === 'person');
     const holder = people[people.length - 1];
     if (!holder) return;

@@ -583,4 +583,17 @@ describe('OfflineExtractor: constructions', () => {
       ),
     );
   });
+
+  it('keeps the new readings to what they are sure of: titles of the vocabulary, leaders not deputies', async () => {
+    // "champion" is no job at the league: only the vocabulary's titles are read before a name.
+    assert.deepEqual(await triples('The tournament was won by the league champion Riverside Hawks.'), []);
+    const deputy = await triples('Ola Nygaard joined Vestra in 2013 as Vice President for Media.');
+    assert.ok(!deputy.includes('Ola Nygaard | leads | Vestra'));
+    // A participle of no predicate (", including X") leaves the pair as it was.
+    assert.deepEqual(await triples('The band toured widely, including Oslo Spektrum.'), []);
+    // The name one was born with is no birthplace.
+    const born = await triples('Nils Lund (born Nils Olsen on 2 May 1960 in Tromsø) is a singer.');
+    assert.ok(born.includes('Nils Lund | born in | Tromsø'));
+    assert.ok(!born.some((t) => t.includes('| born in | Nils Olsen')));
+  });
 });

@@ -218,11 +218,18 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
  * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
  */
 export function participleClause(pair: Pair): boolean {
-  const { between } = pair;
+  const { source, target, between } = pair;
   const comma = between.map((t) => t.text).lastIndexOf(',');
   if (comma <= 0) return false;
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
-  if (rest[0] && /ing$/.test(rest[0].lower) && isVerbLike(rest[0])) pair.between = rest;
+  // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
+  if (
+    rest[0] &&
+    /ing$/.test(rest[0].lower) &&
+    isVerbLike(rest[0]) &&
+    matchPredicate(rest, source, target)?.known
+  )
+    pair.between = rest;
   return false;
 }
 

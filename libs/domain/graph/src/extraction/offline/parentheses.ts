@@ -18,7 +18,12 @@ export function parentheticalClauses(sentence: Sentence, mentions: Mention[]): S
     if (!opens || !isVerbLike(opens) || !/(ed|en|wn|rn)$/.test(opens.lower)) continue;
     const close = tokens.findIndex((t, k) => k > subject.end && t.text === ')');
     if (close < 0) continue;
-    for (const target of mentions.filter((m) => m.start > subject.end && m.end <= close)) {
+    // Each name after a preposition: the first after "born" may be the name one was born with
+    // ("(born Lee Gary Conner on … in Fort Irwin)").
+    const inside = mentions.filter(
+      (m) => m.start > subject.end && m.end <= close && tokens[m.start - 1]?.pos === 'ADP',
+    );
+    for (const target of inside) {
       const words = tokens.slice(subject.end + 1, target.start);
       const match = matchPredicate(words, subject, target);
       if (match?.known && !match.inverted)

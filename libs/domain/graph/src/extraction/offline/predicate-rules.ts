@@ -41,7 +41,7 @@ export type CanonicalPredicate = (typeof CANONICAL_PREDICATES)[number];
 export interface PredicateRule {
   verbs?: string[];
   nouns?: string[];
-  /** Any noun for a person's occupation counts as one of `nouns`. */
+  /** Any noun for a person's occupation counts as one of `nouns` (before "at", "for", "with"). */
   anyOccupation?: boolean;
   /** The last preposition between the entities must be one of these ('' for none). */
   preps?: string[];
@@ -411,7 +411,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
     canonical: 'lives in',
     sourceType: 'person',
     targetType: 'location',
-    notTarget: NOT_PERSON,
+    // (One moves to a label or a club as a member, not to live there.)
+    notTarget: ['person', 'date', 'organization'],
   },
   {
     verbs: [

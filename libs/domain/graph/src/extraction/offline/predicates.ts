@@ -153,7 +153,13 @@ const NOT_OCCUPATIONS = new Set([
 
 /** A word for a person's occupation the rules do not list: "economist", "phytopathologist". */
 function occupation(token: Token): boolean {
-  return isPersonNoun(token) && !(token.lower in KIN_NOUNS) && !NOT_OCCUPATIONS.has(token.lower);
+  // (A plural names others: "mistaken by historians for X".)
+  return (
+    isPersonNoun(token) &&
+    !/s$/.test(token.lower) &&
+    !(token.lower in KIN_NOUNS) &&
+    !NOT_OCCUPATIONS.has(token.lower)
+  );
 }
 
 /** Words that make the name after them a second subject of the verb before: "starred opposite X". */
@@ -257,8 +263,9 @@ export function matchPredicate(
       return { canonical: 'member of', inverted: false, known: true };
     }
     if (rule.sourceType === 'person' && notPerson) continue;
-    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!) || (rule.anyOccupation && occupation(t))))
-      continue;
+    // (An occupation "of" something is often its maker's: "producer of The Rock".)
+    const occupied = rule.anyOccupation && finalPrep !== 'of';
+    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!) || (occupied && occupation(t)))) continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
     if (rule.canonical === 'capital of') {
       const at = between.findIndex((t) => nounIs(t, ['capital']));

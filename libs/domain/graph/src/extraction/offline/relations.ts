@@ -121,11 +121,10 @@ export function findRelations(
     if (pair) readPair(pair, reading);
   }
   // After the pairs, which settle the types a construction looks for ("its" is no person).
-  found.push(
-    ...owned,
-    ...constructionRelations(sentence, visible, discourse),
-    ...parentheticalClauses(sentence, mentions),
-  );
+  // (A parenthesis's subject is the sentence's: "X (born … in Y) is …; he …" is X, not a name inside.)
+  const aside = parentheticalClauses(sentence, mentions);
+  for (const r of aside) discourse.rememberSubject(r.source);
+  found.push(...owned, ...constructionRelations(sentence, visible, discourse), ...aside);
   return dedupe(found);
 }
 
