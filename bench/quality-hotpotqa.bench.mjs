@@ -38,6 +38,14 @@ if (ALPHAS.some((a) => a !== 'auto' && !(a >= 0 && a <= 1))) {
   console.error(`--alphas: numbers from 0 to 1 or auto, got "${argValue('alphas', '')}"`);
   process.exit(2);
 }
+const MODES = argValue('modes', 'fast')
+  .split(',')
+  .map((m) => m.trim());
+if (MODES.some((m) => m !== 'fast' && m !== 'accurate')) {
+  console.error(`--modes: fast and/or accurate, got "${argValue('modes', '')}"`);
+  process.exit(2);
+}
+const QUESTIONS = argValue('questions', undefined);
 const EMBEDDER = argValue('embedder', undefined);
 const MODEL = argValue('model', undefined);
 const KS = [2, 5, 10];
@@ -66,7 +74,7 @@ function embedderSettings() {
 }
 
 const started = performance.now();
-const { paragraphs, questions } = loadHotpotQA();
+const { paragraphs, questions } = loadHotpotQA(QUESTIONS);
 const settings = embedderSettings();
 const stack = await openSearchStack({
   embedderSettings: settings,
@@ -116,52 +124,58 @@ for (const q of questions) {
 
 // ---- query, alpha by alpha ----
 const rows = [];
-for (const alpha of ALPHAS) {
-  const latencies = [];
-  const resolved = new Map();
-  const sums = Object.fromEntries(KS.map((k) => [k, { recall: 0, both: 0 }]));
-  const byType = new Map(); // type → { n, both5 }
-  for (const q of questions) {
-    const q0 = performance.now();
-    const result = await stack.service.hybrid({
-      ...SCOPE,
-      query: q.question,
-      max_chunks: MAX_CHUNKS,
-      alpha,
-      recency_bias: 0,
-      num_related_chunks: 0,
-      search_mode: 'sources',
-    });
-    latencies.push(performance.now() - q0);
-    resolved.set(result.alpha, (resolved.get(result.alpha) ?? 0) + 1);
-    const titles = dedupe(
-      result.chunks.map((c) => c.source_id),
-      (id) => id,
-    ).map((id) => titleOf.get(id));
-    for (const k of KS) {
-      const top = new Set(titles.slice(0, k));
-      const hits = q.supportingTitles.filter((t) => top.has(t)).length;
-      sums[k].recall += hits / q.supportingTitles.length;
-      sums[k].both += hits === q.supportingTitles.length ? 1 : 0;
+const degradedBy = new Map(); // mode/alpha → questions whose accurate search reported a failed stage
+for (const mode of MODES)
+  for (const alpha of ALPHAS) {
+    const latencies = [];
+    const resolved = new Map();
+    const sums = Object.fromEntries(KS.map((k) => [k, { recall: 0, both: 0 }]));
+    const byType = new Map(); // type → { n, both5 }
+    for (const q of questions) {
+      const q0 = performance.now();
+      const result = await stack.service.hybrid({
+        ...SCOPE,
+        query: q.question,
+        max_chunks: MAX_CHUNKS,
+        alpha,
+        recency_bias: 0,
+        num_related_chunks: 0,
+        search_mode: 'sources',
+        ...(mode === 'accurate' ? { mode } : {}),
+      });
+      latencies.push(performance.now() - q0);
+      if (result.accurate?.degraded)
+        degradedBy.set(`${mode} ${alpha}`, (degradedBy.get(`${mode} ${alpha}`) ?? 0) + 1);
+      resolved.set(result.alpha, (resolved.get(result.alpha) ?? 0) + 1);
+      const titles = dedupe(
+        result.chunks.map((c) => c.source_id),
+        (id) => id,
+      ).map((id) => titleOf.get(id));
+      for (const k of KS) {
+        const top = new Set(titles.slice(0, k));
+        const hits = q.supportingTitles.filter((t) => top.has(t)).length;
+        sums[k].recall += hits / q.supportingTitles.length;
+        sums[k].both += hits === q.supportingTitles.length ? 1 : 0;
+      }
+      const t = byType.get(q.type) ?? { n: 0, both5: 0, both10: 0 };
+      const top5 = new Set(titles.slice(0, 5));
+      const top10 = new Set(titles.slice(0, 10));
+      t.n++;
+      t.both5 += q.supportingTitles.every((s) => top5.has(s)) ? 1 : 0;
+      t.both10 += q.supportingTitles.every((s) => top10.has(s)) ? 1 : 0;
+      byType.set(q.type, t);
     }
-    const t = byType.get(q.type) ?? { n: 0, both5: 0, both10: 0 };
-    const top5 = new Set(titles.slice(0, 5));
-    const top10 = new Set(titles.slice(0, 10));
-    t.n++;
-    t.both5 += q.supportingTitles.every((s) => top5.has(s)) ? 1 : 0;
-    t.both10 += q.supportingTitles.every((s) => top10.has(s)) ? 1 : 0;
-    byType.set(q.type, t);
+    rows.push({
+      mode,
+      alpha,
+      resolved,
+      byType,
+      recall: Object.fromEntries(KS.map((k) => [k, sums[k].recall / questions.length])),
+      both: Object.fromEntries(KS.map((k) => [k, sums[k].both / questions.length])),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+    });
   }
-  rows.push({
-    alpha,
-    resolved,
-    byType,
-    recall: Object.fromEntries(KS.map((k) => [k, sums[k].recall / questions.length])),
-    both: Object.fromEntries(KS.map((k) => [k, sums[k].both / questions.length])),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-  });
-}
 await stack.close();
 
 // ---- report ----
@@ -194,9 +208,9 @@ console.log(
     `embedding a question alone: p50 ${percentile(embedLatencies, 50).toFixed(2)} ms (each embedded once before the table).\n`,
 );
 console.log(
-  `| alpha | ${KS.map((k) => `recall@${k}`).join(' | ')} | ${KS.map((k) => `both in top ${k}`).join(' | ')} | query p50 ms | p95 ms |`,
+  `| mode | alpha | ${KS.map((k) => `recall@${k}`).join(' | ')} | ${KS.map((k) => `both in top ${k}`).join(' | ')} | query p50 ms | p95 ms |`,
 );
-console.log(`|---|${KS.map(() => '---:|').join('')}${KS.map(() => '---:|').join('')}---:|---:|`);
+console.log(`|---|---|${KS.map(() => '---:|').join('')}${KS.map(() => '---:|').join('')}---:|---:|`);
 for (const r of rows) {
   const auto =
     r.alpha === 'auto'
@@ -206,7 +220,7 @@ for (const r of rows) {
           .join(', ')}`
       : '';
   console.log(
-    `| ${label(r.alpha)}${auto} | ${KS.map((k) => f3(r.recall[k])).join(' | ')} | ${KS.map((k) => f3(r.both[k])).join(' | ')} | ` +
+    `| ${r.mode} | ${label(r.alpha)}${auto} | ${KS.map((k) => f3(r.recall[k])).join(' | ')} | ${KS.map((k) => f3(r.both[k])).join(' | ')} | ` +
       `${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
   );
 }
@@ -215,7 +229,7 @@ console.log(
     rows
       .map(
         (r) =>
-          `α ${r.alpha}: ` +
+          `${r.mode} α ${r.alpha}: ` +
           [...r.byType]
             .map(([type, t]) => `${type} ${f3(t.both5 / t.n)} / ${f3(t.both10 / t.n)} (${t.n})`)
             .join(', '),
@@ -223,6 +237,10 @@ console.log(
       .join('; ') +
     '.',
 );
+if (degradedBy.size > 0)
+  console.log(
+    `Accurate searches that degraded (a stage failed): ${[...degradedBy].map(([k, n]) => `${k}: ${n}`).join(', ')}.`,
+  );
 console.log(
   'Anchors (../shared/data/README.md): BM25 on this pool recall@2 0.50, recall@5 0.69, both-in-top-5 0.42, ' +
     'both-in-top-10 0.81; HippoRAG paper (1,000 questions, ~10k passages) recall@2 / @5: BM25 0.554 / 0.722, ' +

@@ -40,7 +40,16 @@ import { ExactCosine, PrototypeBm25 } from './lib/quality-bm25.mjs';
 
 const LIMIT = Number(argValue('limit', '0'));
 const EXPLORE = !hasFlag('no-explore');
-const ALPHAS = [0, 0.3, 0.5, 0.8, 1, 'auto'];
+const ALPHAS = argValue('alphas', '0,0.3,0.5,0.8,1,auto')
+  .split(',')
+  .map((a) => (a.trim() === 'auto' ? 'auto' : Number(a)));
+const MODES = argValue('modes', 'fast')
+  .split(',')
+  .map((m) => m.trim());
+if (MODES.some((m) => m !== 'fast' && m !== 'accurate')) {
+  console.error(`--modes: fast and/or accurate, got "${argValue('modes', '')}"`);
+  process.exit(2);
+}
 const DEFAULT_ALPHA = 0.8;
 const SCOPE = { tenant_id: 'scifact', sub_tenant_id: 'train' };
 const INDEX_CONCURRENCY = 8;
@@ -99,35 +108,38 @@ const indexSeconds = (performance.now() - tIndex) / 1000;
 
 // ---- the service, alpha by alpha ----
 const rows = [];
-for (const alpha of ALPHAS) {
-  const latencies = [];
-  const resolved = new Map();
-  const t0 = performance.now();
-  const ranked = [];
-  for (const query of queries) {
-    const q0 = performance.now();
-    const result = await stack.service.hybrid({
-      ...SCOPE,
-      query: query.text,
-      max_chunks: MAX_CHUNKS,
+for (const mode of MODES)
+  for (const alpha of ALPHAS) {
+    const latencies = [];
+    const resolved = new Map();
+    const t0 = performance.now();
+    const ranked = [];
+    for (const query of queries) {
+      const q0 = performance.now();
+      const result = await stack.service.hybrid({
+        ...SCOPE,
+        query: query.text,
+        max_chunks: MAX_CHUNKS,
+        alpha,
+        recency_bias: 0,
+        num_related_chunks: 0,
+        search_mode: 'sources',
+        ...(mode === 'accurate' ? { mode } : {}),
+      });
+      latencies.push(performance.now() - q0);
+      resolved.set(result.alpha, (resolved.get(result.alpha) ?? 0) + 1);
+      ranked.push(result.chunks.map((c) => c.chunk_uuid));
+    }
+    rows.push({
+      mode,
       alpha,
-      recency_bias: 0,
-      num_related_chunks: 0,
-      search_mode: 'sources',
+      ...evaluate(ranked),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      seconds: (performance.now() - t0) / 1000,
+      resolved,
     });
-    latencies.push(performance.now() - q0);
-    resolved.set(result.alpha, (resolved.get(result.alpha) ?? 0) + 1);
-    ranked.push(result.chunks.map((c) => c.chunk_uuid));
   }
-  rows.push({
-    alpha,
-    ...evaluate(ranked),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    seconds: (performance.now() - t0) / 1000,
-    resolved,
-  });
-}
 
 const label = (alpha) =>
   alpha === 0
@@ -143,8 +155,8 @@ console.log(
     `Indexing through SearchService.indexChunks, ${INDEX_CONCURRENCY} sources in flight: ${indexSeconds.toFixed(1)} s ` +
     `(${Math.round(data.docs.length / indexSeconds)} docs/s, ${Math.round(chunkCount / indexSeconds)} chunks/s).\n`,
 );
-console.log('| alpha | nDCG@10 | recall@100 | query p50 ms | query p95 ms | s (all queries) |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| mode | alpha | nDCG@10 | recall@100 | query p50 ms | query p95 ms | s (all queries) |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const auto =
     r.alpha === 'auto'
@@ -154,7 +166,7 @@ for (const r of rows) {
           .join(', ')}`
       : '';
   console.log(
-    `| ${label(r.alpha)}${auto} | ${f3(r.ndcg)} | ${f3(r.recall)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.seconds.toFixed(1)} |`,
+    `| ${r.mode} | ${label(r.alpha)}${auto} | ${f3(r.ndcg)} | ${f3(r.recall)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.seconds.toFixed(1)} |`,
   );
 }
 const kwRow = rows.find((r) => r.alpha === 0);

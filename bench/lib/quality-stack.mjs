@@ -61,6 +61,13 @@ export async function openSearchStack({ embedderSettings = {}, embedderLog, defa
   });
   return {
     service,
+    /** Another SearchService over the same stores, with these options on top of the defaults. */
+    serviceWith: (options) =>
+      new SearchService(embedder, vectors, keywords, chunks, spaces, {
+        ...searchServiceOptions(settings),
+        defaultAlpha,
+        ...options,
+      }),
     embedder,
     vectors,
     keywords,

@@ -68,13 +68,6 @@ export function memorySearchCases(ctx: MemoriesContext): void {
       }
     });
 
-    it('answers the options not available yet with 422 NOT_IMPLEMENTED', async () => {
-      for (const body of [{ mode: 'accurate' }]) {
-        const detail = expectError(await ctx.hybrid({ query: 'x', ...body }), 422, 'NOT_IMPLEMENTED');
-        assert.match(detail.message, /Not available yet/);
-      }
-    });
-
     it('extra_context steers an ambiguous query to its meaning, both ways', async () => {
       // A tenant of its own: the tenancy cases count the sub-tenants of the shared one.
       const tenant_id = `${ctx.tenant}-steer`;

@@ -5,6 +5,7 @@ import { accessCases } from './sources-access.cases';
 import { documentCases } from './sources-documents.cases';
 import { WebFixture } from './sources-fixtures';
 import { lifecycleCases } from './sources-lifecycle.cases';
+import { accurateCases } from './sources-accurate.cases';
 import { webpageCases } from './sources-web.cases';
 
 /** What every group of source cases works with; filled in before the first case runs. */
@@ -59,5 +60,6 @@ export function sourcesSuite(mode: TroveMode): void {
     webpageCases(ctx);
     accessCases(ctx);
     lifecycleCases(ctx);
+    accurateCases(ctx);
   });
 }

@@ -67,6 +67,11 @@ export interface HybridSearchRequest {
    * (docs/api.md, Search: personalise_search).
    */
   personalise?: boolean;
+  /**
+   * `accurate`: several queries, fused, optionally reranked (docs/api.md, Search: accurate mode).
+   * Absent: fast (one query).
+   */
+  mode?: 'fast' | 'accurate';
 }
 
 export interface FullTextSearchRequest {
@@ -95,11 +100,31 @@ export interface ResultChunk {
   related_chunks?: ResultChunk[];
 }
 
+/** One stage of accurate mode: done, or failed (skipped, the search went on without it). */
+export interface AccurateStage {
+  stage: 'rewrite' | 'second_hops' | 'rerank';
+  status: 'done' | 'failed';
+  ms: number;
+  /** Why it failed. */
+  detail?: string;
+}
+
+/** What accurate mode ran (docs/api.md, Search: accurate mode). */
+export interface AccurateReport {
+  /** Every query searched: the request's own first. */
+  queries: string[];
+  stages: AccurateStage[];
+  /** True when a stage failed: the answer is closer to fast mode's. */
+  degraded: boolean;
+}
+
 export interface SearchResult {
   chunks: ResultChunk[];
   graph_context: GraphContext;
   /** The alpha used (the chosen one when `auto`). */
   alpha: number;
+  /** Present for `mode: accurate`. */
+  accurate?: AccurateReport;
 }
 
 export interface DeleteSourcesRequest {

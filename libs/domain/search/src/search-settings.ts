@@ -8,8 +8,10 @@ import {
   IsString,
   Max,
   Min,
+  IsUrl,
   ValidateIf,
 } from 'class-validator';
+import { ChatClient, RerankClient } from '@trove/platform-llm';
 import { Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT } from './query/query-vectors';
@@ -172,6 +174,57 @@ export class SearchSettings {
   @Max(1)
   SEARCH_PERSONALISE_WEIGHT = DEFAULT_PERSONALISE_WEIGHT;
 
+  /** Time box of accurate mode's second hops, in ms (docs/api.md, Search: accurate mode). */
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_ACCURATE_TIMEOUT_MS = 2000;
+
+  /**
+   * A `/rerank` endpoint for accurate mode (Cohere and Jina shape, or TEI with
+   * SEARCH_RERANK_FORMAT=tei). Unset: accurate mode ranks offline.
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  SEARCH_RERANK_URL: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  SEARCH_RERANK_MODEL: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  SEARCH_RERANK_API_KEY: string | undefined = undefined;
+
+  @IsIn(['cohere', 'tei'])
+  SEARCH_RERANK_FORMAT: 'cohere' | 'tei' = 'cohere';
+
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_RERANK_TIMEOUT_MS = 2000;
+
+  /**
+   * An OpenAI-compatible chat endpoint that rewrites accurate mode's queries (sub-questions,
+   * paraphrases). Unset: accurate mode runs offline.
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  SEARCH_LLM_URL: string | undefined = undefined;
+
+  @ValidateIf((s: SearchSettings) => s.SEARCH_LLM_URL !== undefined)
+  @IsString({ message: 'SEARCH_LLM_MODEL is required when SEARCH_LLM_URL is set' })
+  SEARCH_LLM_MODEL: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  SEARCH_LLM_API_KEY: string | undefined = undefined;
+
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_LLM_TIMEOUT_MS = 4000;
+
   /** What alpha "auto" uses when the query has no telling shape. */
   @IsNumber()
   @Min(0)
@@ -204,6 +257,35 @@ export function searchServiceOptions(settings: SearchSettings): SearchServiceOpt
     queryWordWeights: settings.SEARCH_QUERY_WORD_WEIGHTS,
     extraContextWeight: settings.SEARCH_EXTRA_CONTEXT_WEIGHT,
     personaliseWeight: settings.SEARCH_PERSONALISE_WEIGHT,
+    accurate: {
+      hopsTimeoutMs: settings.SEARCH_ACCURATE_TIMEOUT_MS,
+      rerankTimeoutMs: settings.SEARCH_RERANK_TIMEOUT_MS,
+      rewriteTimeoutMs: settings.SEARCH_LLM_TIMEOUT_MS,
+      // Within a search's time box: one retry at most, each stage's box bounds both attempts.
+      ...(settings.SEARCH_RERANK_URL
+        ? {
+            reranker: new RerankClient({
+              url: settings.SEARCH_RERANK_URL,
+              format: settings.SEARCH_RERANK_FORMAT,
+              model: settings.SEARCH_RERANK_MODEL,
+              apiKey: settings.SEARCH_RERANK_API_KEY,
+              timeoutMs: settings.SEARCH_RERANK_TIMEOUT_MS,
+              maxRetries: 1,
+            }),
+          }
+        : {}),
+      ...(settings.SEARCH_LLM_URL
+        ? {
+            rewriter: new ChatClient({
+              baseUrl: settings.SEARCH_LLM_URL,
+              model: settings.SEARCH_LLM_MODEL!,
+              apiKey: settings.SEARCH_LLM_API_KEY,
+              timeoutMs: settings.SEARCH_LLM_TIMEOUT_MS,
+              maxRetries: 1,
+            }),
+          }
+        : {}),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   BatchReply,
   CountsReply,
   DeleteSourcesResult,
+  AccurateReport,
   FullTextSearchRequest,
   HybridSearchRequest,
   IndexChunksRequest,
@@ -24,6 +25,7 @@ import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
 import { DEFAULT_PERSONALISE_WEIGHT, PersonalMemories } from './query/personal-memories';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT, QueryVectors, Steer } from './query/query-vectors';
 import { ChunkRanking } from './query/ranking';
+import { AccurateOptions, AccurateSearch } from './accurate/accurate-search';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
@@ -50,6 +52,8 @@ export interface SearchServiceOptions {
   extraContextWeight?: number;
   /** Weight of the user's memories in a personalised search's scores (SEARCH_PERSONALISE_WEIGHT). */
   personaliseWeight?: number;
+  /** Accurate mode's time boxes and optional endpoints (default: second hops in 2 s, no endpoints). */
+  accurate?: AccurateOptions;
 }
 
 export const SEARCH_SERVICE_OPTIONS = Symbol('SearchServiceOptions');
@@ -70,6 +74,12 @@ interface SemanticHits {
 }
 
 const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
+
+/** Which chunks a search looks at: index kinds, and optionally some sources only. */
+interface SearchFilter {
+  kinds: string[];
+  sourceIds?: string[];
+}
 
 function isZero(vector: Float32Array): boolean {
   for (const x of vector) if (x !== 0) return false;
@@ -93,6 +103,7 @@ export class SearchService {
   private readonly queryVectors: QueryVectors;
   private readonly personal: PersonalMemories;
   private readonly ranking: ChunkRanking;
+  private readonly accurate: AccurateSearch;
 
   constructor(
     private readonly embedder: Embedder,
@@ -106,6 +117,7 @@ export class SearchService {
     this.queryVectors = new QueryVectors(chunks, keywords, options);
     this.personal = new PersonalMemories(vectors, options.personaliseWeight ?? DEFAULT_PERSONALISE_WEIGHT);
     this.ranking = new ChunkRanking(chunks, options.recencyHalfLifeDays);
+    this.accurate = new AccurateSearch(chunks, options.accurate ?? { hopsTimeoutMs: 2000 });
   }
 
   async indexChunks(request: IndexChunksRequest): Promise<IndexChunksResult> {
@@ -132,6 +144,55 @@ export class SearchService {
     // The tenant's active space, with its own model's embedder while a re-embedding is under way.
     const target =
       alpha > 0 || relevantOnly || personalise ? await this.spaces.readTarget(scope.tenantId) : null;
+    const { fused: first, semantic } = await this.candidates(
+      scope,
+      request,
+      { alpha, n, filter, relevantOnly },
+      target,
+    );
+    let fused = first;
+    let accurate: AccurateReport | undefined;
+    if (request.mode === 'accurate') {
+      // Each further query is searched as this one is (alpha, filters, space), without steering.
+      const search = async (query: string) =>
+        (await this.candidates(scope, { query }, { alpha, n, filter, relevantOnly: false }, target)).fused;
+      const outcome = await this.accurate.run(
+        scope,
+        request.query,
+        first,
+        search,
+        request.max_chunks,
+        request.search_mode,
+      );
+      fused = outcome.scored;
+      accurate = outcome.report;
+    }
+    if (personalise && target && semantic.plain) {
+      fused = await this.personal.rerank(scope, target.space, semantic.plain, fused, target.embedder);
+    }
+    const chunks = await this.ranking.rank(
+      scope,
+      fused,
+      request.max_chunks,
+      request.recency_bias,
+      request.num_related_chunks,
+    );
+    return {
+      chunks,
+      alpha,
+      graph_context: { query_paths: [], chunk_relations: [], chunk_id_to_group_ids: {} },
+      ...(accurate ? { accurate } : {}),
+    };
+  }
+
+  /** The fused keyword and semantic candidates of one query (fusion.ts), relevant ones only if asked. */
+  private async candidates(
+    scope: IndexScope,
+    request: Pick<HybridSearchRequest, 'query' | 'extra_context'>,
+    how: { alpha: number; n: number; filter: SearchFilter; relevantOnly: boolean },
+    target: SpaceTarget | null,
+  ): Promise<{ fused: ScoredId[]; semantic: SemanticHits }> {
+    const { alpha, n, filter, relevantOnly } = how;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
     let semantic: SemanticHits;
     let keyword: ScoredId[];
@@ -154,21 +215,7 @@ export class SearchService {
       ? fuseCalibrated({ ...lists, calibration, idfMass: await this.idfMass(scope, request.query) })
       : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
-    if (personalise && target && semantic.plain) {
-      fused = await this.personal.rerank(scope, target.space, semantic.plain, fused, target.embedder);
-    }
-    const chunks = await this.ranking.rank(
-      scope,
-      fused,
-      request.max_chunks,
-      request.recency_bias,
-      request.num_related_chunks,
-    );
-    return {
-      chunks,
-      alpha,
-      graph_context: { query_paths: [], chunk_relations: [], chunk_id_to_group_ids: {} },
-    };
+    return { fused, semantic };
   }
 
   async fullText(request: FullTextSearchRequest): Promise<SearchResult> {
@@ -241,7 +288,7 @@ export class SearchService {
     scope: IndexScope,
     request: Pick<HybridSearchRequest, 'query' | 'extra_context'>,
     n: number,
-    filter: { kinds: string[]; sourceIds?: string[] },
+    filter: SearchFilter,
     relevantOnly: boolean,
     target: SpaceTarget,
     keywordHits: ScoredId[] = [],

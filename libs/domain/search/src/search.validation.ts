@@ -48,6 +48,7 @@ export function checkSearchRequest(request: {
   search_mode: unknown;
   extra_context?: unknown;
   personalise?: unknown;
+  mode?: unknown;
 }): void {
   const errors: FieldError[] = [];
   checkScopeIds(request, errors);
@@ -69,6 +70,9 @@ export function checkSearchRequest(request: {
   }
   if (request.personalise !== undefined && typeof request.personalise !== 'boolean') {
     errors.push({ field: 'personalise', message: 'personalise must be a boolean' });
+  }
+  if (request.mode !== undefined && request.mode !== 'fast' && request.mode !== 'accurate') {
+    errors.push({ field: 'mode', message: 'mode must be fast or accurate' });
   }
   throwIfFieldErrors(errors);
 }

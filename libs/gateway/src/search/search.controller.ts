@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import {
-  DomainError,
   FullTextSearchRequest,
   GraphContext,
   GraphContextRequest,
@@ -15,20 +14,8 @@ import { TransportClient } from '@trove/platform-transport';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { FullTextSearchDto, HybridSearchDto, SearchResponse } from './search.dto';
 
-/** Options the API accepts whose capabilities have not landed: refused, never silently ignored. */
-function refuseUnavailable(body: HybridSearchDto): void {
-  const unavailable: string[] = [];
-  if (body.mode === 'accurate') unavailable.push('mode "accurate" (multi-query generation with reranking)');
-  if (unavailable.length > 0) {
-    throw new DomainError(
-      'NOT_IMPLEMENTED',
-      `Not available yet: ${unavailable.join(', ')}. Leave them unset or false.`,
-      {
-        errors: unavailable.map((option) => ({ field: option.split(' ')[0]!, message: 'not available yet' })),
-      },
-    );
-  }
-}
+/** How long the gateway waits for an accurate search (its stages' time boxes, and the search). */
+const ACCURATE_REPLY_TIMEOUT_MS = 15_000;
 
 @ApiTags('search')
 @Controller('search')
@@ -40,24 +27,28 @@ export class SearchController {
   @Authenticated({ scope: 'read', tenant: 'body' })
   @ApiOperation({ summary: 'Keyword and semantic search fused by alpha, with recency and related chunks' })
   @ApiOkResponse({ type: SearchResponse })
-  @ApiUnprocessableEntityResponse({
-    description: 'VALIDATION_ERROR, or NOT_IMPLEMENTED for options not available yet',
-  })
+  @ApiUnprocessableEntityResponse({ description: 'VALIDATION_ERROR' })
   async hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
-    refuseUnavailable(body);
     const sub_tenant_id = resolveSubTenantId(body.tenant_id, body.sub_tenant_id);
-    const result = await this.transport.send<SearchResult>(SearchPatterns.hybrid, {
-      tenant_id: body.tenant_id,
-      sub_tenant_id,
-      query: body.query,
-      max_chunks: body.max_chunks ?? 10,
-      alpha: body.alpha ?? 0.8,
-      recency_bias: body.recency_bias ?? 0,
-      num_related_chunks: body.num_related_chunks ?? 0,
-      search_mode: body.search_mode ?? 'sources',
-      ...(body.extra_context?.trim() ? { extra_context: body.extra_context } : {}),
-      ...(body.personalise_search === true ? { personalise: true } : {}),
-    } satisfies HybridSearchRequest);
+    const result = await this.transport.send<SearchResult>(
+      SearchPatterns.hybrid,
+      {
+        tenant_id: body.tenant_id,
+        sub_tenant_id,
+        query: body.query,
+        max_chunks: body.max_chunks ?? 10,
+        alpha: body.alpha ?? 0.8,
+        recency_bias: body.recency_bias ?? 0,
+        num_related_chunks: body.num_related_chunks ?? 0,
+        search_mode: body.search_mode ?? 'sources',
+        ...(body.extra_context?.trim() ? { extra_context: body.extra_context } : {}),
+        ...(body.personalise_search === true ? { personalise: true } : {}),
+        ...(body.mode === 'accurate' ? { mode: 'accurate' as const } : {}),
+      } satisfies HybridSearchRequest,
+      // Accurate mode's stages are time-boxed by the search service (2 + 2 + 4 s by default,
+      // docs/api.md, Search: accurate mode); the reply may take that long.
+      body.mode === 'accurate' ? { timeoutMs: ACCURATE_REPLY_TIMEOUT_MS } : undefined,
+    );
     if (body.graph_context !== true) return result;
     // The graph walks from the query's entities and from the chunks found (docs/api.md,
     // "Knowledge graph"); a graph service that cannot answer fails the search rather than

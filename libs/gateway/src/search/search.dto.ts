@@ -113,8 +113,26 @@ export class GraphContextDto {
   chunk_id_to_group_ids!: Record<string, string[]>;
 }
 
+class AccurateStageDto {
+  @ApiProperty({ enum: ['rewrite', 'second_hops', 'rerank'] }) stage!: string;
+  @ApiProperty({ enum: ['done', 'failed'] }) status!: string;
+  @ApiProperty() ms!: number;
+  @ApiPropertyOptional({ description: 'Why the stage failed (the search went on without it)' })
+  detail?: string;
+}
+
+class AccurateReportDto {
+  @ApiProperty({ type: [String], description: "Every query searched, the request's own first" })
+  queries!: string[];
+  @ApiProperty({ type: [AccurateStageDto] }) stages!: AccurateStageDto[];
+  @ApiProperty({ description: 'True when a stage failed: the answer is closer to fast mode' })
+  degraded!: boolean;
+}
+
 export class SearchResponse {
   @ApiProperty({ type: [ResultChunkDto] }) chunks!: ResultChunkDto[];
   @ApiProperty({ type: GraphContextDto }) graph_context!: GraphContextDto;
   @ApiProperty({ description: 'The alpha used (the chosen one for "auto")' }) alpha!: number;
+  @ApiPropertyOptional({ type: AccurateReportDto, description: 'With mode "accurate": what it ran' })
+  accurate?: AccurateReportDto;
 }

@@ -1,0 +1,303 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DomainError, HybridSearchRequest } from '@trove/contracts';
+import { NgramHashingEmbedder } from '@trove/embeddings';
+import { PgliteDatabase } from '@trove/platform-database';
+import { ChatClient, RerankClient } from '@trove/platform-llm';
+import { analyze } from '@trove/text';
+import { SqlChunkStore } from '../adapters/sql/sql-chunk-store';
+import { EmbeddedKeywordIndex } from '../adapters/embedded-keyword/embedded-keyword-index';
+import { UsearchVectorIndex } from '../adapters/usearch/usearch-vector-index';
+import { openChunkSpaces } from '../reembedding/chunk-spaces';
+import { SearchService } from '../search.service';
+import { AccurateOptions } from './accurate-search';
+
+type Handler = (body: Record<string, unknown>, res: ServerResponse) => void | Promise<void>;
+
+/** A stand-in HTTP endpoint on 127.0.0.1; `handle` answers each POST. */
+async function endpoint(handle: Handler): Promise<{ url: string; server: Server; calls: number }> {
+  const state = { url: '', server: undefined as unknown as Server, calls: 0 };
+  state.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    req.on('data', (part: Buffer) => (raw += part.toString('utf8')));
+    req.on('end', () => {
+      state.calls++;
+      void handle(JSON.parse(raw || '{}') as Record<string, unknown>, res);
+    });
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}`;
+  return state;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const now = new Date().toISOString();
+const PARAGRAPHS: [string, string, string][] = [
+  [
+    'film',
+    'Kiss and Tell (1945 film)',
+    'Kiss and Tell is a 1945 American comedy film starring Shirley Temple as Corliss Archer, a teenage girl.',
+  ],
+  [
+    'temple',
+    'Shirley Temple',
+    'Shirley Temple was an American actress who later served as United States Ambassador to Ghana and to Czechoslovakia.',
+  ],
+  [
+    'meet',
+    'Meet Corliss Archer',
+    'Meet Corliss Archer is a radio comedy about the teenage girl Corliss Archer.',
+  ],
+  ['ford', 'Gerald Ford', 'Gerald Ford held the government position of President of the United States.'],
+  [
+    'nixon',
+    'Richard Nixon',
+    'Richard Nixon held the government position of Vice President and then President.',
+  ],
+  [
+    'senate',
+    'United States Senate',
+    'The Senate is a government body; a senator holds a government position.',
+  ],
+];
+
+describe('SearchService, accurate mode', () => {
+  let dir: string;
+  let db: PgliteDatabase;
+  let store: SqlChunkStore;
+  let vectors: UsearchVectorIndex;
+  let keywords: EmbeddedKeywordIndex;
+  const embedder = new NgramHashingEmbedder();
+  const scope = { tenant_id: 'acme', sub_tenant_id: 'films' };
+  const request = (overrides: Partial<HybridSearchRequest> = {}): HybridSearchRequest => ({
+    ...scope,
+    query: 'What government position was held by the actress who played Corliss Archer in Kiss and Tell?',
+    max_chunks: 6,
+    alpha: 0.5,
+    recency_bias: 0,
+    num_related_chunks: 0,
+    search_mode: 'sources',
+    ...overrides,
+  });
+  const serviceWith = (accurate?: AccurateOptions) =>
+    new SearchService(
+      embedder,
+      vectors,
+      keywords,
+      store,
+      openChunkSpaces(db, vectors, store, embedder, join(dir, 'models')),
+      {
+        recencyHalfLifeDays: 30,
+        defaultAlpha: 0.8,
+        ...(accurate ? { accurate } : {}),
+      },
+    );
+  const order = (chunks: { source_id: string }[]) => chunks.map((c) => c.source_id);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'trove-accurate-'));
+    db = await PgliteDatabase.open('memory://');
+    store = new SqlChunkStore(db);
+    await store.migrate();
+    vectors = new UsearchVectorIndex({ dataDir: join(dir, 'vectors') });
+    keywords = await EmbeddedKeywordIndex.open({ directory: join(dir, 'keywords'), analyze });
+    const service = serviceWith();
+    for (const [id, title, text] of PARAGRAPHS) {
+      await service.indexChunks({
+        ...scope,
+        source: { source_id: id, source_type: 'document', title, created_at: now, updated_at: now },
+        chunks: [{ chunk_uuid: `${id}_0`, position: 0, text, start: 0, kind: 'original' }],
+      });
+    }
+  });
+
+  after(async () => {
+    await keywords.close();
+    await vectors.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('follows the first passages to the sources they name (second hops), and says what it ran', async () => {
+    const service = serviceWith();
+    const fast = await service.hybrid(request());
+    assert.equal(fast.accurate, undefined, 'fast mode reports nothing');
+    assert.equal(order(fast.chunks)[0], 'film');
+    const fastRank = order(fast.chunks).indexOf('temple');
+    const accurate = await service.hybrid(request({ mode: 'accurate' }));
+    const rank = order(accurate.chunks).indexOf('temple');
+    assert.equal(order(accurate.chunks)[0], 'film');
+    assert.ok(
+      rank < fastRank,
+      `the film's passage names Shirley Temple: ${order(accurate.chunks).join(', ')}; fast: ${order(fast.chunks).join(', ')}`,
+    );
+    const score = (result: typeof fast) =>
+      result.chunks.find((c) => c.source_id === 'temple')!.relevancy_score;
+    assert.ok(score(accurate) > score(fast));
+    assert.equal(accurate.accurate!.degraded, false);
+    assert.deepEqual(
+      accurate.accurate!.stages.map((s) => [s.stage, s.status]),
+      [['second_hops', 'done']],
+    );
+    assert.equal(accurate.accurate!.queries[0], request().query);
+    assert.equal(accurate.accurate!.queries.length, 4, 'the query and one per first passage (beam 3)');
+    assert.ok(accurate.accurate!.queries[1]!.includes('Shirley Temple'));
+    for (const chunk of accurate.chunks) assert.ok(chunk.relevancy_score >= 0 && chunk.relevancy_score <= 1);
+  });
+
+  it('runs no second hops over memories (they have no titles to name)', async () => {
+    const result = await serviceWith().hybrid(request({ mode: 'accurate', search_mode: 'memories' }));
+    assert.deepEqual(result.accurate!.stages, []);
+    assert.deepEqual(result.accurate!.queries, [request().query]);
+  });
+
+  it('orders by a /rerank endpoint when one is configured', async () => {
+    const reranker = await endpoint((body, res) => {
+      const documents = body.documents as string[];
+      // Ranks the Senate paragraph first, the rest in reverse.
+      json(res, 200, {
+        results: documents.map((d, index) => ({
+          index,
+          relevance_score: d.includes('Senate') ? 0.99 : 0.5 - index * 0.01,
+        })),
+      });
+    });
+    try {
+      const service = serviceWith({
+        hopsTimeoutMs: 2000,
+        reranker: new RerankClient({ url: reranker.url, model: 'stand-in' }),
+      });
+      const result = await service.hybrid(request({ mode: 'accurate' }));
+      assert.equal(order(result.chunks)[0], 'senate');
+      assert.equal(result.chunks[0]!.relevancy_score, 0.99);
+      assert.deepEqual(
+        result.accurate!.stages.map((s) => [s.stage, s.status]),
+        [
+          ['second_hops', 'done'],
+          ['rerank', 'done'],
+        ],
+      );
+      assert.equal(reranker.calls, 1);
+    } finally {
+      reranker.server.close();
+    }
+  });
+
+  it('degrades, never fails, when the reranker is down, slow or answers garbage', async () => {
+    const expected = order((await serviceWith().hybrid(request({ mode: 'accurate' }))).chunks);
+    const garbage = await endpoint((_body, res) =>
+      json(res, 200, { results: [{ index: 99, relevance_score: 1 }] }),
+    );
+    const slow = await endpoint(async (_body, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      json(res, 200, { results: [] });
+    });
+    const failing = await endpoint((_body, res) => json(res, 500, { error: 'down' }));
+    try {
+      for (const [what, url] of [
+        ['garbage', garbage.url],
+        ['slow', slow.url],
+        ['failing', failing.url],
+        ['unreachable', 'http://127.0.0.1:9'],
+      ] as const) {
+        const service = serviceWith({
+          hopsTimeoutMs: 2000,
+          rerankTimeoutMs: 300,
+          reranker: new RerankClient({ url, model: 'stand-in', maxRetries: 0 }),
+        });
+        const started = Date.now();
+        const result = await service.hybrid(request({ mode: 'accurate' }));
+        assert.ok(Date.now() - started < 1400, `${what}: within the box, took ${Date.now() - started} ms`);
+        assert.equal(result.accurate!.degraded, true, what);
+        const stage = result.accurate!.stages.find((s) => s.stage === 'rerank')!;
+        assert.equal(stage.status, 'failed', what);
+        assert.ok(stage.detail, what);
+        assert.deepEqual(order(result.chunks), expected, `${what}: the order without the reranker`);
+      }
+    } finally {
+      for (const s of [garbage, slow, failing]) s.server.close();
+    }
+  });
+
+  it('searches the rewrites a chat endpoint gives, and degrades when it answers garbage', async () => {
+    const chat = (content: string) =>
+      endpoint((_body, res) =>
+        json(res, 200, {
+          choices: [{ message: { content } }],
+          usage: { prompt_tokens: 10, completion_tokens: 5 },
+        }),
+      );
+    const good = await chat(JSON.stringify({ queries: ['Shirley Temple ambassador', 'Kiss and Tell cast'] }));
+    const bad = await chat('I would rather not.');
+    try {
+      const rewritten = await serviceWith({
+        hopsTimeoutMs: 2000,
+        rewriter: new ChatClient({ baseUrl: good.url, model: 'stand-in' }),
+      }).hybrid(request({ mode: 'accurate' }));
+      assert.deepEqual(rewritten.accurate!.queries.slice(0, 3), [
+        request().query,
+        'Shirley Temple ambassador',
+        'Kiss and Tell cast',
+      ]);
+      assert.equal(rewritten.accurate!.degraded, false);
+      assert.ok(order(rewritten.chunks).slice(0, 2).includes('temple'));
+
+      const refused = await serviceWith({
+        hopsTimeoutMs: 2000,
+        rewriter: new ChatClient({ baseUrl: bad.url, model: 'stand-in' }),
+      }).hybrid(request({ mode: 'accurate' }));
+      assert.equal(refused.accurate!.degraded, true);
+      assert.deepEqual(
+        refused.accurate!.stages.map((s) => [s.stage, s.status]),
+        [
+          ['rewrite', 'failed'],
+          ['second_hops', 'done'],
+        ],
+      );
+    } finally {
+      good.server.close();
+      bad.server.close();
+    }
+  });
+
+  it('gives up a stage at its time box and goes on without it', async () => {
+    const slow = await endpoint(async (_body, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      json(res, 200, { choices: [{ message: { content: '{"queries":["x"]}' } }] });
+    });
+    try {
+      const expected = order((await serviceWith().hybrid(request({ mode: 'accurate' }))).chunks);
+      const service = serviceWith({
+        hopsTimeoutMs: 2000,
+        rewriteTimeoutMs: 200,
+        rewriter: new ChatClient({ baseUrl: slow.url, model: 'stand-in', maxRetries: 0 }),
+      });
+      const started = Date.now();
+      const result = await service.hybrid(request({ mode: 'accurate' }));
+      assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+      assert.equal(result.accurate!.degraded, true);
+      assert.equal(result.accurate!.stages[0]!.stage, 'rewrite');
+      assert.match(result.accurate!.stages[0]!.detail!, /time box|timed out|timeout/i);
+      assert.deepEqual(order(result.chunks), expected);
+    } finally {
+      slow.server.closeAllConnections();
+      slow.server.close();
+    }
+  });
+
+  it('refuses a mode it does not know', async () => {
+    await assert.rejects(
+      serviceWith().hybrid(request({ mode: 'thorough' as 'accurate' })),
+      (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR',
+    );
+  });
+});
