@@ -72,6 +72,8 @@ export interface HybridSearchRequest {
    * Absent: fast (one query).
    */
   mode?: 'fast' | 'accurate';
+  /** Each result chunk carries `explain`, the parts of its score (docs/api.md, Search: explain). */
+  explain?: boolean;
 }
 
 export interface FullTextSearchRequest {
@@ -98,7 +100,22 @@ export interface ResultChunk {
   document_metadata: Record<string, unknown>;
   tenant_metadata: Record<string, unknown>;
   related_chunks?: ResultChunk[];
+  /** With `explain: true`: the parts of relevancy_score (docs/api.md, Search: explain). */
+  explain?: ScoreExplanation;
 }
+
+/**
+ * Where a chunk's score came from. Each part is present only when its step ran: `semantic` and
+ * `keyword` are the normalised list scores (before alpha), `fused` their blend, `second_hop` the
+ * chain of accurate mode, `rerank` the endpoint's score, `personal` the closeness to the user's
+ * memories, `recency` the decay, `graph` the graph evidence, `final` = relevancy_score.
+ */
+export type ScoreExplanation = Partial<
+  Record<
+    'semantic' | 'keyword' | 'alpha' | 'fused' | 'second_hop' | 'rerank' | 'personal' | 'recency' | 'graph',
+    number
+  >
+> & { final: number };
 
 /** One stage of accurate mode: done, or failed (skipped, the search went on without it). */
 export interface AccurateStage {

@@ -44,6 +44,7 @@ export class SearchController {
         ...(body.extra_context?.trim() ? { extra_context: body.extra_context } : {}),
         ...(body.personalise_search === true ? { personalise: true } : {}),
         ...(body.mode === 'accurate' ? { mode: 'accurate' as const } : {}),
+        ...(body.explain === true ? { explain: true } : {}),
       } satisfies HybridSearchRequest,
       // Accurate mode's stages are time-boxed by the search service (2 + 2 + 4 s by default,
       // docs/api.md, Search: accurate mode); the reply may take that long.

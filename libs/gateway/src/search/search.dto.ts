@@ -37,6 +37,14 @@ export class HybridSearchDto extends SearchBaseDto {
   mode?: 'fast' | 'accurate';
 
   @ApiPropertyOptional({
+    default: false,
+    description: "Beyond SPEC: each chunk carries `explain`, its score's parts (docs/api.md, Search)",
+  })
+  @IsOptional()
+  @IsBoolean()
+  explain?: boolean;
+
+  @ApiPropertyOptional({
     oneOf: [
       { type: 'number', minimum: 0, maximum: 1 },
       { type: 'string', enum: ['auto'] },
@@ -104,6 +112,12 @@ export class ResultChunkDto {
   @ApiProperty({ type: 'object', additionalProperties: true }) document_metadata!: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: true }) tenant_metadata!: Record<string, unknown>;
   @ApiPropertyOptional({ type: () => [ResultChunkDto] }) related_chunks?: ResultChunkDto[];
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: 'With explain: true, the parts of relevancy_score (docs/api.md, Search: explain)',
+  })
+  explain?: Record<string, number>;
 }
 
 export class GraphContextDto {
