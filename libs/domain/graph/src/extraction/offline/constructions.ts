@@ -84,6 +84,12 @@ export function possessiveRoles(
     while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
     const possessive = tokens[p];
     if (!possessive) continue;
+    // "he married Elena Pizarro, and their son, Rodrigo": "their" kin is the two people just named.
+    if (possessive.lower === 'their' && KIN_NOUNS[noun.lower]) {
+      const before = mentions.filter((m) => m.end <= p && !relatives.has(m));
+      out.push(...kinOfPair(before, named, noun.lower, phrase(tokens, p, k + 1)));
+      continue;
+    }
     // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
     const owner = POSSESSIVES.has(possessive.lower)
       ? ownerOf(
@@ -103,7 +109,8 @@ export function possessiveRoles(
       named.evidence = 'strong';
       out.push(rel(owner, named, kin, raw, named.end));
       last = { relation: out[out.length - 1]!, namedIsSource: false };
-      relatives.add(named);
+      // (Only kin of "his" or "her": "my husband Rui …, his brother Nuno" is Rui's brother.)
+      if (!['my', 'our'].includes(possessive.lower)) relatives.add(named);
       // Parent and child are one fact read from either end; both are kept, as either is asked.
       const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
       if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
@@ -154,6 +161,24 @@ export function possessiveRoles(
     else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
   }
   return out;
+}
+
+/** Kin of the two latest people of `before` (a couple's son is the child of both), read owner first. */
+function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string): SentenceRelation[] {
+  const pair: Mention[] = [];
+  for (const m of [...before].reverse())
+    if (m.type === 'person' && !pair.some((p) => p.keys[0] === m.keys[0])) pair.push(m);
+  const kin = KIN_NOUNS[noun];
+  if (pair.length < 2 || !kin || pair.slice(0, 2).some((p) => p.keys[0] === named.keys[0])) return [];
+  named.type = 'person';
+  named.evidence = 'strong';
+  const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
+  return pair
+    .slice(0, 2)
+    .flatMap((owner) => [
+      rel(owner, named, kin, raw, named.end),
+      ...(inverse ? [rel(named, owner, inverse, raw, named.end)] : []),
+    ]);
 }
 
 /**

@@ -596,4 +596,17 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(born.includes('Nils Lund | born in | Tromsø'));
     assert.ok(!born.some((t) => t.includes('| born in | Nils Olsen')));
   });
+
+  it('reads "their" kin as the couple just named, and "his" kin past a relative the speaker named', async () => {
+    const couple = await triples(
+      'Karl Holm was a painter. In 1950 he married Vera Lund, and their daughter, Lise Holm, became a pianist.',
+    );
+    assert.ok(couple.includes('Lise Holm | child of | Karl Holm'));
+    assert.ok(couple.includes('Lise Holm | child of | Vera Lund'));
+    assert.ok(
+      (
+        await triples("Maria: my husband Rui's parents run a shop, and his younger brother Nuno helps.")
+      ).includes('Rui | sibling of | Nuno'),
+    );
+  });
 });
