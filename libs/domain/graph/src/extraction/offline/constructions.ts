@@ -2,7 +2,7 @@ import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
-import { asTitle, premodifiedTitles, weAre } from './nominal-roles';
+import { asTitle, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -427,6 +427,7 @@ export function constructionRelations(
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
     ...weAre(sentence, discourse),
+    ...whoseListed(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

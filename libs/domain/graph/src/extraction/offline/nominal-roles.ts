@@ -1,7 +1,7 @@
 import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
-import { nounPredicate } from './predicates';
+import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -189,6 +189,38 @@ export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelatio
     const canonical = WE_ARE[tokens[k]?.lower ?? ''];
     const other = canonical && be ? discourse.person(speaker) : undefined;
     if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
+  });
+  return out;
+}
+
+/** Verbs that list what a "whose …" noun holds: "whose members included Visby and Cologne". */
+const LISTING = new Set(['include', 'comprise', 'be', 'count']);
+
+/**
+ * "the Hanseatic League, a confederation whose members included Visby and Cologne": each name
+ * listed holds the vocabulary noun's relation to whose it is (Visby is a member of the League).
+ */
+export function whoseListed(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'whose') return;
+    const noun = tokens[at + 1];
+    const relation = noun && /s$/.test(noun.lower) ? nounPredicate(noun.lower, 'of') : undefined;
+    if (!relation || relation.canonical === 'leads') return;
+    // Whose: the nearest name before, with no verb between it and "whose".
+    const owner = [...mentions].reverse().find((m) => m.end <= at);
+    if (!owner || tokens.slice(owner.end, at).some(isVerbLike)) return;
+    let k = at + 2;
+    while (tokens[k]?.pos === 'ADV') k++;
+    if (!LISTING.has(tokens[k]?.lemma ?? '')) return;
+    // The names listed after the verb: "Visby and Cologne", "Visby, Lund and Riga".
+    let next = k + 1;
+    for (const member of mentions.filter((m) => m.start > k)) {
+      if (!tokens.slice(next, member.start).every((t) => [',', 'and', 'the'].includes(t.lower))) break;
+      out.push(rel(member, owner, relation.canonical, phrase(tokens, at, k + 1), member.end));
+      next = member.end;
+    }
   });
   return out;
 }

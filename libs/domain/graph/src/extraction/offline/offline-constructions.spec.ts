@@ -609,4 +609,17 @@ describe('OfflineExtractor: constructions', () => {
       ).includes('Rui | sibling of | Nuno'),
     );
   });
+
+  it('reads the names a "whose" noun of the vocabulary lists as holding it', async () => {
+    const guild = await triples(
+      'The Nordic Guild, a league of towns whose members included Bergen, Lund and Riga, met yearly.',
+    );
+    assert.ok(guild.includes('Bergen | member of | Nordic Guild'));
+    assert.ok(guild.includes('Riga | member of | Nordic Guild'));
+    assert.ok(
+      (await triples('Acme Holdings, whose subsidiaries include Bolt Tools, grew.')).includes(
+        'Bolt Tools | part of | Acme Holdings',
+      ),
+    );
+  });
 });
