@@ -67,10 +67,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (referred) out.push({ ...referred, start: i, end: i + 2 });
       return;
     }
-    // "lives there": the latest place.
-    const existential =
-      ['be', 'have', "'s", '’s'].includes(noun?.lemma ?? '') || /^(is|are|was|were)$/.test(noun?.lower ?? '');
-    if (token.lower === 'there' && noun !== undefined && !existential) {
+    // "lives there": the latest place ("there is …", "there's …" are no place).
+    if (
+      token.lower === 'there' &&
+      noun !== undefined &&
+      noun.lemma !== 'be' &&
+      noun.lemma !== 'have' &&
+      !/^['’]s$/.test(noun.lower)
+    ) {
       const place = discourse.latest('location');
       if (place) out.push({ ...place, start: i, end: i + 1 });
       return;
