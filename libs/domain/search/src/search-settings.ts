@@ -181,6 +181,13 @@ export class SearchSettings {
   SEARCH_ACCURATE_TIMEOUT_MS = 2000;
 
   /**
+   * Accurate mode's second hops by meaning: `text` embeds the question with each passage,
+   * `vectors` adds the passage's stored vector to the question's (no embedding, ~10× faster).
+   */
+  @IsIn(['text', 'vectors'])
+  SEARCH_ACCURATE_HOPS: 'text' | 'vectors' = 'text';
+
+  /**
    * A `/rerank` endpoint for accurate mode (Cohere and Jina shape, or TEI with
    * SEARCH_RERANK_FORMAT=tei). Unset: accurate mode ranks offline.
    */
@@ -259,6 +266,7 @@ export function searchServiceOptions(settings: SearchSettings): SearchServiceOpt
     personaliseWeight: settings.SEARCH_PERSONALISE_WEIGHT,
     accurate: {
       hopsTimeoutMs: settings.SEARCH_ACCURATE_TIMEOUT_MS,
+      hops: settings.SEARCH_ACCURATE_HOPS,
       rerankTimeoutMs: settings.SEARCH_RERANK_TIMEOUT_MS,
       rewriteTimeoutMs: settings.SEARCH_LLM_TIMEOUT_MS,
       // Within a search's time box: one retry at most, each stage's box bounds both attempts.

@@ -537,8 +537,15 @@ describe('SearchService (embedded engines)', () => {
     const off = [await first(users[0]!, false), await first(users[1]!, false)];
     assert.notDeepEqual(off, ['car', 'cat']);
     // Memories are never documents' results: personalisation only reorders the sources found.
-    const found = await service.hybrid(query({ ...users[0]!, query: 'jaguar speed', personalise: true }));
+    const found = await service.hybrid(
+      query({ ...users[0]!, query: 'jaguar speed', personalise: true, explain: true }),
+    );
     assert.ok(found.chunks.every((c) => c.source_id !== 'likes'));
+    // explain: score = (1 − w)·fused + w·personal, w = 0.5 by default.
+    for (const chunk of found.chunks) {
+      const e = chunk.explain!;
+      assert.ok(Math.abs(0.5 * e.fused! + 0.5 * e.personal! - e.final) < 1e-6, JSON.stringify(e));
+    }
     await assert.rejects(
       service.hybrid({ ...query({}), personalise: 'yes' as unknown as boolean }),
       (e: unknown) => e instanceof DomainError && e.code === 'VALIDATION_ERROR',

@@ -7,16 +7,17 @@ import {
   FullTextSearchRequest,
   HybridSearchRequest,
   IndexChunksRequest,
+  ResultChunk,
   IndexChunksResult,
   SearchMode,
   SearchResult,
   unwrapOutcome,
 } from '@trove/contracts';
-import { Embedder } from '@trove/embeddings';
+import { Embedder, l2Normalize } from '@trove/embeddings';
 import { ChunkStore } from './ports/chunk-store';
 import { chooseAlpha } from './fusion/auto-alpha';
-import { candidateCount, fuse, fuseCalibrated, keywordScore } from './fusion/fusion';
-import { CHUNK_SPACES, IndexScope, ScoredId } from './ports/index-scope';
+import { candidateCount, fuse, fuseCalibrated, keywordScore, RankedId, recencyDecay } from './fusion/fusion';
+import { CHUNK_SPACES, IndexScope, ScoredId, SearchFilter } from './ports/index-scope';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { indexKind } from './indexing/index-kind';
@@ -25,7 +26,7 @@ import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
 import { DEFAULT_PERSONALISE_WEIGHT, PersonalMemories } from './query/personal-memories';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT, QueryVectors, Steer } from './query/query-vectors';
 import { ChunkRanking } from './query/ranking';
-import { AccurateOptions, AccurateSearch } from './accurate/accurate-search';
+import { AccurateOptions, AccurateSearch, CandidateSearch } from './accurate/accurate-search';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
@@ -74,12 +75,6 @@ interface SemanticHits {
 }
 
 const NO_SEMANTIC_HITS: SemanticHits = { hits: [], ofQuery: [] };
-
-/** Which chunks a search looks at: index kinds, and optionally some sources only. */
-interface SearchFilter {
-  kinds: string[];
-  sourceIds?: string[];
-}
 
 function isZero(vector: Float32Array): boolean {
   for (const x of vector) if (x !== 0) return false;
@@ -154,8 +149,21 @@ export class SearchService {
     let accurate: AccurateReport | undefined;
     if (request.mode === 'accurate') {
       // Each further query is searched as this one is (alpha, filters, space), without steering.
-      const search = async (query: string) =>
-        (await this.candidates(scope, { query }, { alpha, n, filter, relevantOnly: false }, target)).fused;
+      const how = { alpha, n, filter, relevantOnly: false };
+      const plain = semantic.plain;
+      const search: CandidateSearch = {
+        query: async (query, vector) => (await this.candidates(scope, { query }, how, target, vector)).fused,
+        // A passage's second hop by meaning: the query's vector plus the passage's stored one.
+        vectorsWith:
+          plain && target
+            ? async (ids) => {
+                const stored = await this.vectors.vectorsOf(scope, target.space, ids);
+                return new Map(
+                  [...stored].map(([id, v]) => [id, l2Normalize(v.map((x, i) => x + plain[i]!))]),
+                );
+              }
+            : undefined,
+      };
       const outcome = await this.accurate.run(
         scope,
         request.query,
@@ -177,6 +185,7 @@ export class SearchService {
       request.recency_bias,
       request.num_related_chunks,
     );
+    if (request.explain === true) this.explain(chunks, fused, request.recency_bias);
     return {
       chunks,
       alpha,
@@ -185,18 +194,51 @@ export class SearchService {
     };
   }
 
+  /**
+   * `explain: true` (docs/api.md, Search: explain): each chunk's score parts, as the steps that
+   * ran recorded them, with the recency decay (when recency_bias weighs) and the final score.
+   */
+  private explain(chunks: ResultChunk[], ranked: RankedId[], recencyBias: number): void {
+    const parts = new Map(ranked.map((hit) => [hit.id, hit.parts]));
+    const now = new Date();
+    for (const chunk of chunks) {
+      chunk.explain = {
+        ...parts.get(chunk.chunk_uuid),
+        ...(recencyBias > 0
+          ? {
+              recency: recencyDecay(
+                new Date(chunk.source_last_updated_time),
+                now,
+                this.options.recencyHalfLifeDays,
+              ),
+            }
+          : {}),
+        final: chunk.relevancy_score,
+      };
+    }
+  }
+
   /** The fused keyword and semantic candidates of one query (fusion.ts), relevant ones only if asked. */
   private async candidates(
     scope: IndexScope,
     request: Pick<HybridSearchRequest, 'query' | 'extra_context'>,
     how: { alpha: number; n: number; filter: SearchFilter; relevantOnly: boolean },
     target: SpaceTarget | null,
-  ): Promise<{ fused: ScoredId[]; semantic: SemanticHits }> {
+    /** A semantic query vector made already (accurate mode's second hops): used as it is. */
+    vector?: Float32Array,
+  ): Promise<{ fused: RankedId[]; semantic: SemanticHits }> {
     const { alpha, n, filter, relevantOnly } = how;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
     let semantic: SemanticHits;
     let keyword: ScoredId[];
-    if (feedback) {
+    if (vector && target) {
+      [semantic, keyword] = await Promise.all([
+        this.vectors
+          .search(scope, target.space, vector, n, filter)
+          .then((hits) => ({ hits, ofQuery: hits, embedder: target.embedder, plain: vector })),
+        alpha < 1 ? this.keywords.search(scope, request.query, n, filter) : Promise.resolve([]),
+      ]);
+    } else if (feedback) {
       // The semantic query learns from the best keyword hits, so it needs them first.
       keyword = await this.keywords.search(scope, request.query, n, filter);
       semantic = await this.semantic(scope, request, n, filter, relevantOnly, target, keyword);
@@ -271,7 +313,7 @@ export class SearchService {
    * none without; bench/quality-scifact.bench.mjs, the relevance floor), so only the query's own
    * cosine tells related from unrelated.
    */
-  private relevant(fused: ScoredId[], keyword: ScoredId[], semantic: SemanticHits): ScoredId[] {
+  private relevant(fused: RankedId[], keyword: ScoredId[], semantic: SemanticHits): RankedId[] {
     const matched = new Set(keyword.map((hit) => hit.id));
     const floor = this.options.semanticFloor ?? semantic.embedder?.relatedCosine;
     const cosine = new Map(semantic.ofQuery.map((hit) => [hit.id, hit.score]));

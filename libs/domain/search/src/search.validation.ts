@@ -49,6 +49,7 @@ export function checkSearchRequest(request: {
   extra_context?: unknown;
   personalise?: unknown;
   mode?: unknown;
+  explain?: unknown;
 }): void {
   const errors: FieldError[] = [];
   checkScopeIds(request, errors);
@@ -73,6 +74,9 @@ export function checkSearchRequest(request: {
   }
   if (request.mode !== undefined && request.mode !== 'fast' && request.mode !== 'accurate') {
     errors.push({ field: 'mode', message: 'mode must be fast or accurate' });
+  }
+  if (request.explain !== undefined && typeof request.explain !== 'boolean') {
+    errors.push({ field: 'explain', message: 'explain must be a boolean' });
   }
   throwIfFieldErrors(errors);
 }

@@ -154,6 +154,37 @@ describe('SearchService, accurate mode', () => {
     for (const chunk of accurate.chunks) assert.ok(chunk.relevancy_score >= 0 && chunk.relevancy_score <= 1);
   });
 
+  it('makes second hops from stored vectors when told to, without embedding the passages', async () => {
+    // Counts the calls that embed a query, whichever way the service asks (the hashing embedder
+    // embeds a query with its feedback passages in one call).
+    let embedded = 0;
+    const counting = Object.create(embedder) as typeof embedder;
+    counting.embedQuery = async (text: string) => {
+      embedded++;
+      return embedder.embedQuery(text);
+    };
+    counting.embedWeighted = async (texts: string[], weights) => {
+      embedded++;
+      return embedder.embedWeighted(texts, weights);
+    };
+    const service = new SearchService(
+      counting,
+      vectors,
+      keywords,
+      store,
+      openChunkSpaces(db, vectors, store, counting, join(dir, 'models')),
+      { recencyHalfLifeDays: 30, defaultAlpha: 0.8, accurate: { hopsTimeoutMs: 2000, hops: 'vectors' } },
+    );
+    const result = await service.hybrid(request({ mode: 'accurate' }));
+    assert.equal(embedded, 1, 'the query only');
+    await service.hybrid(request());
+    assert.equal(embedded, 2, 'a fast search embeds once too');
+    assert.equal(result.accurate!.queries.length, 4);
+    const fast = await service.hybrid(request());
+    const rank = (r: typeof fast) => order(r.chunks).indexOf('temple');
+    assert.ok(rank(result) <= rank(fast), `${order(result.chunks).join(', ')}`);
+  });
+
   it('runs no second hops over memories (they have no titles to name)', async () => {
     const result = await serviceWith().hybrid(request({ mode: 'accurate', search_mode: 'memories' }));
     assert.deepEqual(result.accurate!.stages, []);
@@ -294,9 +325,32 @@ describe('SearchService, accurate mode', () => {
     }
   });
 
+  it('explains each score: its parts add up to it, step by step', async () => {
+    const service = serviceWith();
+    const plain = await service.hybrid(request());
+    assert.equal(plain.chunks[0]!.explain, undefined, 'only when asked');
+    const fast = await service.hybrid(request({ explain: true, recency_bias: 0.2 }));
+    for (const chunk of fast.chunks) {
+      const e = chunk.explain!;
+      assert.equal(e.alpha, 0.5);
+      assert.ok(Math.abs(e.fused! - (0.5 * e.semantic! + 0.5 * e.keyword!)) < 1e-9, JSON.stringify(e));
+      assert.ok(e.recency! > 0.99, 'indexed just now');
+      assert.ok(Math.abs(0.8 * e.fused! + 0.2 * e.recency! - e.final) < 1e-6, JSON.stringify(e));
+      assert.equal(e.final, chunk.relevancy_score);
+    }
+    const accurate = await service.hybrid(request({ mode: 'accurate', explain: true }));
+    const temple = accurate.chunks.find((c) => c.source_id === 'temple')!.explain!;
+    assert.ok(temple.second_hop! > 0, JSON.stringify(temple));
+    assert.ok(Math.abs(1 - (1 - temple.fused!) * (1 - temple.second_hop!) - temple.final) < 1e-9);
+  });
+
   it('refuses a mode it does not know', async () => {
     await assert.rejects(
       serviceWith().hybrid(request({ mode: 'thorough' as 'accurate' })),
+      (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR',
+    );
+    await assert.rejects(
+      serviceWith().hybrid(request({ explain: 'yes' as unknown as boolean })),
       (error: unknown) => error instanceof DomainError && error.code === 'VALIDATION_ERROR',
     );
   });

@@ -1,4 +1,4 @@
-import { ScoredId } from '../ports/index-scope';
+import { RankedId } from '../fusion/fusion';
 
 /**
  * What accurate mode's second hops link by (docs/api.md, Search: accurate mode): a candidate of a
@@ -60,9 +60,9 @@ export interface HopCandidate {
  * at weight 0.3, 0.793 at 1.)
  */
 export function combineHops(
-  first: ScoredId[],
+  first: RankedId[],
   hops: { from: Hop; found: HopCandidate[] }[],
-): { scored: ScoredId[]; chained: Map<string, number> } {
+): { scored: RankedId[]; chained: Map<string, number> } {
   const chained = new Map<string, number>();
   for (const { from, found } of hops) {
     for (const candidate of found) {
@@ -73,12 +73,15 @@ export function combineHops(
       if (chain > (chained.get(candidate.id) ?? 0)) chained.set(candidate.id, chain);
     }
   }
-  const scores = new Map(first.map((hit) => [hit.id, hit.score]));
+  const byId = new Map(first.map((hit) => [hit.id, hit]));
   for (const [id, chain] of chained) {
-    scores.set(id, 1 - (1 - (scores.get(id) ?? 0)) * (1 - chain));
+    const hit = byId.get(id);
+    byId.set(id, {
+      id,
+      score: 1 - (1 - (hit?.score ?? 0)) * (1 - chain),
+      parts: { ...hit?.parts, second_hop: chain },
+    });
   }
-  const scored = [...scores]
-    .map(([id, score]) => ({ id, score }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  const scored = [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   return { scored, chained };
 }

@@ -1,4 +1,13 @@
+import { ScoreExplanation } from '@trove/contracts';
 import { ScoredId } from '../ports/index-scope';
+
+/** The parts of a candidate's score so far (docs/api.md, Search: explain). */
+export type ScoreParts = Omit<ScoreExplanation, 'final'>;
+
+/** A candidate with the parts of its score, which each ranking step adds to. */
+export interface RankedId extends ScoredId {
+  parts?: ScoreParts;
+}
 
 /**
  * Hybrid fusion (docs/api.md, "Search: scores"). For a query with keyword hits K and semantic hits
@@ -42,15 +51,18 @@ export function minMaxNormalise(hits: ScoredId[]): Map<string, number> {
 }
 
 /** alpha · semantic + (1 − alpha) · keyword over the union of both lists, best first. */
-export function fuse({ keyword, semantic, alpha }: FusionInput): ScoredId[] {
+export function fuse({ keyword, semantic, alpha }: FusionInput): RankedId[] {
   const semanticNorm = minMaxNormalise(semantic);
   const keywordNorm = minMaxNormalise(keyword);
   const ids = new Set([...semanticNorm.keys(), ...keywordNorm.keys()]);
-  const fused: ScoredId[] = [];
-  for (const id of ids) {
-    fused.push({ id, score: alpha * (semanticNorm.get(id) ?? 0) + (1 - alpha) * (keywordNorm.get(id) ?? 0) });
-  }
+  const fused: RankedId[] = [];
+  for (const id of ids) fused.push(blend(id, semanticNorm.get(id) ?? 0, keywordNorm.get(id) ?? 0, alpha));
   return fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+function blend(id: string, semantic: number, keyword: number, alpha: number): RankedId {
+  const fused = alpha * semantic + (1 - alpha) * keyword;
+  return { id, score: fused, parts: { semantic, keyword, alpha, fused } };
 }
 
 /** How a model's cosines map onto [0, 1]: the cosine that scores 0.5, and the logistic's scale. */
@@ -82,18 +94,17 @@ export function fuseCalibrated({
   alpha,
   calibration,
   idfMass,
-}: CalibratedFusionInput): ScoredId[] {
-  const scores = new Map<string, number>();
+}: CalibratedFusionInput): RankedId[] {
+  const semantics = new Map<string, number>();
   const semanticFloor =
     semantic.length > 0 ? semanticScore(semantic[semantic.length - 1]!.score, calibration) : 0;
-  for (const hit of semantic) scores.set(hit.id, alpha * semanticScore(hit.score, calibration));
-  for (const hit of keyword) {
-    const sem = scores.get(hit.id) ?? alpha * semanticFloor;
-    scores.set(hit.id, sem + (1 - alpha) * keywordScore(hit.score, idfMass));
-  }
-  return [...scores]
-    .map(([id, score]) => ({ id, score }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  for (const hit of semantic) semantics.set(hit.id, semanticScore(hit.score, calibration));
+  const keywords = new Map<string, number>();
+  for (const hit of keyword) keywords.set(hit.id, keywordScore(hit.score, idfMass));
+  const fused: RankedId[] = [];
+  for (const [id, sem] of semantics) fused.push(blend(id, sem, keywords.get(id) ?? 0, alpha));
+  for (const [id, kw] of keywords) if (!semantics.has(id)) fused.push(blend(id, semanticFloor, kw, alpha));
+  return fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
 const DAY_MS = 86_400_000;

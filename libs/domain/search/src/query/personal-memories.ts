@@ -1,7 +1,7 @@
 import { dot, Embedder } from '@trove/embeddings';
-import { semanticScore } from '../fusion/fusion';
+import { RankedId, semanticScore } from '../fusion/fusion';
 import { indexKind } from '../indexing/index-kind';
-import { IndexScope, ScoredId, VectorSpace } from '../ports/index-scope';
+import { IndexScope, VectorSpace } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
 
 /**
@@ -37,9 +37,9 @@ export class PersonalMemories {
     scope: IndexScope,
     space: VectorSpace,
     query: Float32Array,
-    candidates: ScoredId[],
+    candidates: RankedId[],
     embedder: Embedder,
-  ): Promise<ScoredId[]> {
+  ): Promise<RankedId[]> {
     if (candidates.length === 0 || this.weight <= 0) return candidates;
     const memories = await this.vectors.search(scope, space, query, PERSONAL_MEMORIES, {
       kinds: MEMORY_KINDS,
@@ -66,7 +66,11 @@ export class PersonalMemories {
           }
         }
         const personal = best > -1 ? calibrate(best) : 0;
-        return { id: candidate.id, score: (1 - this.weight) * candidate.score + this.weight * personal };
+        return {
+          id: candidate.id,
+          score: (1 - this.weight) * candidate.score + this.weight * personal,
+          parts: { ...candidate.parts, personal },
+        };
       })
       .sort((a, b) => b.score - a.score);
   }
