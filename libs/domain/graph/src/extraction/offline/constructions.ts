@@ -1,14 +1,11 @@
-import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { asTitle, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
-import { ownerOf, POSSESSIVES, rel } from './owners';
+import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
-/** Verbs that say a name is what a possessive noun after them names: "became its principal". */
-const LINKS = new Set(['be', 'become', 'remain']);
 /** Words that say what went wrong without naming it: "the crash", "the errors", "it", "that". */
 const TROUBLE_WORDS = new Set([
   'it',
@@ -35,151 +32,6 @@ const TROUBLE_WORDS = new Set([
 
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
 const CAUSE_NOUNS = new Set(['cause', 'culprit', 'reason', 'problem', 'issue']);
-
-/**
- * "my sister Ana", "her husband Callum", "its founder, Yvon Chouinard", "Its capital, Tallinn":
- * a possessive, a kinship or role noun, then the name. Kinship reads from the owner ("Maya
- * sibling of Ana"), a role from the name ("Yvon Chouinard founded Patagonia").
- */
-export function possessiveRoles(
-  sentence: Sentence,
-  mentions: Mention[],
-  discourse: Discourse,
-): SentenceRelation[] {
-  const { tokens } = sentence;
-  const out: SentenceRelation[] = [];
-  // The latest relation read, and whether its name was the source (a role) or the target (kinship).
-  let last: { relation: SentenceRelation; namedIsSource: boolean } | undefined;
-  // "His father was X and his mother Y": a relative just named is not whom the next "his" means.
-  const relatives = new Set<Mention>();
-  for (const named of mentions) {
-    let k = named.start - 1;
-    // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
-    if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k) {
-      const { relation, namedIsSource } = last;
-      const again = namedIsSource
-        ? { ...relation, source: named, end: named.end }
-        : { ...relation, target: named, end: named.end };
-      out.push(again);
-      last = { relation: again, namedIsSource };
-      continue;
-    }
-    if (tokens[k]?.text === ',') k--;
-    // "Her father was the poet Lord Byron": the noun, then what it is.
-    let said = k;
-    if (
-      tokens[said]?.pos === 'NOUN' &&
-      tokens[said]!.text === tokens[said]!.lower &&
-      tokens[said - 1]?.pos === 'DET'
-    )
-      said -= 2;
-    else if (tokens[said]?.pos === 'DET') said--;
-    if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
-    else if (tokens[k]?.lemma === 'be') k--;
-    const noun = tokens[k];
-    // A lower-case noun, or a title written in capitals ("Figma's CEO, Dylan Field").
-    const titled = noun !== undefined && nounPredicate(noun.lower) !== undefined;
-    if (!noun || (!titled && (noun.pos !== 'NOUN' || noun.text !== noun.lower))) continue;
-    let p = k - 1;
-    while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
-    const possessive = tokens[p];
-    if (!possessive) continue;
-    // "he married Elena Pizarro, and their son, Rodrigo": "their" kin is the two people just named.
-    if (possessive.lower === 'their' && KIN_NOUNS[noun.lower]) {
-      const before = mentions.filter((m) => m.end <= p && !relatives.has(m));
-      out.push(...kinOfPair(before, named, noun.lower, phrase(tokens, p, k + 1)));
-      continue;
-    }
-    // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
-    const owner = POSSESSIVES.has(possessive.lower)
-      ? ownerOf(
-          possessive.lower,
-          p,
-          mentions.filter((m) => !relatives.has(m)),
-          discourse,
-        )
-      : ["'s", '’s'].includes(possessive.lower)
-        ? mentions.find((m) => m.end === p)
-        : undefined;
-    if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
-    const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS[noun.lower];
-    if (kin) {
-      named.type = 'person';
-      named.evidence = 'strong';
-      out.push(rel(owner, named, kin, raw, named.end));
-      last = { relation: out[out.length - 1]!, namedIsSource: false };
-      // (Only kin of "his" or "her": "my husband Rui …, his brother Nuno" is Rui's brother.)
-      if (!['my', 'our'].includes(possessive.lower)) relatives.add(named);
-      // Parent and child are one fact read from either end; both are kept, as either is asked.
-      const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
-      if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
-      continue;
-    }
-    const role = nounPredicate(noun.lower);
-    if (!role) continue;
-    if (role.sourceType === 'person') {
-      named.type = 'person';
-      named.evidence = 'strong';
-    }
-    out.push(rel(named, owner, role.canonical, raw, named.end));
-    last = { relation: out[out.length - 1]!, namedIsSource: true };
-  }
-  // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name;
-  // and "Sally Mapstone became its principal in 2016", "Ana is my sister".
-  for (const named of mentions) {
-    let p = named.end;
-    while (LINKS.has(tokens[p]?.lemma ?? '') && p < named.end + 3) p++;
-    const linked = p > named.end;
-    if (!linked) p += tokens[named.end]?.text === ',' ? 1 : tokens.length;
-    const possessive = tokens[p];
-    if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
-    // ("its frozen-desserts division": a hyphenated compound is one modifier, whatever its tags.)
-    let k = tokens[p + 2]?.text === '-' ? p + 3 : p + 1;
-    while (
-      (['ADJ', 'NOUN', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') || tokens[k + 1]?.text === '-') &&
-      !mentions.some((m) => m.start === k + 1)
-    )
-      k++;
-    const noun = tokens[k];
-    const closes =
-      tokens[k + 1] === undefined ||
-      [',', '.', ';'].includes(tokens[k + 1]!.text) ||
-      (linked && ['in', 'since', 'from', 'until'].includes(tokens[k + 1]!.lower));
-    if (!noun || !closes || out.some((r) => r.source === named || r.target === named)) continue;
-    const owner = ownerOf(
-      possessive.lower,
-      p,
-      mentions.filter((m) => m !== named),
-      discourse,
-    );
-    if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
-    const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS[noun.lower];
-    const role = kin ? undefined : nounPredicate(noun.lower);
-    if (kin) out.push(rel(owner, named, kin, raw, k + 1));
-    else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
-  }
-  return out;
-}
-
-/** Kin of the two latest people of `before` (a couple's son is the child of both), read owner first. */
-function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string): SentenceRelation[] {
-  const pair: Mention[] = [];
-  for (const m of [...before].reverse())
-    if (m.type === 'person' && !pair.some((p) => p.keys[0] === m.keys[0])) pair.push(m);
-  const kin = KIN_NOUNS[noun];
-  if (pair.length < 2 || !kin || pair.slice(0, 2).some((p) => p.keys[0] === named.keys[0])) return [];
-  named.type = 'person';
-  named.evidence = 'strong';
-  const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
-  return pair
-    .slice(0, 2)
-    .flatMap((owner) => [
-      rel(owner, named, kin, raw, named.end),
-      ...(inverse ? [rel(named, owner, inverse, raw, named.end)] : []),
-    ]);
-}
 
 /**
  * "Born in Turin in 1909, Rita Levi-Montalcini was …", "Founded in 1413 by Henry Wardlaw, it is …":
@@ -414,8 +266,9 @@ export const IN: Token = {
 
 /**
  * Relations said by a construction rather than by the words between two neighbouring names (the
- * possessives of kinship and role are read apart, before the sentence's pairs): an opening
- * participle, a title taken "as" or written before its holder's name, a sale "to" a buyer, a cause.
+ * possessives of kinship and role are read apart, before the sentence's pairs: possessives.ts): an
+ * opening participle, a title taken "as" or written before its holder's name, a turn's "we are
+ * friends", the names a "whose" noun lists, a sale "to" a buyer, a cause.
  */
 export function constructionRelations(
   sentence: Sentence,

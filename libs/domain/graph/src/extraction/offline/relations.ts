@@ -1,6 +1,7 @@
 import { Aside, asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
-import { constructionRelations, IN, possessiveRoles } from './constructions';
+import { constructionRelations, IN } from './constructions';
+import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
