@@ -92,6 +92,23 @@ export function accurateCases(ctx: SourcesContext): void {
     assert.equal(keywordOnly.status, 200, JSON.stringify(keywordOnly.body));
   });
 
+  it('accurate mode with explain: each chunk says where its score came from', async () => {
+    const explained = await search({ mode: 'accurate', explain: true, recency_bias: 0.1 });
+    assert.equal(explained.status, 200, JSON.stringify(explained.body));
+    assert.ok(explained.body.chunks.length > 0);
+    for (const chunk of explained.body.chunks) {
+      const e = chunk.explain!;
+      assert.equal(e.final, chunk.relevancy_score, JSON.stringify(e));
+      assert.equal(e.alpha, 0.8);
+      assert.ok(e.recency! > 0 && e.recency! <= 1, JSON.stringify(e));
+    }
+    const temple = explained.body.chunks.find((c) => c.source_id === 'acc-temple');
+    assert.ok(temple?.explain?.second_hop, JSON.stringify(explained.body.chunks.map((c) => c.explain)));
+    const plain = await search({});
+    assert.equal(plain.body.chunks[0]!.explain, undefined);
+    expectError(await search({ explain: 'yes' }), 422, 'VALIDATION_ERROR');
+  });
+
   it('accurate mode: a mode the API does not know, or of the wrong type, is refused', async () => {
     expectError(await search({ mode: 'thorough' }), 422, 'VALIDATION_ERROR');
     expectError(await search({ mode: 1 }), 422, 'VALIDATION_ERROR');
