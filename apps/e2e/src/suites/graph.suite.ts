@@ -2,6 +2,7 @@ import { after, before, describe } from 'node:test';
 import { ApiClient, startTrove, TroveMode, TroveRig } from '@trove/testing';
 import { ownerWithTenant } from './owners';
 import { graphDeleteCases } from './graph-deletes.cases';
+import { graphRankingCases } from './graph-ranking.cases';
 import { graphReadCases } from './graph-read.cases';
 
 /** What every group of graph cases works with; filled in before the first case runs. */
@@ -37,6 +38,7 @@ export function graphSuite(mode: TroveMode, store?: { label: string; env: Record
     after(() => ctx.rig?.dispose());
 
     graphReadCases(ctx);
+    graphRankingCases(ctx);
     graphDeleteCases(ctx);
   });
 }
