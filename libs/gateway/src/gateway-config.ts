@@ -58,5 +58,5 @@ export class GatewayConfig extends HttpServerConfig {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(1)
-  SEARCH_GRAPH_WEIGHT = 0.3;
+  SEARCH_GRAPH_WEIGHT = 0.2;
 }
