@@ -13,20 +13,19 @@
 // mode: the plain search (max_chunks 5, as without graph_context); today's graph_context (the same
 // search, then the graph's context of its chunks: same ranking, the latency it costs); and per
 // width W the graph-aware path: search with max_chunks W, graph context of those W chunks,
-// rankByGraphEvidence (weight w), the best 5 kept. Reported: recall@5 of the supporting titles,
+// rankByGraphEvidence (weight w; the graph domain's function, which the graph service runs for a
+// context request with `rank`), the best 5 kept. Reported: recall@5 of the supporting titles,
 // both in top 5, p50 latency of each path; then recall/both by weight (the sweep that chose the
 // default) with and without co-mentions as evidence.
 import { performance } from 'node:perf_hooks';
 import text from '@trove/text';
-import search from '@trove/domain-search';
 import graph from '@trove/domain-graph';
 import database from '@trove/platform-database';
 import { loadHotpotQA } from './lib/quality-data.mjs';
 import { argValue, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
-const { rankByGraphEvidence } = search;
-const { GraphContextBuilder, OfflineExtractor, SqlGraphStore } = graph;
+const { GraphContextBuilder, OfflineExtractor, SqlGraphStore, rankByGraphEvidence } = graph;
 const list = (name, fallback) =>
   argValue(name, fallback)
     .split(',')
@@ -127,13 +126,17 @@ for (const mode of MODES) {
       const g0 = performance.now();
       const context = await builder.build(SCOPE, q.question, wide.chunks.map((c) => c.chunk_uuid));
       row.graphMs.push(performance.now() - g0);
-      rankByGraphEvidence(wide.chunks, context, { weight: WEIGHT, keep: K, query: q.question });
+      // What the graph service does with `rank`, and the gateway's reordering of its chunks.
+      const candidates = wide.chunks.map((c) => ({ chunk_id: c.chunk_uuid, score: c.relevancy_score }));
+      const byId = new Map(wide.chunks.map((c) => [c.chunk_uuid, c]));
+      const chunksOf = (ranking) => ranking.map((r) => ({ ...byId.get(r.chunk_id), relevancy_score: r.score }));
+      chunksOf(rankByGraphEvidence(candidates, context, { weight: WEIGHT, keep: K, query: q.question }).ranking);
       row.ms.push(performance.now() - w0);
       for (const co of [true, false])
         for (const weight of WEIGHTS) {
           const key = `${co}|${weight}`;
-          const ranked = rankByGraphEvidence(wide.chunks, context, { weight, keep: K, query: q.question, coMentions: co });
-          const r = score(q, ranked.chunks);
+          const ranked = rankByGraphEvidence(candidates, context, { weight, keep: K, query: q.question, coMentions: co });
+          const r = score(q, chunksOf(ranked.ranking));
           const sum = row.sums.get(key) ?? { recall: 0, both: 0 };
           sum.recall += r.recall;
           sum.both += r.both;

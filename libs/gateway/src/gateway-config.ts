@@ -1,5 +1,5 @@
 import { HttpServerConfig } from '@trove/platform-config';
-import { IsInt, IsNumber, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 
 /** What a process serving the HTTP API reads (the gateway app, and standalone on top of it). */
 export class GatewayConfig extends HttpServerConfig {
@@ -48,15 +48,4 @@ export class GatewayConfig extends HttpServerConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL: string | undefined = undefined;
-
-  /**
-   * Graph-aware ranking (docs/api.md, Search): with `graph_context: true`, a chunk holding evidence
-   * `e` of a relation on the query's paths, or between two of its entities, scores
-   * `1 − (1 − score)(1 − w·e)`. 0 turns the re-ranking off (the context is still returned).
-   * Default measured by bench/graph-ranking.bench.mjs.
-   */
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(1)
-  SEARCH_GRAPH_WEIGHT = 0.2;
 }

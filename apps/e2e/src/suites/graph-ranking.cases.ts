@@ -47,6 +47,7 @@ export function graphRankingCases(ctx: GraphContextE2e): void {
 
         // The context speaks of the returned chunks only, and every group names a listed path.
         const context = ranked.body.graph_context;
+        assert.deepEqual(Object.keys(context).sort(), ['chunk_id_to_group_ids', 'chunk_relations', 'query_paths']);
         const returned = new Set(ranked.body.chunks.map((c) => c.chunk_uuid));
         assert.ok(context.chunk_relations.some((r) => r.relation.chunk_id === partners.chunk_uuid));
         for (const r of context.chunk_relations) assert.ok(returned.has(r.relation.chunk_id!));

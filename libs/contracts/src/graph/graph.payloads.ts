@@ -53,7 +53,10 @@ export const GraphPatterns = {
   relationsBySource: 'graph.source.relations',
   /** Forget what sources said (GraphDeleteSourcesRequest → GraphDeleteSourcesResult). */
   deleteSources: 'graph.source.delete',
-  /** Paths around a query's entities and the relations of result chunks (GraphContextRequest). */
+  /**
+   * Paths around a query's entities and the relations of result chunks, re-ranked with `rank`
+   * (GraphContextRequest → RankedGraphContext).
+   */
   context: 'graph.query.context',
 } as const;
 
@@ -96,6 +99,52 @@ export interface GraphContextRequest extends GraphScopePayload {
   query: string;
   /** The search's result chunks, best first: their relations, and paths through them, rank higher. */
   chunk_ids: string[];
+  /**
+   * Graph-aware ranking (docs/api.md, Search): re-score the chunks by their graph evidence and
+   * keep the best `keep`; the reply then carries `ranking` and a context restricted to the kept
+   * chunks. Without it, the context of every chunk and no ranking.
+   */
+  rank?: GraphRankRequest;
+}
+
+export interface GraphRankRequest {
+  /** The chunks' search scores, in [0, 1], aligned with `chunk_ids` (same length, same order). */
+  scores: number[];
+  /** How many chunks to keep (an integer ≥ 1): the search's max_chunks. */
+  keep: number;
+}
+
+/**
+ * How many candidates a caller asks the search for before it sends them to the graph with `rank`
+ * (`max_chunks` results wanted): `min(1001, max(10, 2 × max_chunks))`. Part of the protocol: the
+ * graph re-ranks only what it is sent. Measured on HotpotQA dev (bench/graph-ranking.bench.mjs,
+ * top 5): 2× did as well as 4× and 6×, and every extra chunk id lengthens the graph call.
+ */
+export function graphCandidateCount(maxChunks: number): number {
+  return Math.min(GRAPH_RANK_MAX_CANDIDATES, Math.max(GRAPH_RANK_MIN_CANDIDATES, 2 * maxChunks));
+}
+
+/** The widest candidate list: the API's own max_chunks bound. */
+export const GRAPH_RANK_MAX_CANDIDATES = 1001;
+/** The narrowest candidate list, whatever max_chunks. */
+export const GRAPH_RANK_MIN_CANDIDATES = 10;
+
+/** One kept chunk of a ranked context reply, best first. */
+export interface GraphRankedChunk {
+  chunk_id: string;
+  /** The new score: `1 − (1 − score)(1 − graph)`, in [0, 1]; the search score when `graph` is 0. */
+  score: number;
+  /** The lift `w·e` (GRAPH_RANKING_WEIGHT × the chunk's evidence); 0 without evidence. */
+  graph: number;
+}
+
+/**
+ * The graph service's answer to GraphPatterns.context: the context, and with `rank` in the
+ * request, the ranking (the context then speaks of the kept chunks only). The HTTP response's
+ * `graph_context` is the GraphContext part, without `ranking`.
+ */
+export interface RankedGraphContext extends GraphContext {
+  ranking?: GraphRankedChunk[];
 }
 
 /** One relation of a path or a chunk (docs/api.md, "graph_context"). */

@@ -102,6 +102,17 @@ export class GraphSettings {
   GRAPH_CONTEXT_MAX_PATHS = 10;
 
   /**
+   * Graph-aware ranking (docs/api.md, Search): a context request with `rank` re-scores a chunk
+   * holding evidence `e` of a relation on the query's paths, or between two of its entities, as
+   * `1 − (1 − score)(1 − w·e)`, w being this weight. 0: no re-ranking (the chunks in their order,
+   * cut to `keep`). Default measured by bench/graph-ranking.bench.mjs.
+   */
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  GRAPH_RANKING_WEIGHT = 0.2;
+
+  /**
    * Chunks one extraction request may carry: a source's whole chunk list arrives in one request
    * (its graph is replaced atomically). The default holds the largest document ingestion accepts
    * (64 MiB of text is about 65,000 chunks of 256 tokens).

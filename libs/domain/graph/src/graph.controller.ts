@@ -3,7 +3,6 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CountsReply,
   CountsRequest,
-  GraphContext,
   GraphContextRequest,
   GraphDeleteSourcesRequest,
   GraphDeleteSourcesResult,
@@ -11,6 +10,7 @@ import {
   GraphExtractResult,
   GraphPatterns,
   GraphRelationsRequest,
+  RankedGraphContext,
   statsPattern,
   SubTenantDeletedEvent,
   TenantEvents,
@@ -38,7 +38,7 @@ export class GraphController {
   }
 
   @MessagePattern(GraphPatterns.context)
-  context(@Payload() request: GraphContextRequest): Promise<GraphContext> {
+  context(@Payload() request: GraphContextRequest): Promise<RankedGraphContext> {
     return this.service.graphContext(request);
   }
 

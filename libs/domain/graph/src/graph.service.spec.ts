@@ -19,10 +19,11 @@ const extract = (source_id: string, ...texts: string[]) => ({
 describe('GraphService (PGlite store, offline extractor)', () => {
   let db: PgliteDatabase;
   let service: GraphService;
+  let store: SqlGraphStore;
 
   before(async () => {
     db = await PgliteDatabase.open('memory://');
-    const store = new SqlGraphStore(db);
+    store = new SqlGraphStore(db);
     await store.migrate();
     service = new GraphService(
       store,
@@ -121,5 +122,64 @@ describe('GraphService (PGlite store, offline extractor)', () => {
     }
     await assert.rejects(service.graphContext({ ...scope, query: 5, chunk_ids: [] } as never), DomainError);
     await assert.rejects(service.deleteSources({ ...scope, source_ids: [1] } as never), DomainError);
+  });
+
+  it('re-ranks the context request\'s chunks with `rank`: the ranking, best first, and the context of the kept ones', async () => {
+    const ranking = { tenant_id: 'acme', sub_tenant_id: 'ranking' };
+    const put = (source_id: string, text: string) => service.extract({ ...extract(source_id, text), ...ranking });
+    await put('roster', 'Ada Lovelace and Charles Babbage are on the reading list; Babbage comes first.');
+    await put('partners', 'Ada Lovelace worked with Charles Babbage on the Analytical Engine.');
+    const request = { ...ranking, query: 'Ada Lovelace Charles Babbage', chunk_ids: ['roster_0', 'partners_0'] };
+
+    const plain = await service.graphContext(request);
+    assert.equal(plain.ranking, undefined);
+    assert.ok(plain.chunk_relations.some((r) => r.relation.chunk_id === 'partners_0'));
+
+    const both = await service.graphContext({ ...request, rank: { scores: [0.66, 0.64], keep: 2 } });
+    assert.deepEqual(both.ranking!.map((r) => r.chunk_id), ['partners_0', 'roster_0']);
+    const [partners, roster] = both.ranking!;
+    // w = GRAPH_RANKING_WEIGHT (0.2 by default), score′ = 1 − (1 − score)(1 − w·e).
+    assert.ok(partners!.graph > 0 && partners!.graph <= 0.2, JSON.stringify(partners));
+    assert.ok(Math.abs(partners!.score - (1 - 0.36 * (1 - partners!.graph))) < 1e-9);
+    assert.deepEqual(roster, { chunk_id: 'roster_0', score: 0.66, graph: 0 });
+
+    const one = await service.graphContext({ ...request, rank: { scores: [0.66, 0.64], keep: 1 } });
+    assert.deepEqual(one.ranking!.map((r) => r.chunk_id), ['partners_0']);
+    assert.ok(one.chunk_relations.length > 0);
+    assert.ok(one.chunk_relations.every((r) => r.relation.chunk_id === 'partners_0'));
+    assert.equal(one.chunk_id_to_group_ids['roster_0'], undefined);
+    const groups = new Set(one.query_paths.map((p) => p.group_id));
+    for (const ids of Object.values(one.chunk_id_to_group_ids)) for (const id of ids) assert.ok(groups.has(id));
+
+    const off = new GraphService(
+      store,
+      new OfflineExtractor(),
+      new GraphContextBuilder(store),
+      Object.assign(new GraphSettings(), { GRAPH_RANKING_WEIGHT: 0 }),
+    );
+    const unranked = await off.graphContext({ ...request, rank: { scores: [0.66, 0.64], keep: 1 } });
+    assert.deepEqual(unranked.ranking, [{ chunk_id: 'roster_0', score: 0.66, graph: 0 }]);
+
+    const bad: unknown[] = [
+      null,
+      'yes',
+      [],
+      { scores: [0.66], keep: 1 },
+      { scores: [0.66, 1.5], keep: 1 },
+      { scores: [0.66, -0.1], keep: 1 },
+      { scores: [0.66, null], keep: 1 },
+      { scores: [0.66, '0.5'], keep: 1 },
+      { scores: 'many', keep: 1 },
+      { scores: [0.66, 0.64], keep: 0 },
+      { scores: [0.66, 0.64], keep: 1.5 },
+      { scores: [0.66, 0.64] },
+    ];
+    for (const rank of bad) {
+      await assert.rejects(service.graphContext({ ...request, rank } as never), (error: unknown) => {
+        assert.ok(error instanceof DomainError, String(error));
+        assert.equal(error.code, 'VALIDATION_ERROR');
+        return true;
+      });
+    }
   });
 });

@@ -1,16 +1,17 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   CountsReply,
-  GraphContext,
   GraphContextRequest,
   GraphDeleteSourcesRequest,
   GraphDeleteSourcesResult,
   GraphExtractRequest,
   GraphExtractResult,
   GraphRelationsRequest,
+  RankedGraphContext,
   TripletWithEvidence,
 } from '@trove/contracts';
 import { GraphContextBuilder } from './context/graph-context';
+import { rankByGraphEvidence } from './context/graph-ranking';
 import { GraphSettings } from './graph-settings';
 import {
   checkContextRequest,
@@ -85,8 +86,20 @@ export class GraphService {
     return { by_sub_tenant: Object.fromEntries(counts) };
   }
 
-  async graphContext(request: GraphContextRequest): Promise<GraphContext> {
+  /**
+   * The context of a query and its result chunks; with `rank`, the chunks re-ranked by their graph
+   * evidence (GRAPH_RANKING_WEIGHT), the best `keep` of them, and the context of those only.
+   */
+  async graphContext(request: GraphContextRequest): Promise<RankedGraphContext> {
     checkContextRequest(request);
-    return this.context.build(request, request.query, request.chunk_ids);
+    const context = await this.context.build(request, request.query, request.chunk_ids);
+    const { rank } = request;
+    if (!rank) return context;
+    const ranked = rankByGraphEvidence(
+      request.chunk_ids.map((chunk_id, i) => ({ chunk_id, score: rank.scores[i]! })),
+      context,
+      { weight: this.settings.GRAPH_RANKING_WEIGHT, keep: rank.keep, query: request.query },
+    );
+    return { ...ranked.graph_context, ranking: ranked.ranking };
   }
 }

@@ -45,8 +45,26 @@ export function checkDeleteSourcesRequest(request: GraphDeleteSourcesRequest): v
 export function checkContextRequest(request: GraphContextRequest): void {
   const errors: FieldError[] = checkScopeIds(request);
   if (!isText(request.query)) errors.push({ field: 'query', message: 'query must be text' });
-  if (!Array.isArray(request.chunk_ids) || !request.chunk_ids.every(isText)) {
-    errors.push({ field: 'chunk_ids', message: 'chunk_ids must be a list of chunk ids' });
+  const chunkIds = Array.isArray(request.chunk_ids) && request.chunk_ids.every(isText);
+  if (!chunkIds) errors.push({ field: 'chunk_ids', message: 'chunk_ids must be a list of chunk ids' });
+  if (request.rank !== undefined) {
+    const rank: unknown = request.rank;
+    if (typeof rank !== 'object' || rank === null || Array.isArray(rank)) {
+      errors.push({ field: 'rank', message: 'rank must be an object with scores and keep' });
+    } else {
+      const { scores, keep } = rank as Partial<Record<'scores' | 'keep', unknown>>;
+      if (!Array.isArray(scores) || !scores.every(isScore)) {
+        errors.push({ field: 'rank.scores', message: 'rank.scores must be a list of numbers from 0 to 1' });
+      } else if (chunkIds && scores.length !== request.chunk_ids.length) {
+        errors.push({ field: 'rank.scores', message: 'rank.scores must have one score per chunk id, in the same order' });
+      }
+      if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1) {
+        errors.push({ field: 'rank.keep', message: 'rank.keep must be an integer of at least 1' });
+      }
+    }
   }
   throwIfFieldErrors(errors);
 }
+
+const isScore = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;

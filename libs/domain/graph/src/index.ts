@@ -10,5 +10,6 @@ export * from './graph.adapters';
 export * from './graph-settings';
 export * from './graph.service';
 export * from './context/graph-context';
+export * from './context/graph-ranking';
 export * from './extraction/llm/llm-extractor';
 export * from './adapters/neo4j/neo4j-graph-store';

@@ -36,4 +36,3 @@ export * from './reembedding/space-registry';
 export * from './reembedding/chunk-spaces';
 export * from './reembedding/legacy-embedders';
 export * from './reembedding/reembedder';
-export * from './graph-ranking/graph-evidence';

@@ -2,23 +2,19 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import {
   FullTextSearchRequest,
-  GraphContext,
   GraphContextRequest,
+  graphCandidateCount,
   GraphPatterns,
+  GraphRankedChunk,
   HybridSearchRequest,
+  RankedGraphContext,
   resolveSubTenantId,
+  ResultChunk,
   SearchPatterns,
   SearchResult,
 } from '@trove/contracts';
-import { loadConfig } from '@trove/platform-config';
 import { TransportClient } from '@trove/platform-transport';
-// The one exception to "the gateway imports no domain library" (STYLE.md §10): the gateway joins
-// the search's candidates and the graph's context, and runs the very function the search domain
-// tests and benchmarks (a framework-free file with no runtime imports, not the domain's index).
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { graphCandidateCount, rankByGraphEvidence } from '@trove/domain-search/dist/graph-ranking/graph-evidence';
 import { Authenticated } from '../auth/authenticated.decorator';
-import { GatewayConfig } from '../gateway-config';
 import { FullTextSearchDto, HybridSearchDto, SearchResponse } from './search.dto';
 
 /** How long the gateway waits for an accurate search (its stages' time boxes, and the search). */
@@ -27,12 +23,6 @@ const ACCURATE_REPLY_TIMEOUT_MS = 15_000;
 @ApiTags('search')
 @Controller('search')
 export class SearchController {
-  /**
-   * SEARCH_GRAPH_WEIGHT, from the environment the app validated at boot (GatewayConfig: a bad
-   * value has already stopped start-up with the variable's name).
-   */
-  private readonly graphWeight = loadConfig(GatewayConfig).SEARCH_GRAPH_WEIGHT;
-
   constructor(private readonly transport: TransportClient) {}
 
   @Post('hybrid-search')
@@ -44,16 +34,16 @@ export class SearchController {
   async hybrid(@Body() body: HybridSearchDto): Promise<SearchResult> {
     const sub_tenant_id = resolveSubTenantId(body.tenant_id, body.sub_tenant_id);
     const max_chunks = body.max_chunks ?? 10;
-    // Graph-aware ranking (docs/api.md, Search): a wider candidate list, re-scored by its graph
-    // evidence, the best max_chunks kept. Weight 0: no re-ranking, so no need to ask for more.
-    const rerank = body.graph_context === true && this.graphWeight > 0;
+    // Graph-aware ranking (docs/api.md, Search): a wider candidate list (graphCandidateCount),
+    // which the graph service re-scores by its graph evidence, keeping the best max_chunks.
+    const graphAware = body.graph_context === true;
     const result = await this.transport.send<SearchResult>(
       SearchPatterns.hybrid,
       {
         tenant_id: body.tenant_id,
         sub_tenant_id,
         query: body.query,
-        max_chunks: rerank ? graphCandidateCount(max_chunks) : max_chunks,
+        max_chunks: graphAware ? graphCandidateCount(max_chunks) : max_chunks,
         alpha: body.alpha ?? 0.8,
         recency_bias: body.recency_bias ?? 0,
         num_related_chunks: body.num_related_chunks ?? 0,
@@ -67,23 +57,20 @@ export class SearchController {
       // docs/api.md, Search: accurate mode); the reply may take that long.
       body.mode === 'accurate' ? { timeoutMs: ACCURATE_REPLY_TIMEOUT_MS } : undefined,
     );
-    if (body.graph_context !== true) return result;
+    if (!graphAware) return result;
     // The graph walks from the query's entities and from the chunks found (docs/api.md,
     // "Knowledge graph"); a graph service that cannot answer fails the search rather than
-    // answering an empty context that looks like "nothing is known".
-    const graph_context = await this.transport.send<GraphContext>(GraphPatterns.context, {
+    // answering an empty context that looks like "nothing is known". With `rank`, it re-scores the
+    // chunks and keeps max_chunks of them; its context speaks of those only. The ranking itself is
+    // not part of the HTTP response: the chunks carry it.
+    const { ranking, ...graph_context } = await this.transport.send<RankedGraphContext>(GraphPatterns.context, {
       tenant_id: body.tenant_id,
       sub_tenant_id,
       query: body.query,
       chunk_ids: result.chunks.map((chunk) => chunk.chunk_uuid),
+      rank: { scores: result.chunks.map((chunk) => chunk.relevancy_score), keep: max_chunks },
     } satisfies GraphContextRequest);
-    if (!rerank) return { ...result, graph_context };
-    const ranked = rankByGraphEvidence(result.chunks, graph_context, {
-      weight: this.graphWeight,
-      keep: max_chunks,
-      query: body.query,
-    });
-    return { ...result, chunks: ranked.chunks, graph_context: ranked.graph_context };
+    return { ...result, chunks: rankedChunks(result.chunks, ranking ?? []), graph_context };
   }
 
   @Post('full-text-search')
@@ -101,4 +88,18 @@ export class SearchController {
       search_mode: body.search_mode ?? 'sources',
     } satisfies FullTextSearchRequest);
   }
+}
+
+/**
+ * The search's chunks in the graph's ranking order (the kept ones only), each with its new score
+ * as relevancy_score and, with explain, `explain.graph` (when the graph lifted it) and `final`.
+ */
+function rankedChunks(chunks: ResultChunk[], ranking: GraphRankedChunk[]): ResultChunk[] {
+  const byId = new Map(chunks.map((chunk) => [chunk.chunk_uuid, chunk]));
+  return ranking.flatMap(({ chunk_id, score, graph }) => {
+    const chunk = byId.get(chunk_id);
+    if (!chunk) return [];
+    const explain = chunk.explain ? { ...chunk.explain, ...(graph > 0 ? { graph } : {}), final: score } : undefined;
+    return [{ ...chunk, relevancy_score: score, ...(explain ? { explain } : {}) }];
+  });
 }

@@ -1,9 +1,9 @@
-import type { GraphContext, GraphEntity, GraphTriplet, ResultChunk } from '@trove/contracts';
+import type { GraphContext, GraphEntity, GraphTriplet } from '@trove/contracts';
 
 /**
- * Graph-aware ranking (docs/api.md, Search: graph-aware ranking). Framework-free and without
- * runtime imports, so that the gateway, which orchestrates search and graph, and the benchmarks run
- * the same code.
+ * Graph-aware ranking (docs/api.md, Search: graph-aware ranking), run by the graph service when a
+ * context request carries `rank` (GraphContextRequest). Framework-free and without runtime
+ * imports, so that the service and the benchmark (bench/graph-ranking.bench.mjs) run the same code.
  *
  * A chunk's graph evidence `e` is the highest confidence among the relations read from it that
  * either lie on one of the query's paths (`query_paths`) or join two of the query's entities; its
@@ -11,23 +11,25 @@ import type { GraphContext, GraphEntity, GraphTriplet, ResultChunk } from '@trov
  * without evidence keeps its score, and evidence lifts a weak chunk more than a strong one.
  */
 
-/** Widest candidate list asked of the search service: the API's own max_chunks bound. */
-const MAX_WIDTH = 1001;
+/** A candidate to re-rank: a chunk id and its search score, with the parts of that score if any. */
+export interface RankCandidate {
+  chunk_id: string;
+  score: number;
+  explain?: Record<string, number>;
+}
 
-/**
- * How many candidates to ask the search service for when the graph re-ranks `maxChunks` results:
- * `min(1001, max(10, 2 × max_chunks))`. Measured on HotpotQA dev (bench/graph-ranking.bench.mjs,
- * top 5): 2× did as well as 4× and 6× or better, and each extra chunk id costs the graph call time
- * (p50 107 ms with 10 ids, 152 ms with 30).
- */
-export function graphCandidateCount(maxChunks: number, factor = 2, minWidth = 10): number {
-  return Math.min(MAX_WIDTH, Math.max(minWidth, factor * maxChunks));
+/** A kept candidate: its new score, the lift `w·e` (0 without evidence), and explain with graph and final. */
+export interface RankedCandidate {
+  chunk_id: string;
+  score: number;
+  graph: number;
+  explain?: Record<string, number>;
 }
 
 export interface GraphRankingOptions {
-  /** SEARCH_GRAPH_WEIGHT, 0 to 1: how much full evidence (e = 1) lifts a chunk. */
+  /** GRAPH_RANKING_WEIGHT, 0 to 1: how much full evidence (e = 1) lifts a chunk; 0: no re-ranking. */
   weight: number;
-  /** Results kept after re-ranking (the request's max_chunks). */
+  /** Candidates kept after re-ranking (the request's max_chunks). */
   keep: number;
   /**
    * The query text: an entity whose name the query holds (case, accents and punctuation aside) is
@@ -39,7 +41,9 @@ export interface GraphRankingOptions {
 }
 
 export interface GraphRanking {
-  chunks: ResultChunk[];
+  /** The kept candidates, best first. */
+  ranking: RankedCandidate[];
+  /** The context restricted to the kept candidates (restrictGraphContext). */
   graph_context: GraphContext;
 }
 
@@ -102,29 +106,40 @@ export function queryEntities(context: GraphContext, query: string): Set<string>
 }
 
 /**
- * Re-scores `chunks` (best first) by their graph evidence, sorts them by the new score (ties keep
- * their order), keeps the best `keep`, and restricts the context to them (restrictGraphContext).
- * With `explain` on a chunk, `explain.graph = w·e` (for chunks with evidence) and `explain.final`
- * is the new score.
+ * Re-scores `candidates` (best first) by their graph evidence, sorts them by the new score (ties
+ * keep their order), keeps the best `keep`, and restricts the context to them
+ * (restrictGraphContext). Weight 0: no re-scoring, the candidates in their order, cut to `keep`.
+ * A candidate with `explain` comes back with `explain.graph = w·e` (when > 0) and `explain.final`
+ * = the new score.
  */
 export function rankByGraphEvidence(
-  chunks: ResultChunk[],
+  candidates: RankCandidate[],
   context: GraphContext,
   options: GraphRankingOptions,
 ): GraphRanking {
   const w = clamp01(options.weight);
-  const evidence = graphEvidence(context, options.query, { coMentions: options.coMentions });
-  const scored = chunks.map((chunk, i) => {
-    const lift = w * (evidence.get(chunk.chunk_uuid) ?? 0);
-    if (lift <= 0) return { chunk, i };
-    const score = 1 - (1 - clamp01(chunk.relevancy_score)) * (1 - lift);
-    const explain = chunk.explain ? { ...chunk.explain, graph: lift, final: score } : undefined;
-    return { chunk: { ...chunk, relevancy_score: score, ...(explain ? { explain } : {}) }, i };
+  const evidence = w > 0 ? graphEvidence(context, options.query, { coMentions: options.coMentions }) : new Map<string, number>();
+  const scored = candidates.map((candidate, i): { ranked: RankedCandidate; i: number } => {
+    const graph = w * (evidence.get(candidate.chunk_id) ?? 0);
+    const score = graph > 0 ? 1 - (1 - clamp01(candidate.score)) * (1 - graph) : candidate.score;
+    const explain = candidate.explain
+      ? { ...candidate.explain, ...(graph > 0 ? { graph } : {}), final: score }
+      : undefined;
+    return { ranked: { chunk_id: candidate.chunk_id, score, graph, ...(explain ? { explain } : {}) }, i };
   });
-  scored.sort((a, b) => b.chunk.relevancy_score - a.chunk.relevancy_score || a.i - b.i);
-  const kept = scored.slice(0, Math.max(0, options.keep)).map((s) => s.chunk);
-  const dropped = new Set(scored.slice(kept.length).map((s) => s.chunk.chunk_uuid));
-  return { chunks: kept, graph_context: restrictGraphContext(context, kept.map((c) => c.chunk_uuid), dropped) };
+  if (w > 0) scored.sort((a, b) => b.ranked.score - a.ranked.score || a.i - b.i);
+  const keep = Math.max(0, Math.floor(options.keep));
+  const ranking = scored.slice(0, keep).map((s) => s.ranked);
+  const dropped = new Set(scored.slice(ranking.length).map((s) => s.ranked.chunk_id));
+  for (const r of ranking) dropped.delete(r.chunk_id);
+  return {
+    ranking,
+    graph_context: restrictGraphContext(
+      context,
+      ranking.map((r) => r.chunk_id),
+      dropped,
+    ),
+  };
 }
 
 /**

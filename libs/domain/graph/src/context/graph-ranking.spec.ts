@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GraphContext, GraphEntity, GraphTriplet, ResultChunk } from '@trove/contracts';
-import {
-  graphCandidateCount,
-  graphEvidence,
-  queryEntities,
-  rankByGraphEvidence,
-  restrictGraphContext,
-} from './graph-evidence';
+import { graphCandidateCount, type GraphContext, type GraphEntity, type GraphTriplet } from '@trove/contracts';
+import { graphEvidence, queryEntities, RankCandidate, rankByGraphEvidence, restrictGraphContext } from './graph-ranking';
 
 const entity = (id: string, name: string): GraphEntity => ({
   entity_id: id,
@@ -32,18 +26,9 @@ const triplet = (source: GraphEntity, target: GraphEntity, chunk: string, confid
     target_entity_id: target.entity_id,
   },
 });
-const chunk = (id: string, score: number, explain = false): ResultChunk => ({
-  chunk_uuid: id,
-  source_id: id.split('_')[0]!,
-  chunk_content: id,
-  source_type: 'document',
-  source_title: id,
-  source_upload_time: '',
-  source_last_updated_time: '',
-  layout: '{}',
-  relevancy_score: score,
-  document_metadata: {},
-  tenant_metadata: {},
+const chunk = (id: string, score: number, explain = false): RankCandidate => ({
+  chunk_id: id,
+  score,
   ...(explain ? { explain: { fused: score, final: score } } : {}),
 });
 
@@ -57,8 +42,8 @@ describe('graph-aware ranking', () => {
     assert.equal(graphCandidateCount(1), 10);
     assert.equal(graphCandidateCount(5), 10);
     assert.equal(graphCandidateCount(10), 20);
+    assert.equal(graphCandidateCount(400), 800);
     assert.equal(graphCandidateCount(1001), 1001);
-    assert.equal(graphCandidateCount(10, 3, 30), 30);
   });
 
   it('finds the query entities by name and by where two-relation paths start', () => {
@@ -103,11 +88,12 @@ describe('graph-aware ranking', () => {
     const chunks = [chunk('c1', 0.6), chunk('c2', 0.5), chunk('c3', 0.4), chunk('c4', 0.5)];
     const ranked = rankByGraphEvidence(chunks, context, { weight: 0.5, keep: 3, query: QUERY });
     // c3: 1 − 0.6 × (1 − 0.4) = 0.64
-    assert.deepEqual(ranked.chunks.map((c) => c.chunk_uuid), ['c3', 'c1', 'c2']);
-    assert.ok(Math.abs(ranked.chunks[0]!.relevancy_score - 0.64) < 1e-9);
-    assert.equal(ranked.chunks[1]!.relevancy_score, 0.6);
+    assert.deepEqual(ranked.ranking.map((c) => c.chunk_id), ['c3', 'c1', 'c2']);
+    assert.ok(Math.abs(ranked.ranking[0]!.score - 0.64) < 1e-9);
+    assert.ok(Math.abs(ranked.ranking[0]!.graph - 0.4) < 1e-9);
+    assert.deepEqual(ranked.ranking[1], { chunk_id: 'c1', score: 0.6, graph: 0 });
     // The input is not changed.
-    assert.equal(chunks[2]!.relevancy_score, 0.4);
+    assert.equal(chunks[2]!.score, 0.4);
   });
 
   it('weight 0 or no evidence keeps the order and the scores; scores stay in [0, 1]', () => {
@@ -117,9 +103,18 @@ describe('graph-aware ranking', () => {
       chunk_id_to_group_ids: {},
     };
     const chunks = [chunk('c1', 1), chunk('c2', 0)];
-    assert.deepEqual(rankByGraphEvidence(chunks, context, { weight: 0, keep: 2, query: QUERY }).chunks, chunks);
-    const full = rankByGraphEvidence(chunks, context, { weight: 1, keep: 2, query: QUERY }).chunks;
-    assert.deepEqual(full.map((c) => [c.chunk_uuid, c.relevancy_score]), [['c1', 1], ['c2', 1]]);
+    assert.deepEqual(rankByGraphEvidence(chunks, context, { weight: 0, keep: 2, query: QUERY }).ranking, [
+      { chunk_id: 'c1', score: 1, graph: 0 },
+      { chunk_id: 'c2', score: 0, graph: 0 },
+    ]);
+    const full = rankByGraphEvidence(chunks, context, { weight: 1, keep: 2, query: QUERY }).ranking;
+    assert.deepEqual(full.map((c) => [c.chunk_id, c.score]), [['c1', 1], ['c2', 1]]);
+    // Weight 0 re-ranks nothing: the input order, even unsorted, cut to keep.
+    const unsorted = [chunk('c1', 0.2), chunk('c2', 0.9), chunk('c3', 0.5)];
+    assert.deepEqual(
+      rankByGraphEvidence(unsorted, context, { weight: 0, keep: 2, query: QUERY }).ranking.map((c) => c.chunk_id),
+      ['c1', 'c2'],
+    );
   });
 
   it('explain: graph = w·e on re-scored chunks, final = the new score', () => {
@@ -133,11 +128,11 @@ describe('graph-aware ranking', () => {
       keep: 2,
       query: QUERY,
     });
-    const c2 = ranked.chunks.find((c) => c.chunk_uuid === 'c2')!;
+    const c2 = ranked.ranking.find((c) => c.chunk_id === 'c2')!;
     assert.ok(Math.abs(c2.explain!.graph! - 0.4) < 1e-9);
-    assert.equal(c2.explain!.final, c2.relevancy_score);
+    assert.equal(c2.explain!.final, c2.score);
     assert.equal(c2.explain!.fused, 0.2);
-    const c1 = ranked.chunks.find((c) => c.chunk_uuid === 'c1')!;
+    const c1 = ranked.ranking.find((c) => c.chunk_id === 'c1')!;
     assert.deepEqual(c1.explain, { fused: 0.5, final: 0.5 });
   });
 
@@ -158,5 +153,12 @@ describe('graph-aware ranking', () => {
     assert.deepEqual(out.query_paths.map((p) => p.group_id), ['0', '2']);
     assert.deepEqual(out.chunk_relations.map((r) => r.relation.chunk_id), ['kept']);
     assert.deepEqual(out.chunk_id_to_group_ids, { kept: ['0'], elsewhere: ['2'] });
+    // rankByGraphEvidence restricts its context the same way.
+    const ranked = rankByGraphEvidence([chunk('kept', 0.9), chunk('gone', 0.1)], context, {
+      weight: 0.2,
+      keep: 1,
+      query: QUERY,
+    });
+    assert.deepEqual(ranked.graph_context, out);
   });
 });
