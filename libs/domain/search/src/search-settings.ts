@@ -181,11 +181,13 @@ export class SearchSettings {
   SEARCH_ACCURATE_TIMEOUT_MS = 2000;
 
   /**
-   * Accurate mode's second hops by meaning: `text` embeds the question with each passage,
-   * `vectors` adds the passage's stored vector to the question's (no embedding, ~10× faster).
+   * Accurate mode's second hops by meaning: `vectors` adds the passage's stored vector to the
+   * question's (no embedding), `text` embeds the question with each passage (~10× the time: p50
+   * 415 ms on SciFact against ~40; on HotpotQA dev slightly better, on the blind bridge set the
+   * same at top 5 and worse at top 2; docs/benchmarks.md, Accurate mode).
    */
   @IsIn(['text', 'vectors'])
-  SEARCH_ACCURATE_HOPS: 'text' | 'vectors' = 'text';
+  SEARCH_ACCURATE_HOPS: 'text' | 'vectors' = 'vectors';
 
   /**
    * A `/rerank` endpoint for accurate mode (Cohere and Jina shape, or TEI with

@@ -154,7 +154,7 @@ describe('SearchService, accurate mode', () => {
     for (const chunk of accurate.chunks) assert.ok(chunk.relevancy_score >= 0 && chunk.relevancy_score <= 1);
   });
 
-  it('makes second hops from stored vectors when told to, without embedding the passages', async () => {
+  it('makes second hops from stored vectors by default, without embedding the passages; from text when told to', async () => {
     // Counts the calls that embed a query, whichever way the service asks (the hashing embedder
     // embeds a query with its feedback passages in one call).
     let embedded = 0;
@@ -173,12 +173,23 @@ describe('SearchService, accurate mode', () => {
       keywords,
       store,
       openChunkSpaces(db, vectors, store, counting, join(dir, 'models')),
-      { recencyHalfLifeDays: 30, defaultAlpha: 0.8, accurate: { hopsTimeoutMs: 2000, hops: 'vectors' } },
+      { recencyHalfLifeDays: 30, defaultAlpha: 0.8, accurate: { hopsTimeoutMs: 2000 } },
     );
     const result = await service.hybrid(request({ mode: 'accurate' }));
     assert.equal(embedded, 1, 'the query only');
     await service.hybrid(request());
     assert.equal(embedded, 2, 'a fast search embeds once too');
+    const byText = new SearchService(
+      counting,
+      vectors,
+      keywords,
+      store,
+      openChunkSpaces(db, vectors, store, counting, join(dir, 'models')),
+      { recencyHalfLifeDays: 30, defaultAlpha: 0.8, accurate: { hopsTimeoutMs: 2000, hops: 'text' } },
+    );
+    const textHops = await byText.hybrid(request({ mode: 'accurate', query: `${request().query} (text)` }));
+    assert.equal(embedded, 2 + 4, 'the query, then the query with each of 3 passages');
+    assert.ok(order(textHops.chunks).includes('temple'));
     assert.equal(result.accurate!.queries.length, 4);
     const fast = await service.hybrid(request());
     const rank = (r: typeof fast) => order(r.chunks).indexOf('temple');

@@ -25,9 +25,8 @@ export interface AccurateOptions {
   /** Time box of the second hops, in ms. */
   hopsTimeoutMs: number;
   /**
-   * How a second hop searches by meaning: `text` embeds the question with the passage (default),
-   * `vectors` adds the passage's stored vector to the question's (no embedding; ~10× faster,
-   * measured slightly weaker on HotpotQA dev, docs/benchmarks.md).
+   * How a second hop searches by meaning: `vectors` (default) adds the passage's stored vector to
+   * the question's (no embedding), `text` embeds the question with the passage (SEARCH_ACCURATE_HOPS).
    */
   hops?: 'text' | 'vectors';
   /** Optional `/rerank` endpoint, and its time box. */
@@ -193,7 +192,7 @@ export class AccurateSearch {
     }
     const hopQueries = starts.map((start) => `${query}\n${start.text}`);
     const vectors =
-      this.options.hops === 'vectors' && search.vectorsWith
+      this.options.hops !== 'text' && search.vectorsWith
         ? await search.vectorsWith(starts.map((s) => s.id))
         : undefined;
     const lists = await Promise.all(
