@@ -63,14 +63,19 @@ export class SearchController {
     // answering an empty context that looks like "nothing is known". With `rank`, it re-scores the
     // chunks and keeps max_chunks of them; its context speaks of those only. The ranking itself is
     // not part of the HTTP response: the chunks carry it.
-    const { ranking, ...graph_context } = await this.transport.send<RankedGraphContext>(GraphPatterns.context, {
-      tenant_id: body.tenant_id,
-      sub_tenant_id,
-      query: body.query,
-      chunk_ids: result.chunks.map((chunk) => chunk.chunk_uuid),
-      rank: { scores: result.chunks.map((chunk) => chunk.relevancy_score), keep: max_chunks },
-    } satisfies GraphContextRequest);
-    return { ...result, chunks: rankedChunks(result.chunks, ranking ?? []), graph_context };
+    const { ranking, ...graph_context } = await this.transport.send<RankedGraphContext>(
+      GraphPatterns.context,
+      {
+        tenant_id: body.tenant_id,
+        sub_tenant_id,
+        query: body.query,
+        chunk_ids: result.chunks.map((chunk) => chunk.chunk_uuid),
+        rank: { scores: result.chunks.map((chunk) => chunk.relevancy_score), keep: max_chunks },
+      } satisfies GraphContextRequest,
+    );
+    // A graph service that gave no ranking (one older than it, mid-rollout) leaves the search's order.
+    const chunks = ranking ? rankedChunks(result.chunks, ranking) : result.chunks.slice(0, max_chunks);
+    return { ...result, chunks, graph_context };
   }
 
   @Post('full-text-search')
@@ -99,7 +104,9 @@ function rankedChunks(chunks: ResultChunk[], ranking: GraphRankedChunk[]): Resul
   return ranking.flatMap(({ chunk_id, score, graph }) => {
     const chunk = byId.get(chunk_id);
     if (!chunk) return [];
-    const explain = chunk.explain ? { ...chunk.explain, ...(graph > 0 ? { graph } : {}), final: score } : undefined;
+    const explain = chunk.explain
+      ? { ...chunk.explain, ...(graph > 0 ? { graph } : {}), final: score }
+      : undefined;
     return [{ ...chunk, relevancy_score: score, ...(explain ? { explain } : {}) }];
   });
 }
