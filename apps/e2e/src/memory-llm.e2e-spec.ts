@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { createServer, IncomingMessage, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { AddMemoryResult, GenerateMemoryResult, RetrieveMemoryResult } from '@trove/contracts';
-import { ApiClient, startTrove, TroveRig } from '@trove/testing';
+import { ApiClient, startTrove, StubServer, TroveRig } from '@trove/testing';
 
 const KEY = 'sk-memory-e2e-secret-42';
 
@@ -14,7 +12,7 @@ const KEY = 'sk-memory-e2e-secret-42';
  * inference answers, still 200, and the answer says why.
  */
 describe('memory inference by an LLM (standalone)', { timeout: 180_000 }, () => {
-  let chat: Server;
+  let chat: StubServer;
   let rig: TroveRig;
   let alice: ApiClient;
   let mode: 'good' | 'error' | 'slow' = 'good';
@@ -26,41 +24,31 @@ describe('memory inference by an LLM (standalone)', { timeout: 180_000 }, () => 
   ];
 
   before(async () => {
-    chat = createServer((req: IncomingMessage, res) => {
-      let raw = '';
-      req.on('data', (d: Buffer) => (raw += d.toString()));
-      req.on('end', () => {
-        const body = JSON.parse(raw) as { model: string; messages: { content: string }[] };
-        asked.push({
-          model: body.model,
-          authorization: req.headers.authorization,
-          text: body.messages.map((m) => m.content).join('\n'),
-        });
-        if (mode === 'error') {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(`{"error":"bad key ${KEY}"}`);
-          return;
-        }
-        const content = JSON.stringify({
-          memories: [
-            { text: 'Carla works as a baker in Porto.', kind: 'fact' },
-            { text: 'Carla loves rye sourdough.', kind: 'preference' },
-            { text: 'Carla is happy.', kind: 'mood' },
-          ],
-        });
-        const send = () =>
-          res.destroyed ||
-          res.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              choices: [{ message: { role: 'assistant', content } }],
-              usage: { prompt_tokens: 401, completion_tokens: 33, total_tokens: 434 },
-            }),
-          );
-        if (mode === 'slow') setTimeout(send, 4_000).unref();
-        else send();
+    chat = await StubServer.start();
+    chat.reply = (request) => {
+      const body = request.body as { model: string; messages: { content: string }[] };
+      asked.push({
+        model: body.model,
+        authorization: request.headers.authorization,
+        text: body.messages.map((m) => m.content).join('\n'),
       });
-    });
-    await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(chat.address() as AddressInfo).port}`;
+      if (mode === 'error') return { status: 500, body: `{"error":"bad key ${KEY}"}` };
+      const content = JSON.stringify({
+        memories: [
+          { text: 'Carla works as a baker in Porto.', kind: 'fact' },
+          { text: 'Carla loves rye sourdough.', kind: 'preference' },
+          { text: 'Carla is happy.', kind: 'mood' },
+        ],
+      });
+      return {
+        body: {
+          choices: [{ message: { role: 'assistant', content } }],
+          usage: { prompt_tokens: 401, completion_tokens: 33, total_tokens: 434 },
+        },
+        ...(mode === 'slow' ? { delayMs: 4_000 } : {}),
+      };
+    };
+    const url = chat.url();
     rig = await startTrove('standalone', {
       env: {
         MEMORY_INFERENCE: 'llm',
@@ -80,8 +68,7 @@ describe('memory inference by an LLM (standalone)', { timeout: 180_000 }, () => 
 
   after(async () => {
     await rig?.dispose();
-    chat?.closeAllConnections();
-    await new Promise<void>((resolve) => chat?.close(() => resolve()));
+    await chat?.close();
   });
 
   const generate = () =>

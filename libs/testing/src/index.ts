@@ -4,5 +4,6 @@ export * from './rigs/workspace';
 export * from './rigs/process-rig';
 export * from './rigs/trove-rig';
 export * from './rigs/http-client';
+export * from './rigs/stub-http-server';
 export * from './fixtures/paraphrases';
 export * from './fixtures/vector-fixtures';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ChatClient, ChatClientOptions, parseAnswer } from './chat-client';
 import { LlmError } from './llm-error';
-import { StubServer } from './testing/stub-server';
+import { StubServer } from '@trove/testing';
 
 const KEY = 'sk-secret-0123456789';
 const SCHEMA = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { LlmError } from './llm-error';
 import { RerankClient, RerankClientOptions } from './rerank-client';
-import { StubServer } from './testing/stub-server';
+import { StubServer } from '@trove/testing';
 
 const KEY = 'jina_secret_abcdef123456';
 const DOCS = ['apples', 'pears', 'plums'];

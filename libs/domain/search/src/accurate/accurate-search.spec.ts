@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -9,6 +7,7 @@ import { DomainError, HybridSearchRequest } from '@trove/contracts';
 import { NgramHashingEmbedder } from '@trove/embeddings';
 import { PgliteDatabase } from '@trove/platform-database';
 import { ChatClient, RerankClient } from '@trove/platform-llm';
+import { StubReply, StubServer } from '@trove/testing';
 import { analyze } from '@trove/text';
 import { SqlChunkStore } from '../adapters/sql/sql-chunk-store';
 import { EmbeddedKeywordIndex } from '../adapters/embedded-keyword/embedded-keyword-index';
@@ -17,28 +16,12 @@ import { openChunkSpaces } from '../reembedding/chunk-spaces';
 import { SearchService } from '../search.service';
 import { AccurateOptions } from './accurate-search';
 
-type Handler = (body: Record<string, unknown>, res: ServerResponse) => void | Promise<void>;
-
-/** A stand-in HTTP endpoint on 127.0.0.1; `handle` answers each POST. */
-async function endpoint(handle: Handler): Promise<{ url: string; server: Server; calls: number }> {
-  const state = { url: '', server: undefined as unknown as Server, calls: 0 };
-  state.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = '';
-    req.on('data', (part: Buffer) => (raw += part.toString('utf8')));
-    req.on('end', () => {
-      state.calls++;
-      void handle(JSON.parse(raw || '{}') as Record<string, unknown>, res);
-    });
-  });
-  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}`;
-  return state;
+/** A stand-in endpoint answering every request with `reply` (status 200 unless said). */
+async function endpoint(reply: (body: Record<string, unknown>) => StubReply): Promise<StubServer> {
+  const stub = await StubServer.start();
+  stub.reply = (request) => reply((request.body ?? {}) as Record<string, unknown>);
+  return stub;
 }
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
 
 const now = new Date().toISOString();
 const PARAGRAPHS: [string, string, string][] = [
@@ -203,20 +186,22 @@ describe('SearchService, accurate mode', () => {
   });
 
   it('orders by a /rerank endpoint when one is configured', async () => {
-    const reranker = await endpoint((body, res) => {
+    const reranker = await endpoint((body) => {
       const documents = body.documents as string[];
       // Ranks the Senate paragraph first, the rest in reverse.
-      json(res, 200, {
-        results: documents.map((d, index) => ({
-          index,
-          relevance_score: d.includes('Senate') ? 0.99 : 0.5 - index * 0.01,
-        })),
-      });
+      return {
+        body: {
+          results: documents.map((d, index) => ({
+            index,
+            relevance_score: d.includes('Senate') ? 0.99 : 0.5 - index * 0.01,
+          })),
+        },
+      };
     });
     try {
       const service = serviceWith({
         hopsTimeoutMs: 2000,
-        reranker: new RerankClient({ url: reranker.url, model: 'stand-in' }),
+        reranker: new RerankClient({ url: reranker.url(), model: 'stand-in' }),
       });
       const result = await service.hybrid(request({ mode: 'accurate' }));
       assert.equal(order(result.chunks)[0], 'senate');
@@ -228,27 +213,22 @@ describe('SearchService, accurate mode', () => {
           ['rerank', 'done'],
         ],
       );
-      assert.equal(reranker.calls, 1);
+      assert.equal(reranker.requests.length, 1);
     } finally {
-      reranker.server.close();
+      await reranker.close();
     }
   });
 
   it('degrades, never fails, when the reranker is down, slow or answers garbage', async () => {
     const expected = order((await serviceWith().hybrid(request({ mode: 'accurate' }))).chunks);
-    const garbage = await endpoint((_body, res) =>
-      json(res, 200, { results: [{ index: 99, relevance_score: 1 }] }),
-    );
-    const slow = await endpoint(async (_body, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      json(res, 200, { results: [] });
-    });
-    const failing = await endpoint((_body, res) => json(res, 500, { error: 'down' }));
+    const garbage = await endpoint(() => ({ body: { results: [{ index: 99, relevance_score: 1 }] } }));
+    const slow = await endpoint(() => ({ body: { results: [] }, delayMs: 1500 }));
+    const failing = await endpoint(() => ({ status: 500, body: { error: 'down' } }));
     try {
       for (const [what, url] of [
-        ['garbage', garbage.url],
-        ['slow', slow.url],
-        ['failing', failing.url],
+        ['garbage', garbage.url()],
+        ['slow', slow.url()],
+        ['failing', failing.url()],
         ['unreachable', 'http://127.0.0.1:9'],
       ] as const) {
         const service = serviceWith({
@@ -266,24 +246,21 @@ describe('SearchService, accurate mode', () => {
         assert.deepEqual(order(result.chunks), expected, `${what}: the order without the reranker`);
       }
     } finally {
-      for (const s of [garbage, slow, failing]) s.server.close();
+      for (const s of [garbage, slow, failing]) await s.close();
     }
   });
 
   it('searches the rewrites a chat endpoint gives, and degrades when it answers garbage', async () => {
     const chat = (content: string) =>
-      endpoint((_body, res) =>
-        json(res, 200, {
-          choices: [{ message: { content } }],
-          usage: { prompt_tokens: 10, completion_tokens: 5 },
-        }),
-      );
+      endpoint(() => ({
+        body: { choices: [{ message: { content } }], usage: { prompt_tokens: 10, completion_tokens: 5 } },
+      }));
     const good = await chat(JSON.stringify({ queries: ['Shirley Temple ambassador', 'Kiss and Tell cast'] }));
     const bad = await chat('I would rather not.');
     try {
       const rewritten = await serviceWith({
         hopsTimeoutMs: 2000,
-        rewriter: new ChatClient({ baseUrl: good.url, model: 'stand-in' }),
+        rewriter: new ChatClient({ baseUrl: good.url(), model: 'stand-in' }),
       }).hybrid(request({ mode: 'accurate' }));
       assert.deepEqual(rewritten.accurate!.queries.slice(0, 3), [
         request().query,
@@ -295,7 +272,7 @@ describe('SearchService, accurate mode', () => {
 
       const refused = await serviceWith({
         hopsTimeoutMs: 2000,
-        rewriter: new ChatClient({ baseUrl: bad.url, model: 'stand-in' }),
+        rewriter: new ChatClient({ baseUrl: bad.url(), model: 'stand-in' }),
       }).hybrid(request({ mode: 'accurate' }));
       assert.equal(refused.accurate!.degraded, true);
       assert.deepEqual(
@@ -306,22 +283,22 @@ describe('SearchService, accurate mode', () => {
         ],
       );
     } finally {
-      good.server.close();
-      bad.server.close();
+      await good.close();
+      await bad.close();
     }
   });
 
   it('gives up a stage at its time box and goes on without it', async () => {
-    const slow = await endpoint(async (_body, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      json(res, 200, { choices: [{ message: { content: '{"queries":["x"]}' } }] });
-    });
+    const slow = await endpoint(() => ({
+      body: { choices: [{ message: { content: '{"queries":["x"]}' } }] },
+      delayMs: 2000,
+    }));
     try {
       const expected = order((await serviceWith().hybrid(request({ mode: 'accurate' }))).chunks);
       const service = serviceWith({
         hopsTimeoutMs: 2000,
         rewriteTimeoutMs: 200,
-        rewriter: new ChatClient({ baseUrl: slow.url, model: 'stand-in', maxRetries: 0 }),
+        rewriter: new ChatClient({ baseUrl: slow.url(), model: 'stand-in', maxRetries: 0 }),
       });
       const started = Date.now();
       const result = await service.hybrid(request({ mode: 'accurate' }));
@@ -331,8 +308,7 @@ describe('SearchService, accurate mode', () => {
       assert.match(result.accurate!.stages[0]!.detail!, /time box|timed out|timeout/i);
       assert.deepEqual(order(result.chunks), expected);
     } finally {
-      slow.server.closeAllConnections();
-      slow.server.close();
+      await slow.close();
     }
   });
 

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingHttpHeaders } from 'node:http';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { validateSync } from 'class-validator';
 import { UserAssistantPair } from '@trove/contracts';
-import { RecordingTransportClient } from '@trove/testing';
+import { RecordingTransportClient, StubServer } from '@trove/testing';
 import { openMemoryInference } from '../../memory.adapters';
 import { MemorySettings } from '../../memory-settings';
 import { MemoryInferenceInput } from '../../ports/memory-inference';
@@ -17,6 +16,7 @@ import { MEMORY_SCHEMA, readAnswer } from './llm-memory-prompt';
 const KEY = 'sk-memory-secret-0123456789';
 const TIME_BOX_MS = 600;
 
+/** A request the stand-in chat endpoint saw, with the body a chat client sends. */
 interface Seen {
   path: string;
   headers: IncomingHttpHeaders;
@@ -27,53 +27,7 @@ interface Seen {
     messages: { role: string; content: string }[];
   };
 }
-interface Reply {
-  status?: number;
-  /** A string is sent as is, anything else as JSON. */
-  body?: unknown;
-  delayMs?: number;
-}
-
-/** A stand-in OpenAI-compatible chat endpoint on 127.0.0.1:0, answering from `reply`. */
-class ChatStub {
-  readonly seen: Seen[] = [];
-  reply: (n: number) => Reply = () => ({ body: {} });
-  private server!: Server;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      req.on('end', () => {
-        this.seen.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Seen['body'] });
-        const answer = this.reply(this.seen.length);
-        const send = () => {
-          if (res.destroyed) return;
-          const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
-          res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(text);
-        };
-        if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
-        else send();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  reset(): void {
-    this.seen.length = 0;
-    this.reply = () => ({ body: {} });
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+const seen = (stub: StubServer) => stub.requests as unknown as Seen[];
 
 const completion = (content: unknown, prompt = 640, completionTokens = 42) => ({
   choices: [{ message: { role: 'assistant', content } }],
@@ -101,10 +55,10 @@ const input = (overrides: Partial<MemoryInferenceInput> = {}): MemoryInferenceIn
 const offlineOf = async (i: MemoryInferenceInput) => (await new OfflineMemoryInference().infer(i)).memories;
 
 describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
-  let chat: ChatStub;
+  let chat: StubServer;
   let warnings: string[];
   before(async () => {
-    chat = await new ChatStub().start();
+    chat = await StubServer.start();
   });
   after(() => chat.close());
   beforeEach(() => {
@@ -114,7 +68,7 @@ describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
 
   const inference = (overrides: Partial<LlmMemoryInferenceOptions> = {}) =>
     new LlmMemoryInference({
-      baseUrl: chat.url,
+      baseUrl: chat.url(),
       model: 'tiny-model',
       apiKey: KEY,
       timeoutMs: TIME_BOX_MS,
@@ -162,8 +116,8 @@ describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
       usage: { prompt_tokens: 640, completion_tokens: 42 },
     });
     assert.deepEqual(warnings, []);
-    const [request] = chat.seen;
-    assert.equal(chat.seen.length, 1);
+    const [request] = seen(chat);
+    assert.equal(seen(chat).length, 1);
     assert.equal(request!.path, '/v1/chat/completions');
     assert.equal(request!.headers.authorization, `Bearer ${KEY}`);
     assert.equal(request!.body.model, 'tiny-model');
@@ -189,7 +143,7 @@ describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
     assert.deepEqual(result.memories, []);
     assert.equal(result.inference, 'llm:tiny-model', 'an empty list is an answer, not a failure');
     assert.equal(result.fallback, undefined);
-    const user = chat.seen[0]!.body.messages[1]!.content;
+    const user = seen(chat)[0]!.body.messages[1]!.content;
     assert.match(user, /User's name: The user/);
     assert.match(user, /Text written by The user:\nI moved to Porto\./);
   });
@@ -250,14 +204,14 @@ describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
   it('falls back within its time box when the endpoint keeps answering 500', async () => {
     chat.reply = () => ({ status: 500, body: { error: { message: 'overloaded' } } });
     const { elapsed } = await fallsBack(/HTTP 500/);
-    assert.ok(chat.seen.length >= 2, 'a 500 is retried');
+    assert.ok(seen(chat).length >= 2, 'a 500 is retried');
     assert.ok(elapsed < TIME_BOX_MS + 300, `fell back after ${elapsed} ms`);
   });
 
   it('does not retry a 401, and neither the answer nor the log repeats the key the server echoes', async () => {
     chat.reply = () => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } });
     await fallsBack(/HTTP 401/);
-    assert.equal(chat.seen.length, 1);
+    assert.equal(seen(chat).length, 1);
   });
 
   it('falls back when the endpoint is slower than the time box, once the box is over', async () => {
@@ -268,8 +222,8 @@ describe('LlmMemoryInference (against a stand-in chat endpoint)', () => {
   });
 
   it('falls back when the endpoint cannot be reached', async () => {
-    const gone = await new ChatStub().start();
-    const url = gone.url;
+    const gone = await StubServer.start();
+    const url = gone.url();
     await gone.close();
     const started = Date.now();
     const result = await inference({ baseUrl: url }).infer(input());
@@ -354,11 +308,11 @@ describe('MEMORY_INFERENCE settings', () => {
 });
 
 describe('MemoryService with the LLM inference', () => {
-  let chat: ChatStub;
+  let chat: StubServer;
   let rig: MemoryRig<RecordingTransportClient>;
   let warnings: string[];
   before(async () => {
-    chat = await new ChatStub().start();
+    chat = await StubServer.start();
   });
   after(() => chat.close());
   beforeEach(async () => {
@@ -368,7 +322,7 @@ describe('MemoryService with the LLM inference', () => {
       new RecordingTransportClient(),
       {},
       new LlmMemoryInference({
-        baseUrl: chat.url,
+        baseUrl: chat.url(),
         model: 'tiny-model',
         apiKey: KEY,
         timeoutMs: TIME_BOX_MS,
@@ -449,7 +403,7 @@ describe('MemoryService with the LLM inference', () => {
       raw_text: 'I adopted a cat.',
       infer: false,
     });
-    assert.equal(chat.seen.length, 0);
+    assert.equal(seen(chat).length, 0);
     assert.equal('inference' in added || 'usage' in added, false);
     const [record] = await rig.store.getLive('acme', 'team', [added.memory_id], new Date());
     assert.deepEqual([record!.inference, record!.inference_usage], [null, null]);

@@ -19,7 +19,7 @@ export interface StubReply {
 }
 
 /**
- * A stand-in model endpoint on 127.0.0.1:0: answers each request from `reply` (given the request
+ * A stand-in HTTP endpoint (a model, a reranker, a webhook receiver) on 127.0.0.1:0: answers each request from `reply` (given the request
  * and its 1-based number) and records them all. Requests still waiting when it closes are dropped.
  */
 export class StubServer {
