@@ -16,6 +16,7 @@ import { Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT } from './query/query-vectors';
 import { DEFAULT_PERSONALISE_WEIGHT } from './query/personal-memories';
+import { DEFAULT_HOPS_TIMEOUT_MS } from './accurate/accurate-search';
 import type { SearchServiceOptions } from './search.service';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
@@ -178,7 +179,7 @@ export class SearchSettings {
   @IsInt()
   @Min(1)
   @Max(60_000)
-  SEARCH_ACCURATE_TIMEOUT_MS = 2000;
+  SEARCH_ACCURATE_TIMEOUT_MS = DEFAULT_HOPS_TIMEOUT_MS;
 
   /**
    * Accurate mode's second hops by meaning: `vectors` adds the passage's stored vector to the

@@ -26,7 +26,12 @@ import { ChunkSpaces, SpaceTarget } from './reembedding/chunk-spaces';
 import { DEFAULT_PERSONALISE_WEIGHT, PersonalMemories } from './query/personal-memories';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT, QueryVectors, Steer } from './query/query-vectors';
 import { ChunkRanking } from './query/ranking';
-import { AccurateOptions, AccurateSearch, CandidateSearch } from './accurate/accurate-search';
+import {
+  AccurateOptions,
+  AccurateSearch,
+  CandidateSearch,
+  DEFAULT_HOPS_TIMEOUT_MS,
+} from './accurate/accurate-search';
 import { checkSearchRequest, scopeOf } from './search.validation';
 
 export interface SearchServiceOptions {
@@ -112,7 +117,10 @@ export class SearchService {
     this.queryVectors = new QueryVectors(chunks, keywords, options);
     this.personal = new PersonalMemories(vectors, options.personaliseWeight ?? DEFAULT_PERSONALISE_WEIGHT);
     this.ranking = new ChunkRanking(chunks, options.recencyHalfLifeDays);
-    this.accurate = new AccurateSearch(chunks, options.accurate ?? { hopsTimeoutMs: 2000 });
+    this.accurate = new AccurateSearch(
+      chunks,
+      options.accurate ?? { hopsTimeoutMs: DEFAULT_HOPS_TIMEOUT_MS },
+    );
   }
 
   async indexChunks(request: IndexChunksRequest): Promise<IndexChunksResult> {

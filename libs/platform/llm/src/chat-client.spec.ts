@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { ChatClient, ChatClientOptions, parseAnswer } from './chat-client';
 import { LlmError } from './llm-error';
 import { StubServer } from '@trove/testing';
+import { llmFailure } from './testing/llm-failure';
 
 const KEY = 'sk-secret-0123456789';
 const SCHEMA = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
@@ -22,17 +23,6 @@ interface ChatBody {
   max_tokens?: number;
   response_format: { type: string; json_schema?: { name: string; strict: boolean; schema: unknown } };
   messages: { role: string; content: string }[];
-}
-
-/** Rejects with an LlmError and hands it over for checks. */
-async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    assert.ok(error instanceof LlmError, `expected an LlmError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
@@ -145,7 +135,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
 
   it('gives up on 500s after maxRetries, with a retryable error naming the URL and the server', async () => {
     server.reply = () => ({ status: 500, body: 'upstream busy' });
-    const error = await failure(client({ maxRetries: 2 }).completeJson(ask));
+    const error = await llmFailure(client({ maxRetries: 2 }).completeJson(ask));
     assert.equal(server.requests.length, 3);
     assert.equal(error.kind, 'status');
     assert.equal(error.status, 500);
@@ -162,7 +152,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
       status: 401,
       body: { error: { message: `Incorrect API key provided: ${KEY}` } },
     });
-    const error = await failure(client().completeJson(ask));
+    const error = await llmFailure(client().completeJson(ask));
     assert.equal(server.requests.length, 1);
     assert.equal(error.retryable, false);
     assert.equal(error.status, 401);
@@ -174,7 +164,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
 
   it('retries a body that is not a chat completion (a proxy page), then reports it', async () => {
     server.reply = () => ({ body: '<html>bad gateway</html>' });
-    const error = await failure(client({ maxRetries: 1 }).completeJson(ask));
+    const error = await llmFailure(client({ maxRetries: 1 }).completeJson(ask));
     assert.equal(server.requests.length, 2);
     assert.equal(error.kind, 'response');
     assert.equal(error.retryable, true);
@@ -184,7 +174,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
   it('ends a call to a slow server at its time box, retries included', async () => {
     server.reply = () => ({ delayMs: 3_000, body: completion('{"n": 1}') });
     const started = Date.now();
-    const error = await failure(client().completeJson({ ...ask, timeoutMs: 300 }));
+    const error = await llmFailure(client().completeJson({ ...ask, timeoutMs: 300 }));
     const elapsed = Date.now() - started;
     assert.ok(elapsed >= 290 && elapsed < 500, `ended after ${elapsed} ms`);
     assert.equal(error.kind, 'timeout');
@@ -196,7 +186,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
   it('lets the time box win over the backoff between retries', async () => {
     server.reply = () => ({ status: 503, body: 'overloaded' });
     const started = Date.now();
-    const error = await failure(
+    const error = await llmFailure(
       client({ minRetryDelayMs: 5_000, maxRetryDelayMs: 5_000, maxRetries: 5 }).completeJson({
         ...ask,
         timeoutMs: 250,
@@ -221,7 +211,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await failure(client().completeJson({ ...ask, signal: controller.signal }));
+    const error = await llmFailure(client().completeJson({ ...ask, signal: controller.signal }));
     assert.ok(Date.now() - started < 300);
     assert.equal(error.kind, 'aborted');
     assert.equal(error.retryable, false);
@@ -232,7 +222,7 @@ describe('ChatClient (against a stand-in OpenAI-compatible server)', () => {
     const gone = await StubServer.start();
     const url = gone.url();
     await gone.close();
-    const error = await failure(client({ baseUrl: url, maxRetries: 1 }).completeJson(ask));
+    const error = await llmFailure(client({ baseUrl: url, maxRetries: 1 }).completeJson(ask));
     assert.equal(error.kind, 'network');
     assert.equal(error.retryable, true);
     assert.equal(error.attempts, 2);

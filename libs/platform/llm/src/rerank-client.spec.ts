@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { LlmError } from './llm-error';
 import { RerankClient, RerankClientOptions } from './rerank-client';
 import { StubServer } from '@trove/testing';
+import { llmFailure } from './testing/llm-failure';
 
 const KEY = 'jina_secret_abcdef123456';
 const DOCS = ['apples', 'pears', 'plums'];
-
-async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    assert.ok(error instanceof LlmError, `expected an LlmError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('RerankClient (against a stand-in /rerank server)', () => {
   let server: StubServer;
@@ -176,7 +166,7 @@ describe('RerankClient (against a stand-in /rerank server)', () => {
   for (const [what, format, body, message] of garbage) {
     it(`rejects ${what}, without retrying`, async () => {
       server.reply = () => ({ body });
-      const error = await failure((format === 'tei' ? tei() : cohere()).rerank('fruit', DOCS));
+      const error = await llmFailure((format === 'tei' ? tei() : cohere()).rerank('fruit', DOCS));
       assert.equal(error.kind, 'response');
       assert.equal(error.retryable, false);
       assert.match(error.message, message);
@@ -195,7 +185,7 @@ describe('RerankClient (against a stand-in /rerank server)', () => {
 
   it('gives up on 500s after maxRetries', async () => {
     server.reply = () => ({ status: 500, body: { error: 'model crashed' } });
-    const error = await failure(cohere({ maxRetries: 1 }).rerank('fruit', DOCS));
+    const error = await llmFailure(cohere({ maxRetries: 1 }).rerank('fruit', DOCS));
     assert.equal(server.requests.length, 2);
     assert.equal(error.status, 500);
     assert.equal(error.retryable, true);
@@ -207,7 +197,7 @@ describe('RerankClient (against a stand-in /rerank server)', () => {
 
   it('never shows the key, even when the server echoes it', async () => {
     server.reply = () => ({ status: 403, body: { detail: `key ${KEY} has no access` } });
-    const error = await failure(cohere().rerank('fruit', DOCS));
+    const error = await llmFailure(cohere().rerank('fruit', DOCS));
     assert.equal(error.retryable, false);
     assert.doesNotMatch(error.message, new RegExp(KEY));
     assert.match(error.message, /answered 403: key \*\*\* has no access/);
@@ -216,13 +206,13 @@ describe('RerankClient (against a stand-in /rerank server)', () => {
   it('ends a call to a slow server at its time box (the client default or the call’s own)', async () => {
     server.reply = () => ({ delayMs: 3_000, body: [] });
     let started = Date.now();
-    let error = await failure(tei({ timeoutMs: 200 }).rerank('fruit', DOCS));
+    let error = await llmFailure(tei({ timeoutMs: 200 }).rerank('fruit', DOCS));
     let elapsed = Date.now() - started;
     assert.ok(elapsed >= 190 && elapsed < 400, `ended after ${elapsed} ms`);
     assert.equal(error.kind, 'timeout');
 
     started = Date.now();
-    error = await failure(tei().rerank('fruit', DOCS, { timeoutMs: 150 }));
+    error = await llmFailure(tei().rerank('fruit', DOCS, { timeoutMs: 150 }));
     elapsed = Date.now() - started;
     assert.ok(elapsed >= 140 && elapsed < 350, `ended after ${elapsed} ms`);
     assert.equal(error.kind, 'timeout');
@@ -230,7 +220,7 @@ describe('RerankClient (against a stand-in /rerank server)', () => {
 
   it("stops when the caller's signal fires", async () => {
     server.reply = () => ({ delayMs: 3_000, body: [] });
-    const error = await failure(tei().rerank('fruit', DOCS, { signal: AbortSignal.timeout(100) }));
+    const error = await llmFailure(tei().rerank('fruit', DOCS, { signal: AbortSignal.timeout(100) }));
     assert.equal(error.kind, 'aborted');
     assert.equal(error.retryable, false);
   });

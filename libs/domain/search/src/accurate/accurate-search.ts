@@ -17,6 +17,9 @@ export interface CandidateSearch {
   vectorsWith?: (ids: string[]) => Promise<Map<string, Float32Array>>;
 }
 
+/** Time box of the second hops unless configured (SEARCH_ACCURATE_TIMEOUT_MS). */
+export const DEFAULT_HOPS_TIMEOUT_MS = 2000;
+
 export interface AccurateOptions {
   /** First-hop passages whose text starts a second search (default 3). */
   beam?: number;
@@ -216,7 +219,7 @@ export class AccurateSearch {
           : [];
       }),
     }));
-    return combineHops(first, hops).scored;
+    return combineHops(first, hops);
   }
 
   /**
@@ -247,16 +250,15 @@ export class AccurateSearch {
       present.map((hit) => records.get(hit.id)!.content),
       { signal },
     );
-    const inRange = scores.every((s) => s === -Infinity || (s >= 0 && s <= 1));
+    const inRange = scores.every((s) => s >= 0 && s <= 1);
     const reranked = present
       .map((hit, i) => {
-        const raw = scores[i]!;
-        const score = raw === -Infinity ? 0 : inRange ? raw : 1 / (1 + Math.exp(-raw));
+        const score = inRange ? scores[i]! : 1 / (1 + Math.exp(-scores[i]!));
         return { id: hit.id, score, parts: { ...hit.parts, rerank: score } };
       })
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const floor = reranked.length > 0 ? reranked[reranked.length - 1]!.score : 0;
-    const rest = scored.slice(depth).map((hit) => ({ id: hit.id, score: Math.min(hit.score, floor) }));
+    const floor = reranked[reranked.length - 1]!.score;
+    const rest = scored.slice(depth).map((hit) => ({ ...hit, score: Math.min(hit.score, floor) }));
     return [...reranked, ...rest];
   }
 }
