@@ -106,3 +106,16 @@ export interface DeleteMemoryResult {
   success: boolean;
   user_memory_deleted: boolean;
 }
+
+/** Memory text (UTF-8 bytes, over one write) above which a write may outlast a request's usual wait. */
+export const LARGE_MEMORY_BYTES = 100_000;
+
+/**
+ * How long a write of `bytes` of memory text may take before its reply is given up (docs/api.md,
+ * Memories: large memories): the usual request timeout (undefined) up to LARGE_MEMORY_BYTES, else
+ * 30 s plus 1 s per 100 kB, since a memory is analysed, embedded and indexed whole before the add
+ * answers (a million characters: over a thousand chunks).
+ */
+export function memoryWriteTimeoutMs(bytes: number): number | undefined {
+  return bytes <= LARGE_MEMORY_BYTES ? undefined : 30_000 + Math.ceil(bytes / 100_000) * 1000;
+}

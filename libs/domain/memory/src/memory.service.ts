@@ -12,6 +12,7 @@ import {
   GenerateMemoryResult,
   IndexChunksResult,
   IndexManyRequest,
+  memoryWriteTimeoutMs,
   RetrieveMemoryRequest,
   RetrieveMemoryResult,
   SearchPatterns,
@@ -161,9 +162,13 @@ export class MemoryService {
     const ready = adds.filter((add) => !failed.has(add));
     if (ready.length > 0) {
       const saved = await this.store.save(ready.map((add) => add.record));
-      const indexed = await this.transport.send<BatchReply<IndexChunksResult>>(SearchPatterns.indexMany, {
-        requests: ready.map((add, i) => indexRequest(add, saved[i]!)),
-      } satisfies IndexManyRequest);
+      const bytes = ready.reduce((n, add) => n + add.bytes, 0);
+      const wait = memoryWriteTimeoutMs(bytes);
+      const indexed = await this.transport.send<BatchReply<IndexChunksResult>>(
+        SearchPatterns.indexMany,
+        { requests: ready.map((add, i) => indexRequest(add, saved[i]!)) } satisfies IndexManyRequest,
+        wait === undefined ? undefined : { timeoutMs: wait },
+      );
       ready.forEach((add, i) => {
         const outcome = indexed.outcomes[i];
         if (outcome === undefined)

@@ -8,6 +8,7 @@ import {
   GenerateMemoryRequest,
   GenerateMemoryResult,
   MemoryPatterns,
+  memoryWriteTimeoutMs,
   resolveSubTenantId,
   RetrieveMemoryRequest,
   RetrieveMemoryResult,
@@ -26,6 +27,15 @@ import {
   RetrieveMemoryResponse,
 } from './memories.dto';
 
+/**
+ * The gateway's wait for an add: the usual one, or for a large memory the memory service's own
+ * wait for its index write (memoryWriteTimeoutMs) and 5 s for the rest of the add.
+ */
+function addTimeoutMs(bytes: number): { timeoutMs: number } | undefined {
+  const write = memoryWriteTimeoutMs(bytes);
+  return write === undefined ? undefined : { timeoutMs: write + 5000 };
+}
+
 @ApiTags('memories')
 @Controller()
 export class MemoriesController {
@@ -40,16 +50,26 @@ export class MemoriesController {
   @ApiOkResponse({ type: AddMemoryResponse })
   add(@Body() body: AddMemoryDto): Promise<AddMemoryResult> {
     const hasText = typeof body.raw_text === 'string' && body.raw_text.trim() !== '';
-    return this.transport.send(MemoryPatterns.add, {
-      tenant_id: body.tenant_id,
-      sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
-      ...(hasText ? { raw_text: body.raw_text } : { user_assistant_pairs: body.user_assistant_pairs }),
-      expiry_time: body.expiry_time,
-      infer: body.infer ?? false,
-      custom_instructions: body.custom_instructions,
-      user_name: body.user_name,
-      memory_id: body.memory_id,
-    } satisfies AddMemoryRequest);
+    const bytes = hasText
+      ? Buffer.byteLength(body.raw_text!)
+      : (body.user_assistant_pairs ?? []).reduce(
+          (n, p) => n + Buffer.byteLength(p.user) + Buffer.byteLength(p.assistant),
+          0,
+        );
+    return this.transport.send(
+      MemoryPatterns.add,
+      {
+        tenant_id: body.tenant_id,
+        sub_tenant_id: resolveSubTenantId(body.tenant_id, body.sub_tenant_id),
+        ...(hasText ? { raw_text: body.raw_text } : { user_assistant_pairs: body.user_assistant_pairs }),
+        expiry_time: body.expiry_time,
+        infer: body.infer ?? false,
+        custom_instructions: body.custom_instructions,
+        user_name: body.user_name,
+        memory_id: body.memory_id,
+      } satisfies AddMemoryRequest,
+      addTimeoutMs(bytes),
+    );
   }
 
   @Post('user_memory/generate_user_memory')
