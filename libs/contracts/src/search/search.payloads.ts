@@ -107,19 +107,29 @@ export interface ResultChunk {
 /**
  * Where a chunk's score came from. Each part is present only when its step ran: `semantic` and
  * `keyword` are the normalised list scores (before alpha), `fused` their blend, `second_hop` the
- * chain of accurate mode, `rerank` the endpoint's score, `personal` the closeness to the user's
+ * chain of accurate mode, `sentence` its best sentence's closeness to the query (offline rerank),
+ * `rerank` the endpoint's score, `personal` the closeness to the user's
  * memories, `recency` the decay, `graph` the graph evidence, `final` = relevancy_score.
  */
 export type ScoreExplanation = Partial<
   Record<
-    'semantic' | 'keyword' | 'alpha' | 'fused' | 'second_hop' | 'rerank' | 'personal' | 'recency' | 'graph',
+    | 'semantic'
+    | 'keyword'
+    | 'alpha'
+    | 'fused'
+    | 'second_hop'
+    | 'sentence'
+    | 'rerank'
+    | 'personal'
+    | 'recency'
+    | 'graph',
     number
   >
 > & { final: number };
 
 /** One stage of accurate mode: done, or failed (skipped, the search went on without it). */
 export interface AccurateStage {
-  stage: 'rewrite' | 'second_hops' | 'rerank';
+  stage: 'rewrite' | 'second_hops' | 'sentences' | 'rerank';
   status: 'done' | 'failed';
   ms: number;
   /** Why it failed. */

@@ -8,6 +8,7 @@ export * from './search-settings';
 export * from './search.adapters';
 export * from './fusion/fusion';
 export * from './fusion/auto-alpha';
+export { SentenceRerank, sentencePieces } from './accurate/sentence-rerank';
 
 // Ports: what the service needs of its stores (each abstract class is also its DI token).
 export * from './ports/index-scope';

@@ -16,7 +16,8 @@ import { Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_EXTRA_CONTEXT_WEIGHT } from './query/query-vectors';
 import { DEFAULT_PERSONALISE_WEIGHT } from './query/personal-memories';
-import { DEFAULT_HOPS_TIMEOUT_MS } from './accurate/accurate-search';
+import { DEFAULT_HOPS_TIMEOUT_MS, DEFAULT_SENTENCES_TIMEOUT_MS } from './accurate/accurate-search';
+import { DEFAULT_SENTENCE_DEPTH, DEFAULT_SENTENCE_WEIGHT } from './accurate/sentence-rerank';
 import type { SearchServiceOptions } from './search.service';
 
 /** Settings of the search domain, read from the environment by the app that hosts it. */
@@ -191,6 +192,29 @@ export class SearchSettings {
   SEARCH_ACCURATE_HOPS: 'text' | 'vectors' = 'vectors';
 
   /**
+   * Accurate mode's offline rerank: how many of the best candidates are rescored by their best
+   * sentence against the query, with the embedding model (default 0, off: it costs ~10 chunk
+   * embeddings per search for no gain that held on unseen questions; 10 is the measured depth;
+   * docs/api.md, Search: accurate mode). Not run when SEARCH_RERANK_URL is set, nor without a model.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  SEARCH_ACCURATE_SENTENCES = DEFAULT_SENTENCE_DEPTH;
+
+  /** Weight of the best sentence in that rescoring: (1 − w) · score + w · sentence. */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_ACCURATE_SENTENCE_WEIGHT = DEFAULT_SENTENCE_WEIGHT;
+
+  /** Time box of the offline rerank, in ms. */
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SEARCH_ACCURATE_SENTENCES_TIMEOUT_MS = DEFAULT_SENTENCES_TIMEOUT_MS;
+
+  /**
    * A `/rerank` endpoint for accurate mode (Cohere and Jina shape, or TEI with
    * SEARCH_RERANK_FORMAT=tei). Unset: accurate mode ranks offline.
    */
@@ -270,6 +294,11 @@ export function searchServiceOptions(settings: SearchSettings): SearchServiceOpt
     accurate: {
       hopsTimeoutMs: settings.SEARCH_ACCURATE_TIMEOUT_MS,
       hops: settings.SEARCH_ACCURATE_HOPS,
+      sentences: {
+        depth: settings.SEARCH_ACCURATE_SENTENCES,
+        weight: settings.SEARCH_ACCURATE_SENTENCE_WEIGHT,
+      },
+      sentencesTimeoutMs: settings.SEARCH_ACCURATE_SENTENCES_TIMEOUT_MS,
       rerankTimeoutMs: settings.SEARCH_RERANK_TIMEOUT_MS,
       rewriteTimeoutMs: settings.SEARCH_LLM_TIMEOUT_MS,
       // Within a search's time box: one retry at most, each stage's box bounds both attempts.

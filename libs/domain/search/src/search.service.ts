@@ -120,6 +120,7 @@ export class SearchService {
     this.accurate = new AccurateSearch(
       chunks,
       options.accurate ?? { hopsTimeoutMs: DEFAULT_HOPS_TIMEOUT_MS },
+      embedder,
     );
   }
 

@@ -35,6 +35,7 @@ const PROVIDER = 'openai';
 export class OpenAiEmbedder extends Embedder {
   readonly modelId: string;
   readonly maxBatchSize: number;
+  override readonly contextual = true;
   private readonly url: string;
   private readonly options: Required<Omit<OpenAiEmbedderOptions, 'apiKey' | 'dimension' | 'modelId'>>;
   private knownDimension: number | undefined;

@@ -46,6 +46,7 @@ export class OnnxEmbedder extends Embedder {
   readonly maxBatchSize = 64;
   override readonly relatedCosine?: number;
   override readonly cosineCalibration?: { mid: number; scale: number };
+  override readonly contextual = true;
   private readonly cache: LRUCache<string, Float32Array>;
   private closed = false;
 

@@ -42,6 +42,13 @@ export abstract class Embedder {
    */
   readonly weighsWords: boolean = false;
 
+  /**
+   * Whether the embedder is a language model that reads each text in context (a transformer,
+   * local or remote), so that the vectors of single sentences are worth comparing with a query
+   * (accurate mode's offline rerank). False for hashed n-grams and static word vectors.
+   */
+  readonly contextual: boolean = false;
+
   /** The distinct words of `text` that `embedWeighted` can weigh, as the embedder spells them. */
   wordsOf(_text: string): string[] {
     return [];

@@ -128,7 +128,7 @@ export class GraphContextDto {
 }
 
 class AccurateStageDto {
-  @ApiProperty({ enum: ['rewrite', 'second_hops', 'rerank'] }) stage!: string;
+  @ApiProperty({ enum: ['rewrite', 'second_hops', 'sentences', 'rerank'] }) stage!: string;
   @ApiProperty({ enum: ['done', 'failed'] }) status!: string;
   @ApiProperty() ms!: number;
   @ApiPropertyOptional({ description: 'Why the stage failed (the search went on without it)' })

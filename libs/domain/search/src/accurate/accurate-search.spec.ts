@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DomainError, HybridSearchRequest } from '@trove/contracts';
-import { NgramHashingEmbedder } from '@trove/embeddings';
+import { Embedder, NgramHashingEmbedder } from '@trove/embeddings';
 import { PgliteDatabase } from '@trove/platform-database';
 import { ChatClient, RerankClient } from '@trove/platform-llm';
 import { StubReply, StubServer } from '@trove/testing';
@@ -21,6 +21,18 @@ async function endpoint(reply: (body: Record<string, unknown>) => StubReply): Pr
   const stub = await StubServer.start();
   stub.reply = (request) => reply((request.body ?? {}) as Record<string, unknown>);
   return stub;
+}
+
+/** The hashing embedder standing in for a contextual model; slow on sentences when told. */
+class Contextual extends NgramHashingEmbedder {
+  override readonly contextual = true;
+  delayMs = 0;
+  override async embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    // The query is one text; the sentences of the candidates are many.
+    if (this.delayMs > 0 && texts.length > 1)
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return super.embedDocuments(texts);
+  }
 }
 
 const now = new Date().toISOString();
@@ -71,9 +83,9 @@ describe('SearchService, accurate mode', () => {
     search_mode: 'sources',
     ...overrides,
   });
-  const serviceWith = (accurate?: AccurateOptions) =>
+  const serviceWith = (accurate?: AccurateOptions, using: Embedder = embedder) =>
     new SearchService(
-      embedder,
+      using,
       vectors,
       keywords,
       store,
@@ -199,10 +211,15 @@ describe('SearchService, accurate mode', () => {
       };
     });
     try {
-      const service = serviceWith({
-        hopsTimeoutMs: 2000,
-        reranker: new RerankClient({ url: reranker.url(), model: 'stand-in' }),
-      });
+      // With an endpoint, the offline rerank by sentences does not run.
+      const service = serviceWith(
+        {
+          hopsTimeoutMs: 2000,
+          sentences: { depth: 10, weight: 0.3 },
+          reranker: new RerankClient({ url: reranker.url(), model: 'stand-in' }),
+        },
+        new Contextual(),
+      );
       const result = await service.hybrid(request({ mode: 'accurate' }));
       assert.equal(order(result.chunks)[0], 'senate');
       assert.equal(result.chunks[0]!.relevancy_score, 0.99);
@@ -310,6 +327,42 @@ describe('SearchService, accurate mode', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('rescores the best candidates by their sentences with a contextual model, within its time box', async () => {
+    const model = new Contextual();
+    const options = { hopsTimeoutMs: 2000, sentences: { depth: 4, weight: 0.3 }, sentencesTimeoutMs: 300 };
+    const result = await serviceWith(options, model).hybrid(request({ mode: 'accurate', explain: true }));
+    assert.deepEqual(
+      result.accurate!.stages.map((s) => [s.stage, s.status]),
+      [
+        ['second_hops', 'done'],
+        ['sentences', 'done'],
+      ],
+    );
+    const rescored = result.chunks.filter((c) => c.explain!.sentence !== undefined);
+    assert.equal(rescored.length, 4, 'the depth');
+    for (const chunk of result.chunks) assert.ok(chunk.relevancy_score >= 0 && chunk.relevancy_score <= 1);
+    // The hashing embedder itself does not read sentences in context: no such stage.
+    const plain = await serviceWith(options).hybrid(request({ mode: 'accurate' }));
+    assert.deepEqual(
+      plain.accurate!.stages.map((s) => s.stage),
+      ['second_hops'],
+    );
+    // Too slow for its time box: reported, and the search goes on without it.
+    model.delayMs = 1000;
+    const started = Date.now();
+    const slow = await serviceWith(options, model).hybrid(request({ mode: 'accurate' }));
+    assert.ok(Date.now() - started < 900, `took ${Date.now() - started} ms`);
+    assert.equal(slow.accurate!.degraded, true);
+    assert.deepEqual(
+      slow.accurate!.stages.map((s) => [s.stage, s.status]),
+      [
+        ['second_hops', 'done'],
+        ['sentences', 'failed'],
+      ],
+    );
+    assert.deepEqual(order(slow.chunks), order(plain.chunks));
   });
 
   it('explains each score: its parts add up to it, step by step', async () => {

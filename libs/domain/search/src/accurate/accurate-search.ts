@@ -1,10 +1,12 @@
 import { AccurateReport, AccurateStage, SearchMode } from '@trove/contracts';
+import { Embedder } from '@trove/embeddings';
 import { ChatClient, RerankClient } from '@trove/platform-llm';
 import { ChunkStore } from '../ports/chunk-store';
 import { RankedId } from '../fusion/fusion';
 import { IndexScope } from '../ports/index-scope';
 import { combineHops, Hop, HopCandidate } from './bridges';
 import { REWRITE_SCHEMA, REWRITE_SYSTEM, rewritesOf } from './rewrites';
+import { SentenceRerank, SentenceRerankOptions } from './sentence-rerank';
 
 /** How accurate mode searches again, as the request's own query is searched. */
 export interface CandidateSearch {
@@ -20,6 +22,9 @@ export interface CandidateSearch {
 /** Time box of the second hops unless configured (SEARCH_ACCURATE_TIMEOUT_MS). */
 export const DEFAULT_HOPS_TIMEOUT_MS = 2000;
 
+/** Time box of the offline rerank by sentences unless configured (SEARCH_ACCURATE_SENTENCES_TIMEOUT_MS). */
+export const DEFAULT_SENTENCES_TIMEOUT_MS = 2000;
+
 export interface AccurateOptions {
   /** First-hop passages whose text starts a second search (default 3). */
   beam?: number;
@@ -32,6 +37,12 @@ export interface AccurateOptions {
    * the question's (no embedding), `text` embeds the question with the passage (SEARCH_ACCURATE_HOPS).
    */
   hops?: 'text' | 'vectors';
+  /**
+   * The offline rerank by sentences (sentence-rerank.ts), run when no `/rerank` endpoint is
+   * configured; and its time box.
+   */
+  sentences?: SentenceRerankOptions;
+  sentencesTimeoutMs?: number;
   /** Optional `/rerank` endpoint, and its time box. */
   reranker?: RerankClient;
   rerankTimeoutMs?: number;
@@ -83,10 +94,16 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * never fails the search.
  */
 export class AccurateSearch {
+  private readonly sentences?: SentenceRerank;
+
   constructor(
     private readonly chunks: ChunkStore,
     private readonly options: AccurateOptions,
-  ) {}
+    embedder?: Embedder,
+  ) {
+    if (embedder && options.sentences)
+      this.sentences = new SentenceRerank(embedder, chunks, options.sentences);
+  }
 
   async run(
     scope: IndexScope,
@@ -108,6 +125,16 @@ export class AccurateSearch {
     if (searchMode === 'sources') {
       scored = await this.stage(stages, 'second_hops', this.options.hopsTimeoutMs, scored, () =>
         this.secondHops(scope, query, scored, search, queries),
+      );
+    }
+    const sentences = this.sentences;
+    if (searchMode === 'sources' && !this.options.reranker && sentences?.enabled) {
+      scored = await this.stage(
+        stages,
+        'sentences',
+        this.options.sentencesTimeoutMs ?? DEFAULT_SENTENCES_TIMEOUT_MS,
+        scored,
+        (signal) => sentences.rerank(scope, query, scored, signal),
       );
     }
     if (this.options.reranker) {

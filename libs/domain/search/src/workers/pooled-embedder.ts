@@ -16,6 +16,7 @@ export class PooledEmbedder extends Embedder {
   override readonly relatedCosine?: number;
   override readonly cosineCalibration?: { mid: number; scale: number };
   override readonly weighsWords: boolean;
+  override readonly contextual: boolean;
 
   constructor(
     private readonly inner: Embedder,
@@ -29,6 +30,7 @@ export class PooledEmbedder extends Embedder {
     this.relatedCosine = inner.relatedCosine;
     this.cosineCalibration = inner.cosineCalibration;
     this.weighsWords = inner.weighsWords;
+    this.contextual = inner.contextual;
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {

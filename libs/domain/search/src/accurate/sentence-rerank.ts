@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { dot, Embedder } from '@trove/embeddings';
+import { splitSentences } from '@trove/text';
+import { RankedId, semanticScore } from '../fusion/fusion';
+import { ChunkStore } from '../ports/chunk-store';
+import { IndexScope } from '../ports/index-scope';
+
+/**
+ * Candidates rescored by their sentences unless configured (SEARCH_ACCURATE_SENTENCES): none.
+ * Measured at depth 10, weight 0.3 (bench/accurate-sentences.bench.mjs, docs/benchmarks.md):
+ * HotpotQA dev recall@5 0.925 → 0.934, both in top 5 0.868 → 0.887; the blind bridge set the
+ * same at top 5 and worse at top 2 (0.900 → 0.883); SciFact ±0.005 (noise); and ~10 chunks
+ * embedded per search (p50 12 → 830 ms on a slow 2-core machine). Not worth its cost by default.
+ */
+export const DEFAULT_SENTENCE_DEPTH = 0;
+/** Weight of the best sentence against the score so far (SEARCH_ACCURATE_SENTENCE_WEIGHT). */
+export const DEFAULT_SENTENCE_WEIGHT = 0.3;
+
+/** Sentences shorter than this (in characters) join the next one: a heading is not a claim. */
+const MIN_SENTENCE = 40;
+/** At most this many pieces per chunk are embedded (the first ones). */
+const MAX_PIECES = 24;
+/** Chunks whose sentence vectors are kept, over all scopes. */
+const CACHE_CHUNKS = 20_000;
+
+export interface SentenceRerankOptions {
+  /** How many of the best candidates are rescored (0: the stage is off). */
+  depth: number;
+  /** Weight w of the best sentence: score = (1 − w) · score + w · sentence. */
+  weight: number;
+}
+
+/**
+ * The pieces of a chunk that are scored alone: its sentences (splitSentences), each shorter than
+ * MIN_SENTENCE characters joined to the one after it, at most MAX_PIECES.
+ */
+export function sentencePieces(text: string): string[] {
+  const pieces: string[] = [];
+  let pending = '';
+  for (const unit of splitSentences(text)) {
+    const sentence = text.slice(unit.start, unit.end).trim();
+    if (sentence.length === 0) continue;
+    pending = pending ? `${pending} ${sentence}` : sentence;
+    if (pending.length >= MIN_SENTENCE) {
+      pieces.push(pending);
+      pending = '';
+      if (pieces.length === MAX_PIECES) return pieces;
+    }
+  }
+  if (pending) {
+    if (pieces.length > 0 && pending.length < MIN_SENTENCE) pieces[pieces.length - 1] += ` ${pending}`;
+    else pieces.push(pending);
+  }
+  return pieces;
+}
+
+/**
+ * Accurate mode's offline rerank (docs/api.md, Search: accurate mode): the best candidates are
+ * rescored by their best sentence against the query, with the embedding model.
+ *
+ *   sentence(c) = calibrated cosine of the query and c's closest sentence (semanticScore)
+ *   score(c)    = (1 − w) · score(c) + w · sentence(c)            for the `depth` best candidates
+ *
+ * The others follow, their scores capped at the lowest rescored one. A chunk's sentence vectors
+ * are kept (by scope, chunk and content) for the next searches. Only a contextual model with a
+ * cosine calibration takes part (the local ONNX models): hashed n-grams and static word vectors
+ * do not read a sentence in context, and a remote model's cosines are not calibrated here.
+ */
+export class SentenceRerank {
+  private readonly cache = new Map<string, Float32Array[]>();
+
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly chunks: ChunkStore,
+    private readonly options: SentenceRerankOptions,
+  ) {}
+
+  /** Whether the stage runs at all: a depth, a weight, and a model that reads meaning. */
+  get enabled(): boolean {
+    return (
+      this.options.depth > 0 &&
+      this.options.weight > 0 &&
+      this.embedder.contextual &&
+      this.embedder.cosineCalibration !== undefined
+    );
+  }
+
+  async rerank(
+    scope: IndexScope,
+    query: string,
+    scored: RankedId[],
+    signal: AbortSignal,
+  ): Promise<RankedId[]> {
+    const calibration = this.embedder.cosineCalibration;
+    if (!calibration) return scored;
+    const head = scored.slice(0, this.options.depth);
+    if (head.length === 0) return scored;
+    const records = await this.chunks.getMany(
+      scope,
+      head.map((hit) => hit.id),
+    );
+    const keys = new Map(records.map((r) => [r.chunk_uuid, cacheKey(scope, r.chunk_uuid, r.content)]));
+    const missing = records.filter((r) => !this.cache.has(keys.get(r.chunk_uuid)!));
+    const pieces = missing.map((r) => sentencePieces(r.content));
+    const texts = pieces.flat();
+    const [queryVector, vectors] = await Promise.all([
+      this.embedder.embedQuery(query),
+      texts.length > 0 ? this.embedder.embedDocuments(texts) : Promise.resolve([]),
+    ]);
+    signal.throwIfAborted();
+    let at = 0;
+    missing.forEach((record, i) => {
+      this.remember(keys.get(record.chunk_uuid)!, vectors.slice(at, at + pieces[i]!.length));
+      at += pieces[i]!.length;
+    });
+    const w = this.options.weight;
+    const rescored = head
+      .map((hit) => {
+        const key = keys.get(hit.id);
+        const sentences = key === undefined ? undefined : this.cache.get(key);
+        if (!sentences || sentences.length === 0) return hit;
+        let best = -1;
+        for (const vector of sentences) best = Math.max(best, dot(vector, queryVector));
+        const sentence = semanticScore(best, calibration);
+        return { id: hit.id, score: (1 - w) * hit.score + w * sentence, parts: { ...hit.parts, sentence } };
+      })
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    const floor = rescored[rescored.length - 1]!.score;
+    const rest = scored.slice(head.length).map((hit) => ({ ...hit, score: Math.min(hit.score, floor) }));
+    return [...rescored, ...rest];
+  }
+
+  /** Keeps a chunk's vectors, least recently stored out first. */
+  private remember(key: string, vectors: Float32Array[]): void {
+    this.cache.delete(key);
+    this.cache.set(key, vectors);
+    if (this.cache.size > CACHE_CHUNKS) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+/** Scope, chunk and content: an edited chunk under the same id is embedded again. */
+function cacheKey(scope: IndexScope, chunkId: string, content: string): string {
+  const digest = createHash('sha1').update(content).digest('base64url');
+  return JSON.stringify([scope.tenantId, scope.subTenantId, chunkId, digest]);
+}
