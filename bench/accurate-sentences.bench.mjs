@@ -15,10 +15,9 @@
 //   SEARCH_ACCURATE_SENTENCES=10 node bench/quality-hotpotqa.bench.mjs --modes fast,accurate --alphas 0.8
 //   (add --questions bench/data/graph-bridge.jsonl for the blind bridge set)
 import { performance } from 'node:perf_hooks';
-import text from '@trove/text';
 import search from '@trove/domain-search';
 import { loadSciFact } from './lib/quality-data.mjs';
-import { argValue, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
+import { argValue, indexTitledDocuments, openSearchStack, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3, ndcgAt } from './lib/quality-metrics.mjs';
 
 const QUERIES = Number(argValue('queries', '150'));
@@ -50,28 +49,8 @@ if (!stack.embedder.contextual) {
   );
   process.exit(2);
 }
-const now = new Date().toISOString();
 const tIndex = performance.now();
-await mapLimit(docs, 8, async (doc) => {
-  const chunks = text.chunkText(`${doc.title}\n\n${doc.text}`).map((c, i) => ({
-    chunk_uuid: `${doc.id}_${i}`,
-    position: i,
-    text: c.text,
-    start: c.start,
-    kind: 'original',
-  }));
-  await stack.service.indexChunks({
-    ...SCOPE,
-    source: {
-      source_id: doc.id,
-      source_type: 'document',
-      title: doc.title,
-      created_at: now,
-      updated_at: now,
-    },
-    chunks,
-  });
-});
+await indexTitledDocuments(stack.service, SCOPE, docs);
 const indexSeconds = (performance.now() - tIndex) / 1000;
 
 const request = (query, extra = {}) => ({

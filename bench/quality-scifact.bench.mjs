@@ -22,7 +22,13 @@ import embeddings from '@trove/embeddings';
 import text from '@trove/text';
 import search from '@trove/domain-search';
 import { loadSciFact } from './lib/quality-data.mjs';
-import { argValue, hasFlag, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
+import {
+  argValue,
+  hasFlag,
+  indexTitledDocuments,
+  openSearchStack,
+  percentile,
+} from './lib/quality-stack.mjs';
 import {
   dbsf,
   dedupe,
@@ -77,33 +83,11 @@ function evaluate(rankedChunkIds) {
 
 // ---- index ----
 const stack = await openSearchStack({ defaultAlpha: DEFAULT_ALPHA });
-const now = new Date().toISOString();
-const chunkTexts = new Map(); // chunk id → text, for the prototypes
 const titleOfDoc = new Map(data.docs.map((d) => [d.id, d.title]));
-let chunkCount = 0;
 const tIndex = performance.now();
-await mapLimit(data.docs, INDEX_CONCURRENCY, async (doc) => {
-  const chunks = text.chunkText(`${doc.title}\n\n${doc.text}`).map((c, i) => ({
-    chunk_uuid: `${doc.id}_${i}`,
-    position: i,
-    text: c.text,
-    start: c.start,
-    kind: 'original',
-  }));
-  for (const c of chunks) chunkTexts.set(c.chunk_uuid, c.text);
-  chunkCount += chunks.length;
-  await stack.service.indexChunks({
-    ...SCOPE,
-    source: {
-      source_id: doc.id,
-      source_type: 'document',
-      title: doc.title,
-      created_at: now,
-      updated_at: now,
-    },
-    chunks,
-  });
-});
+// chunk id → text, for the prototypes
+const chunkTexts = await indexTitledDocuments(stack.service, SCOPE, data.docs, INDEX_CONCURRENCY);
+const chunkCount = chunkTexts.size;
 const indexSeconds = (performance.now() - tIndex) / 1000;
 
 // ---- the service, alpha by alpha ----

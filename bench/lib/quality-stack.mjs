@@ -119,3 +119,35 @@ export function argValue(name, fallback) {
 }
 
 export const hasFlag = (name) => process.argv.includes(`--${name}`);
+
+/**
+ * Indexes titled documents ({ id, title, text }) as sources through `service.indexChunks`, each
+ * `chunkText(title + "\n\n" + text)` with chunk ids `${id}_${n}`, `concurrency` sources in flight.
+ * Returns every chunk's text by id.
+ */
+export async function indexTitledDocuments(service, scope, docs, concurrency = 8) {
+  const now = new Date().toISOString();
+  const texts = new Map();
+  await mapLimit(docs, concurrency, async (doc) => {
+    const chunks = text.chunkText(`${doc.title}\n\n${doc.text}`).map((c, i) => ({
+      chunk_uuid: `${doc.id}_${i}`,
+      position: i,
+      text: c.text,
+      start: c.start,
+      kind: 'original',
+    }));
+    for (const c of chunks) texts.set(c.chunk_uuid, c.text);
+    await service.indexChunks({
+      ...scope,
+      source: {
+        source_id: doc.id,
+        source_type: 'document',
+        title: doc.title,
+        created_at: now,
+        updated_at: now,
+      },
+      chunks,
+    });
+  });
+  return texts;
+}
