@@ -172,7 +172,7 @@ describe('SentenceRerank', () => {
     );
   });
 
-  it('stops when its search is given up', async () => {
+  it('stops when its search is given up, keeping the sentences it embedded for the next', async () => {
     const embedder = new CountingEmbedder();
     embedder.delayMs = 50;
     const controller = new AbortController();
@@ -180,5 +180,8 @@ describe('SentenceRerank', () => {
     const running = rerank.rerank(otherScope, 'glaciers', first, controller.signal);
     controller.abort();
     await assert.rejects(running, { name: 'AbortError' });
+    const embedded = embedder.embedded;
+    await rerank.rerank(otherScope, 'glaciers', first, signal);
+    assert.equal(embedder.embedded, embedded + 1, 'only the query again');
   });
 });

@@ -20,8 +20,11 @@ export const DEFAULT_SENTENCE_WEIGHT = 0.3;
 const MIN_SENTENCE = 40;
 /** At most this many pieces per chunk are embedded (the first ones). */
 const MAX_PIECES = 24;
-/** Chunks whose sentence vectors are kept, over all scopes. */
-const CACHE_CHUNKS = 20_000;
+/**
+ * Chunks whose sentence vectors are kept, over all scopes: ~10 pieces of 384 floats a chunk,
+ * ~15 kB, so ~30 MB at most.
+ */
+const CACHE_CHUNKS = 2000;
 
 export interface SentenceRerankOptions {
   /** How many of the best candidates are rescored (0: the stage is off). */
@@ -107,12 +110,13 @@ export class SentenceRerank {
       this.embedder.embedQuery(query),
       texts.length > 0 ? this.embedder.embedDocuments(texts) : Promise.resolve([]),
     ]);
-    signal.throwIfAborted();
+    // Kept even when the search gave up waiting: the next search of these chunks finds them.
     let at = 0;
     missing.forEach((record, i) => {
       this.remember(keys.get(record.chunk_uuid)!, vectors.slice(at, at + pieces[i]!.length));
       at += pieces[i]!.length;
     });
+    signal.throwIfAborted();
     const w = this.options.weight;
     const rescored = head
       .map((hit) => {
