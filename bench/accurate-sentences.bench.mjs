@@ -16,7 +16,7 @@
 //   (add --questions bench/data/graph-bridge.jsonl for the blind bridge set)
 import { performance } from 'node:perf_hooks';
 import search from '@trove/domain-search';
-import { loadSciFact } from './lib/quality-data.mjs';
+import { loadSciFact, sciFactSubcorpus } from './lib/quality-data.mjs';
 import { argValue, indexTitledDocuments, openSearchStack, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3, ndcgAt } from './lib/quality-metrics.mjs';
 
@@ -30,13 +30,7 @@ const started = performance.now();
 
 const data = loadSciFact();
 const queries = data.queries.slice(0, QUERIES);
-const keep = new Set(queries.flatMap((q) => [...data.qrels.get(q.id)]));
-const judged = keep.size;
-for (const doc of data.docs) {
-  if (keep.size >= judged + OTHERS) break;
-  keep.add(doc.id);
-}
-const docs = data.docs.filter((d) => keep.has(d.id));
+const { docs, judged } = sciFactSubcorpus(data, queries, OTHERS);
 const docOf = (chunkId) => chunkId.slice(0, chunkId.lastIndexOf('_'));
 const ndcg = (lists) =>
   lists.reduce((sum, ids, q) => sum + ndcgAt(dedupe(ids, docOf), data.qrels.get(queries[q].id), 10), 0) /

@@ -114,3 +114,17 @@ export function loadHotpotQA(file = join(DATA_DIR, 'hotpotqa-dev', 'questions.js
         throw new Error(`HotpotQA ${q.id}: supporting title "${title}" has no paragraph`);
   return { paragraphs: [...paragraphs.values()], questions };
 }
+
+/**
+ * A SciFact subcorpus small enough for a slow machine: every document judged for `queries`, then
+ * the corpus's first documents until `others` more are in. Returns { docs, judged }.
+ */
+export function sciFactSubcorpus(data, queries, others) {
+  const keep = new Set(queries.flatMap((q) => [...data.qrels.get(q.id)]));
+  const judged = keep.size;
+  for (const doc of data.docs) {
+    if (keep.size >= judged + others) break;
+    keep.add(doc.id);
+  }
+  return { docs: data.docs.filter((d) => keep.has(d.id)), judged };
+}
