@@ -223,7 +223,6 @@ describe('accurate search with rerank and chat endpoints (standalone)', { timeou
     const response = await search({ mode: 'accurate' });
     const elapsed = Date.now() - started;
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    assert.ok(elapsed < 8_000, `the search took ${elapsed} ms`);
     assert.ok(elapsed < 3_000, `the search waited for the slow reranker: ${elapsed} ms`);
     assert.deepEqual(stages(response.body), [
       ['rewrite', 'done'],

@@ -2,9 +2,10 @@ import { AccurateReport, AccurateStage, SearchMode } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
 import { ChatClient, RerankClient } from '@trove/platform-llm';
 import { ChunkStore } from '../ports/chunk-store';
-import { RankedId } from '../fusion/fusion';
+import { byScore, RankedId } from '../fusion/fusion';
 import { IndexScope } from '../ports/index-scope';
 import { combineHops, Hop, HopCandidate } from './bridges';
+import { headThenRest } from './reorder';
 import { REWRITE_SCHEMA, REWRITE_SYSTEM, rewritesOf } from './rewrites';
 import { SentenceRerank, SentenceRerankOptions } from './sentence-rerank';
 
@@ -193,7 +194,7 @@ export class AccurateSearch {
     for (const list of lists) {
       for (const hit of list) if (hit.score > (best.get(hit.id)?.score ?? -Infinity)) best.set(hit.id, hit);
     }
-    return [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return [...best.values()].sort(byScore);
   }
 
   private async secondHops(
@@ -278,14 +279,10 @@ export class AccurateSearch {
       { signal },
     );
     const inRange = scores.every((s) => s >= 0 && s <= 1);
-    const reranked = present
-      .map((hit, i) => {
-        const score = inRange ? scores[i]! : 1 / (1 + Math.exp(-scores[i]!));
-        return { id: hit.id, score, parts: { ...hit.parts, rerank: score } };
-      })
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const floor = reranked[reranked.length - 1]!.score;
-    const rest = scored.slice(depth).map((hit) => ({ ...hit, score: Math.min(hit.score, floor) }));
-    return [...reranked, ...rest];
+    const reranked = present.map((hit, i) => {
+      const score = inRange ? scores[i]! : 1 / (1 + Math.exp(-scores[i]!));
+      return { id: hit.id, score, parts: { ...hit.parts, rerank: score } };
+    });
+    return headThenRest(reranked, scored.slice(depth));
   }
 }

@@ -1,4 +1,4 @@
-import { RankedId } from '../fusion/fusion';
+import { byScore, RankedId } from '../fusion/fusion';
 
 /**
  * What accurate mode's second hops link by (docs/api.md, Search: accurate mode): a candidate of a
@@ -79,5 +79,5 @@ export function combineHops(first: RankedId[], hops: { from: Hop; found: HopCand
       parts: { ...hit?.parts, second_hop: chain },
     });
   }
-  return [...byId.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return [...byId.values()].sort(byScore);
 }

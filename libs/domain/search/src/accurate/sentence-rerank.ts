@@ -4,6 +4,7 @@ import { splitSentences } from '@trove/text';
 import { RankedId, semanticScore } from '../fusion/fusion';
 import { ChunkStore } from '../ports/chunk-store';
 import { IndexScope } from '../ports/index-scope';
+import { headThenRest } from './reorder';
 
 /**
  * Candidates rescored by their sentences unless configured (SEARCH_ACCURATE_SENTENCES): none.
@@ -102,39 +103,44 @@ export class SentenceRerank {
       scope,
       head.map((hit) => hit.id),
     );
-    const keys = new Map(records.map((r) => [r.chunk_uuid, cacheKey(scope, r.chunk_uuid, r.content)]));
-    const missing = records.filter((r) => !this.cache.has(keys.get(r.chunk_uuid)!));
-    const pieces = missing.map((r) => sentencePieces(r.content));
-    const texts = pieces.flat();
+    // This search's sentence vectors by chunk, read or embedded; held here, so that the cache
+    // dropping its oldest entries while this search adds new ones cannot take any away.
+    const found = new Map<string, Float32Array[]>();
+    const missing: { id: string; key: string; pieces: string[] }[] = [];
+    for (const record of records) {
+      const key = cacheKey(scope, record.chunk_uuid, record.content);
+      const cached = this.cache.get(key);
+      if (cached) {
+        found.set(record.chunk_uuid, cached);
+        this.remember(key, cached);
+      } else missing.push({ id: record.chunk_uuid, key, pieces: sentencePieces(record.content) });
+    }
+    const texts = missing.flatMap((m) => m.pieces);
     const [queryVector, vectors] = await Promise.all([
       this.embedder.embedQuery(query),
       texts.length > 0 ? this.embedder.embedDocuments(texts) : Promise.resolve([]),
     ]);
     // Kept even when the search gave up waiting: the next search of these chunks finds them.
     let at = 0;
-    missing.forEach((record, i) => {
-      this.remember(keys.get(record.chunk_uuid)!, vectors.slice(at, at + pieces[i]!.length));
-      at += pieces[i]!.length;
-    });
+    for (const { id, key, pieces } of missing) {
+      const sentences = vectors.slice(at, (at += pieces.length));
+      found.set(id, sentences);
+      this.remember(key, sentences);
+    }
     signal.throwIfAborted();
     const w = this.options.weight;
-    const rescored = head
-      .map((hit) => {
-        const key = keys.get(hit.id);
-        const sentences = key === undefined ? undefined : this.cache.get(key);
-        if (!sentences || sentences.length === 0) return hit;
-        let best = -1;
-        for (const vector of sentences) best = Math.max(best, dot(vector, queryVector));
-        const sentence = semanticScore(best, calibration);
-        return { id: hit.id, score: (1 - w) * hit.score + w * sentence, parts: { ...hit.parts, sentence } };
-      })
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const floor = rescored[rescored.length - 1]!.score;
-    const rest = scored.slice(head.length).map((hit) => ({ ...hit, score: Math.min(hit.score, floor) }));
-    return [...rescored, ...rest];
+    const rescored = head.map((hit) => {
+      const sentences = found.get(hit.id);
+      if (!sentences || sentences.length === 0) return hit;
+      let best = -1;
+      for (const vector of sentences) best = Math.max(best, dot(vector, queryVector));
+      const sentence = semanticScore(best, calibration);
+      return { id: hit.id, score: (1 - w) * hit.score + w * sentence, parts: { ...hit.parts, sentence } };
+    });
+    return headThenRest(rescored, scored.slice(head.length));
   }
 
-  /** Keeps a chunk's vectors, least recently stored out first. */
+  /** Keeps a chunk's vectors as the most recently used; the least recently used go first. */
   private remember(key: string, vectors: Float32Array[]): void {
     this.cache.delete(key);
     this.cache.set(key, vectors);

@@ -50,6 +50,9 @@ export function minMaxNormalise(hits: ScoredId[]): Map<string, number> {
   return normalised;
 }
 
+/** Best first; equal scores by id, so that an order never depends on arrival. */
+export const byScore = (a: RankedId, b: RankedId): number => b.score - a.score || (a.id < b.id ? -1 : 1);
+
 /** alpha · semantic + (1 − alpha) · keyword over the union of both lists, best first. */
 export function fuse({ keyword, semantic, alpha }: FusionInput): RankedId[] {
   const semanticNorm = minMaxNormalise(semantic);
@@ -57,7 +60,7 @@ export function fuse({ keyword, semantic, alpha }: FusionInput): RankedId[] {
   const ids = new Set([...semanticNorm.keys(), ...keywordNorm.keys()]);
   const fused: RankedId[] = [];
   for (const id of ids) fused.push(blend(id, semanticNorm.get(id) ?? 0, keywordNorm.get(id) ?? 0, alpha));
-  return fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return fused.sort(byScore);
 }
 
 function blend(id: string, semantic: number, keyword: number, alpha: number): RankedId {
@@ -104,7 +107,7 @@ export function fuseCalibrated({
   const fused: RankedId[] = [];
   for (const [id, sem] of semantics) fused.push(blend(id, sem, keywords.get(id) ?? 0, alpha));
   for (const [id, kw] of keywords) if (!semantics.has(id)) fused.push(blend(id, semanticFloor, kw, alpha));
-  return fused.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return fused.sort(byScore);
 }
 
 const DAY_MS = 86_400_000;
