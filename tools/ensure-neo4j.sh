@@ -4,7 +4,8 @@
 # with its Bolt connector, no auth, no TLS. The jars come from Maven Central (org.neo4j:neo4j and
 # org.neo4j:neo4j-bolt, pinned in tools/rigs/neo4j/pom.xml), cached by Maven's local repository and
 # copied once into ${TROVE_CACHE_DIR:-~/.cache/trove}. Each start gets a fresh data folder, removed
-# when the server stops. Idempotent; called by tools/ensure-servers.sh.
+# when the server stops. When RIG_PID_FILE is set, the pid of a server this script started is
+# appended to that file. Idempotent; called by tools/ensure-servers.sh.
 set -euo pipefail
 
 RIG="$(cd "$(dirname "$0")/rigs/neo4j" && pwd)"
@@ -57,6 +58,7 @@ DATA=$(mktemp -d "${TMPDIR:-/tmp}/trove-neo4j-$PORT.XXXXXX")
 nohup "$JAVA_BIN" -Xms128m -Xmx512m -XX:+UseSerialGC -cp "$CLASSES:$LIB/*" \
   Neo4jRig "$PORT" "$DATA" >"$LOG" 2>&1 &
 PID=$!
+if [[ -n "${RIG_PID_FILE:-}" ]]; then echo "$PID" >>"$RIG_PID_FILE"; fi
 # A cold start takes ~10 s on an idle machine, far longer on a loaded one.
 for _ in $(seq 1 600); do
   if grep -q '^neo4j-rig ready' "$LOG"; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure an S3 server for the MinIO blob-store tests is up on 127.0.0.1:${S3MOCK_PORT:-9090}:
 # Adobe's S3Mock (Maven Central, runnable jar, Java 17), pinned and checksum-verified, kept in
-# ${TROVE_CACHE_DIR:-~/.cache/trove}. Idempotent; called by tools/ensure-servers.sh.
+# ${TROVE_CACHE_DIR:-~/.cache/trove}. When RIG_PID_FILE is set, the pid of a server this script
+# started is appended to that file. Idempotent; called by tools/ensure-servers.sh.
 set -euo pipefail
 
 VERSION=5.2.0
@@ -36,8 +37,10 @@ mkdir -p "$CACHE/s3mock-data"
 nohup java -Xmx256m -jar "$JAR" --http.port="$PORT" --server.port=$((PORT + 101)) \
   --com.adobe.testing.s3mock.store.root="$CACHE/s3mock-data" \
   --com.adobe.testing.s3mock.store.retainFilesOnExit=false >"$CACHE/s3mock.log" 2>&1 &
+PID=$!
+if [[ -n "${RIG_PID_FILE:-}" ]]; then echo "$PID" >>"$RIG_PID_FILE"; fi
 for _ in $(seq 1 120); do
-  if up "$PORT"; then echo "S3Mock: up on $PORT"; exit 0; fi
+  if up "$PORT"; then echo "S3Mock: up on $PORT (pid $PID)"; exit 0; fi
   sleep 0.5
 done
 echo "S3Mock did not start; see $CACHE/s3mock.log"

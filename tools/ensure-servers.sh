@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the servers the integration and end-to-end tests use are up on this machine:
 # PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and NATS with JetStream on :4222,
-# then S3Mock (:9090) and Neo4j (:7687) from their own scripts.
+# then S3Mock (:9090), Neo4j (:7687) and Elasticsearch (:9200) from their own scripts.
 # Starts them when down, installs NATS from Debian when missing. Idempotent.
 set -euo pipefail
 
@@ -39,3 +39,6 @@ bash "$(dirname "$0")/ensure-s3mock.sh"
 
 # Neo4j for the graph store's Neo4j adapter tests (Java, from Maven Central).
 bash "$(dirname "$0")/ensure-neo4j.sh"
+
+# Elasticsearch for the search store's Elasticsearch adapter tests (Java, from Maven Central).
+bash "$(dirname "$0")/ensure-elasticsearch.sh"
