@@ -41,7 +41,11 @@ async function main(): Promise<void> {
         dataDir,
       }),
     ],
-    checks: { postgres: () => database.ping() },
+    checks: {
+      postgres: () => database.ping(),
+      [`keyword index (${settings.KEYWORD_INDEX})`]: () => stores.keywordIndex.ping(),
+      [`vector index (${settings.VECTOR_INDEX})`]: () => stores.vectorIndex.ping(),
+    },
   });
 }
 

@@ -104,6 +104,9 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
   await limitRequestRates(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   app.get(HealthRegistry).register('postgres (embedded)', () => database.ping());
   app.get(HealthRegistry).register(`blob store (${settings.ingestion.BLOB_STORE})`, () => blobStore.ping());
+  const { KEYWORD_INDEX, VECTOR_INDEX } = settings.search;
+  app.get(HealthRegistry).register(`keyword index (${KEYWORD_INDEX})`, () => search.keywordIndex.ping());
+  app.get(HealthRegistry).register(`vector index (${VECTOR_INDEX})`, () => search.vectorIndex.ping());
   attachMessageServer(app, server);
   setupOpenApi(app, TROVE_VERSION);
   await app.startAllMicroservices();

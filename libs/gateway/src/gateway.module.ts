@@ -69,8 +69,8 @@ export class GatewayModule implements OnModuleInit {
         );
         const failing = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail ?? 'failed'}`);
         if (!report.ready) throw new Error(failing.join('; '));
-        const infos = report.checks.filter((c) => c.info !== undefined).map((c) => [c.name, c.info] as const);
-        return infos.length > 0 ? Object.fromEntries(infos) : undefined;
+        // Every store the service depends on, by name: what it reports about itself, or "ok".
+        return Object.fromEntries(report.checks.map((c) => [c.name, c.info ?? 'ok'] as const));
       });
     }
   }

@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   IsUrl,
+  Matches,
   ValidateIf,
 } from 'class-validator';
 import { ChatClient, RerankClient } from '@trove/platform-llm';
@@ -111,6 +112,15 @@ export class SearchSettings {
   @ValidateIf((s: SearchSettings) => s.KEYWORD_INDEX === 'elasticsearch')
   @IsString({ message: 'ELASTICSEARCH_URL is required when KEYWORD_INDEX=elasticsearch' })
   ELASTICSEARCH_URL: string | undefined = undefined;
+
+  /**
+   * The keyword index's name on Elasticsearch: one index holds every tenant (filtered by tenant
+   * and sub-tenant); deployments or test runs sharing a cluster each take their own.
+   */
+  @Matches(/^[a-z0-9][a-z0-9._-]{0,199}$/, {
+    message: 'ELASTICSEARCH_INDEX must be a lower-case Elasticsearch index name (a-z, 0-9, . _ -)',
+  })
+  ELASTICSEARCH_INDEX = 'trove-keywords';
 
   /** Half-life of recency_bias's age decay, in days. */
   @IsNumber()

@@ -102,14 +102,19 @@ export async function openKeywordIndex(
   dataDir: string,
   workers: IndexWorkers,
 ): Promise<KeywordIndex> {
+  // Both adapters index Trove's own analysis (Elasticsearch receives the terms), so they rank alike.
+  const analysis = {
+    analyze,
+    analyzeMany: (texts: string[]) => workers.analyzeMany(texts),
+    analyzerId: 'trove-text-v1',
+  };
   return settings.KEYWORD_INDEX === 'elasticsearch'
-    ? new ElasticsearchKeywordIndex({ node: settings.ELASTICSEARCH_URL! })
-    : await EmbeddedKeywordIndex.open({
-        directory: join(dataDir, 'keywords'),
-        analyze,
-        analyzeMany: (texts) => workers.analyzeMany(texts),
-        analyzerId: 'trove-text-v1',
-      });
+    ? new ElasticsearchKeywordIndex({
+        node: settings.ELASTICSEARCH_URL!,
+        index: settings.ELASTICSEARCH_INDEX,
+        ...analysis,
+      })
+    : await EmbeddedKeywordIndex.open({ directory: join(dataDir, 'keywords'), ...analysis });
 }
 
 /** Chunk texts: SQL, on PostgreSQL or PGlite alike (the database the app opened for its mode). */

@@ -64,5 +64,13 @@ export abstract class VectorIndex extends StoreLifecycle {
   abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>>;
 
   /** Flushes and releases resources. */
+  /**
+   * Resolves when the index answers, rejects with the reason (readiness). An index inside the
+   * process answers while the process runs; adapters of servers override it.
+   */
+  async ping(): Promise<void> {
+    // Embedded: nothing to reach.
+  }
+
   abstract override close(): Promise<void>;
 }

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  analyzerIdOf,
   countBySubTenantBody,
   deleteBySourcesQuery,
   deleteSubTenantQuery,
   documentId,
   idfFromTermVectors,
   idfRequestBody,
+  idsPageBody,
   indexedDocument,
   keywordIndexBody,
   searchBody,
+  termsText,
 } from './elasticsearch-keyword-queries';
 
 const scope = { tenantId: 'acme', subTenantId: 'team' };
@@ -76,38 +79,56 @@ describe('Elasticsearch keyword request builders', () => {
     assert.ok(id.length <= 512);
   });
 
-  it('configures an English analyser with folding, stop words and Porter2, BM25 and strict keyword scope fields', () => {
-    const body = keywordIndexBody() as {
+  it('indexes pre-analysed terms split on whitespace only, with BM25, the analyser named and strict scope fields', () => {
+    const body = keywordIndexBody('trove-text-v1') as {
       settings: {
         similarity: unknown;
         analysis: {
-          analyzer: { trove_english: { filter: string[] } };
-          filter: Record<string, { language?: string; stopwords?: string }>;
+          analyzer: { trove_terms: { tokenizer: string; filter: string[] } };
+          tokenizer: { trove_terms: { type: string; max_token_length: number } };
         };
       };
       mappings: {
         dynamic: string;
+        _meta: Record<string, unknown>;
         _routing: { required: boolean };
         properties: Record<string, { type: string; analyzer?: string }>;
       };
     };
-    const analyzer = body.settings.analysis.analyzer.trove_english;
-    assert.deepEqual(analyzer.filter, [
-      'trove_possessive',
-      'lowercase',
-      'asciifolding',
-      'trove_stop',
-      'trove_stemmer',
-    ]);
-    assert.equal(body.settings.analysis.filter['trove_stemmer'].language, 'porter2');
-    assert.equal(body.settings.analysis.filter['trove_stop'].stopwords, '_english_');
+    assert.deepEqual(body.settings.analysis.analyzer.trove_terms, {
+      type: 'custom',
+      tokenizer: 'trove_terms',
+      filter: [],
+    });
+    assert.equal(body.settings.analysis.tokenizer.trove_terms.type, 'whitespace');
+    assert.ok(body.settings.analysis.tokenizer.trove_terms.max_token_length > 255);
     assert.deepEqual(body.settings.similarity, { default: { type: 'BM25', k1: 1.2, b: 0.75 } });
     assert.equal(body.mappings.dynamic, 'strict');
     assert.equal(body.mappings._routing.required, true);
+    assert.equal(analyzerIdOf(body.mappings), 'trove-text-v1');
+    assert.equal(analyzerIdOf({}), undefined);
+    assert.equal(analyzerIdOf(undefined), undefined);
     for (const field of ['tenant_id', 'sub_tenant_id', 'chunk_id', 'source_id', 'kind']) {
       assert.equal(body.mappings.properties[field].type, 'keyword');
     }
-    assert.equal(body.mappings.properties['text'].analyzer, 'trove_english');
+    assert.equal(body.mappings.properties['text'].analyzer, 'trove_terms');
+  });
+
+  it('writes terms one space apart, keeping a term with whitespace whole', () => {
+    assert.equal(termsText(['red', 'appl', 'red']), 'red appl red');
+    assert.equal(termsText(['new york', '', 'x\ty']), 'new_york x_y');
+    assert.equal(termsText([]), '');
+  });
+
+  it('pages the ids to delete in index order, without sources', () => {
+    const query = deleteBySourcesQuery(scope, ['s']);
+    assert.deepEqual(idsPageBody(query, 1000), {
+      size: 1000,
+      track_total_hits: false,
+      _source: false,
+      sort: ['_doc'],
+      query,
+    });
   });
 
   it('writes the scope into every indexed document', () => {
@@ -123,48 +144,41 @@ describe('Elasticsearch keyword request builders', () => {
 });
 
 describe('Elasticsearch idf from term vectors', () => {
-  it('asks for the term statistics of an artificial document of the words, with offsets', () => {
-    const body = idfRequestBody(['zircon', 'the', 'quartzes']);
-    assert.deepEqual(body.doc, { text: 'zircon the quartzes' });
-    assert.deepEqual(body.starts, [0, 7, 11]);
+  it('asks for the term statistics of an artificial document of the terms', () => {
+    const body = idfRequestBody(['zircon', 'quartz']);
+    assert.deepEqual(body['doc'], { text: 'zircon quartz' });
     assert.equal(body['term_statistics'], true);
     assert.equal(body['field_statistics'], true);
-    assert.equal(body['offsets'], true);
   });
 
-  it('maps each term back to its word by offset, with the BM25 idf of the shard statistics', () => {
-    const words = ['zircon', 'the', 'quartzes', 'user_id'];
-    const { starts } = idfRequestBody(words);
-    const idf = idfFromTermVectors(words, starts, {
+  it('gives each word the mean BM25 idf of its terms, in the shard statistics', () => {
+    const wordTerms = new Map<string, string[]>([
+      ['zircon', ['zircon']],
+      ['the', []],
+      ['quartzes', ['quartz']],
+      ['user_id', ['user_id', 'user', 'id']],
+    ]);
+    const idf = idfFromTermVectors(wordTerms, {
       term_vectors: {
         text: {
           field_statistics: { doc_count: 10 },
-          terms: {
-            zircon: { doc_freq: 1, tokens: [{ start_offset: 0 }] },
-            quartz: { doc_freq: 4, tokens: [{ start_offset: 11 }] },
-            // A word the analyser splits in two takes the mean of its terms; "the" was dropped.
-            user: { doc_freq: 9, tokens: [{ start_offset: 20 }] },
-            id: { tokens: [{ start_offset: 25 }] },
-          },
+          terms: { zircon: { doc_freq: 1 }, quartz: { doc_freq: 4 }, user: { doc_freq: 9 }, id: {} },
         },
       },
     });
     const lucene = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     assert.deepEqual([...idf].sort(), [
       ['quartzes', lucene(10, 4)],
-      ['user_id', (lucene(10, 9) + lucene(10, 0)) / 2],
+      // "user_id" is in no document: the highest idf; "id" has no doc_freq: the same.
+      ['user_id', (lucene(10, 0) + lucene(10, 9) + lucene(10, 0)) / 3],
       ['zircon', lucene(10, 1)],
     ]);
   });
 
   it('answers nothing when the shard holds no documents', () => {
-    const { starts } = idfRequestBody(['zircon']);
-    const reply = {
-      term_vectors: {
-        text: { field_statistics: { doc_count: 0 }, terms: { zircon: { tokens: [{ start_offset: 0 }] } } },
-      },
-    };
-    assert.equal(idfFromTermVectors(['zircon'], starts, reply).size, 0);
-    assert.equal(idfFromTermVectors(['zircon'], starts, {}).size, 0);
+    const words = new Map([['zircon', ['zircon']]]);
+    const reply = { term_vectors: { text: { field_statistics: { doc_count: 0 }, terms: { zircon: {} } } } };
+    assert.equal(idfFromTermVectors(words, reply).size, 0);
+    assert.equal(idfFromTermVectors(words, {}).size, 0);
   });
 });

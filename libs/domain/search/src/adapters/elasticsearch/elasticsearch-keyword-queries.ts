@@ -17,33 +17,35 @@ type Json = Record<string, unknown>;
 export const REFRESH_INTERVAL = '200ms';
 
 /**
- * Settings and mappings of the shared keyword index. The analyser mirrors @trove/text's: standard
- * tokeniser, lower case, ASCII folding, English stop words, Porter2 (Snowball English) stems.
- * The text is indexed but not kept in _source: the chunk store owns it, and erasure stays simple.
+ * The longest term the index keeps whole (Lucene's limit is 32,766 bytes; 8,191 characters of up
+ * to 4 bytes each stay inside it). The whitespace tokeniser's default, 255, would split long
+ * identifiers and URLs that the embedded index keeps as one term.
  */
-export function keywordIndexBody(shards = 1): Json {
+const MAX_TERM_LENGTH = 8191;
+
+/**
+ * Settings and mappings of the shared keyword index. Text arrives already analysed by Trove's own
+ * analyser (@trove/text `analyze`: tokens, folding, stop words, Porter2 stems, identifiers), as
+ * its terms one space apart, so the index only splits on whitespace: scores then match the
+ * embedded index's, and no Elasticsearch analysis module is needed (a node from Maven Central has
+ * no English stemmer). `_meta.analyzer_id` names the analyser, so an index built with another is
+ * refused rather than silently mismatched. The text is indexed but not kept in _source: the chunk
+ * store owns it, and erasure stays simple.
+ */
+export function keywordIndexBody(analyzerId: string, shards = 1): Json {
   return {
     settings: {
       number_of_shards: shards,
       refresh_interval: REFRESH_INTERVAL,
       similarity: { default: { type: 'BM25', k1: BM25_K1, b: BM25_B } },
       analysis: {
-        filter: {
-          trove_possessive: { type: 'stemmer', language: 'possessive_english' },
-          trove_stop: { type: 'stop', stopwords: '_english_' },
-          trove_stemmer: { type: 'stemmer', language: 'porter2' },
-        },
-        analyzer: {
-          trove_english: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: ['trove_possessive', 'lowercase', 'asciifolding', 'trove_stop', 'trove_stemmer'],
-          },
-        },
+        tokenizer: { trove_terms: { type: 'whitespace', max_token_length: MAX_TERM_LENGTH } },
+        analyzer: { trove_terms: { type: 'custom', tokenizer: 'trove_terms', filter: [] } },
       },
     },
     mappings: {
       dynamic: 'strict',
+      _meta: { analyzer_id: analyzerId },
       _routing: { required: true },
       _source: { excludes: ['text'] },
       properties: {
@@ -52,10 +54,33 @@ export function keywordIndexBody(shards = 1): Json {
         chunk_id: { type: 'keyword' },
         source_id: { type: 'keyword' },
         kind: { type: 'keyword' },
-        text: { type: 'text', analyzer: 'trove_english' },
+        text: { type: 'text', analyzer: 'trove_terms' },
       },
     },
   };
+}
+
+/** The analyser a stored index mapping names (`_meta.analyzer_id`), if any. */
+export function analyzerIdOf(mapping: { _meta?: Record<string, unknown> } | undefined): string | undefined {
+  const id = mapping?._meta?.['analyzer_id'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+const WHITESPACE = /\s+/g;
+
+/**
+ * Analysed terms as the text Elasticsearch indexes: one space apart. A term never holds
+ * whitespace after Trove's analysis; should one, its spaces become `_` in documents and queries
+ * alike, so it stays one term.
+ */
+export function termsText(terms: readonly string[]): string {
+  let text = '';
+  for (const term of terms) {
+    if (term.length === 0) continue;
+    if (text.length > 0) text += ' ';
+    text += term.replace(WHITESPACE, '_');
+  }
+  return text;
 }
 
 /** Document _id: the same chunk id in two scopes must be two documents, so it hashes all three. */
@@ -75,23 +100,37 @@ export function scopedQuery(scope: IndexScope, filters: Json[] = [], must: Json[
   return { bool: { filter: [...scopeFilter(scope), ...filters], ...(must.length ? { must } : {}) } };
 }
 
-/** The body of a keyword search: BM25 on `text`, `operator` as given, filters that do not score. */
+/**
+ * The body of a keyword search: BM25 on `text` for the query's analysed terms (termsText),
+ * `operator` as given, filters that do not score.
+ */
 export function searchBody(
   scope: IndexScope,
-  query: string,
+  queryTerms: string,
   k: number,
   options: KeywordQueryOptions = {},
 ): Json {
   const filters: Json[] = [];
   if (options.sourceIds) filters.push({ terms: { source_id: options.sourceIds } });
   if (options.kinds) filters.push({ terms: { kind: options.kinds } });
-  const match = { match: { text: { query, operator: options.operator ?? 'or', zero_terms_query: 'none' } } };
+  const match = {
+    match: { text: { query: queryTerms, operator: options.operator ?? 'or', zero_terms_query: 'none' } },
+  };
   return {
     size: k,
     track_total_hits: false,
     _source: ['chunk_id'],
     query: scopedQuery(scope, filters, [match]),
   };
+}
+
+/**
+ * One page of the ids a delete removes: Elasticsearch from Maven Central has no
+ * `_delete_by_query` (a module of its own), so deletes search for ids, then bulk-delete them.
+ * Index order (`_doc`) is the cheapest; each page follows a refresh, so it never repeats one.
+ */
+export function idsPageBody(query: Json, size: number): Json {
+  return { size, track_total_hits: false, _source: false, sort: ['_doc'], query };
 }
 
 export function deleteBySourcesQuery(scope: IndexScope, sourceIds: string[]): Json {
@@ -127,26 +166,18 @@ export function indexedDocument(
 }
 
 /**
- * The term vectors of an artificial document made of `words` (one space apart), with term
- * statistics: each term's document frequency and the field's document count on the shard that
- * holds the routed tenant, the statistics its BM25 scores use. `starts[i]` is where word i begins.
+ * The term vectors of an artificial document made of `terms` (analysed, one space apart), with
+ * term statistics: each term's document frequency and the field's document count on the shard
+ * that holds the routed tenant, the statistics its BM25 scores use.
  */
-export function idfRequestBody(words: string[]): { doc: Json; starts: number[] } & Json {
-  const starts: number[] = [];
-  let text = '';
-  for (const word of words) {
-    if (text.length > 0) text += ' ';
-    starts.push(text.length);
-    text += word;
-  }
+export function idfRequestBody(terms: readonly string[]): Json {
   return {
-    doc: { text },
-    starts,
+    doc: { text: termsText(terms) },
     fields: ['text'],
     term_statistics: true,
     field_statistics: true,
     positions: false,
-    offsets: true,
+    offsets: false,
     payloads: false,
   };
 }
@@ -157,52 +188,30 @@ export interface TermVectorsReply {
     string,
     {
       field_statistics?: { doc_count?: number };
-      terms?: Record<string, { doc_freq?: number; tokens?: { start_offset?: number }[] }>;
+      terms?: Record<string, { doc_freq?: number }>;
     }
   >;
 }
 
 /**
  * Word → BM25 idf from the term vectors of idfRequestBody's document: a word takes the mean idf
- * of the terms whose tokens start inside it; words the analyser dropped are left out.
+ * of its terms (a term no document holds has the highest); words with no terms (stop words) are
+ * left out, and nothing is answered when the shard holds no documents.
  */
 export function idfFromTermVectors(
-  words: string[],
-  starts: number[],
+  wordTerms: ReadonlyMap<string, readonly string[]>,
   reply: TermVectorsReply,
 ): Map<string, number> {
   const field = reply.term_vectors?.['text'];
   const docCount = field?.field_statistics?.doc_count ?? 0;
   const idf = new Map<string, number>();
   if (docCount === 0) return idf;
-  const sums = new Map<number, [number, number]>();
-  for (const term of Object.values(field?.terms ?? {})) {
-    const value = bm25Idf(docCount, term.doc_freq ?? 0);
-    for (const token of term.tokens ?? []) {
-      const word = wordAt(starts, token.start_offset ?? -1);
-      if (word < 0) continue;
-      const sum = sums.get(word) ?? [0, 0];
-      sum[0] += value;
-      sum[1]++;
-      sums.set(word, sum);
-    }
+  const stats = new Map(Object.entries(field?.terms ?? {}));
+  for (const [word, terms] of wordTerms) {
+    if (terms.length === 0) continue;
+    let sum = 0;
+    for (const term of terms) sum += bm25Idf(docCount, stats.get(termsText([term]))?.doc_freq ?? 0);
+    idf.set(word, sum / terms.length);
   }
-  for (const [word, [total, count]] of sums) idf.set(words[word]!, total / count);
   return idf;
-}
-
-/** Index of the word whose span holds `offset` (starts ascending), or -1. */
-function wordAt(starts: number[], offset: number): number {
-  if (offset < 0) return -1;
-  let low = 0;
-  let high = starts.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (starts[mid]! <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
 }

@@ -13,7 +13,7 @@ import {
 import { analysedDocument } from './analysed-document';
 import { KeywordPartition } from './keyword-partition';
 import { PartitionFiles } from './partition-files';
-import { WordTerms } from './word-terms';
+import { WordTerms } from '../keyword-common/word-terms';
 
 /*
  * The embedded default keyword index: an in-memory inverted index per (tenant, sub-tenant) with

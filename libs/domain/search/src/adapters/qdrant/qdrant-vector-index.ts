@@ -75,6 +75,10 @@ export class QdrantVectorIndex extends VectorIndex {
     return new QdrantVectorIndex(new QdrantClient({ url, apiKey, checkCompatibility: false }), options);
   }
 
+  override async ping(): Promise<void> {
+    await this.client.getCollections();
+  }
+
   override async ensureSpace(tenantId: string, space: VectorSpace, model: SpaceModel): Promise<void> {
     checkModel(model);
     const recorded = await this.spaceModel(tenantId, space);
