@@ -1,6 +1,6 @@
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { DomainError } from '@trove/contracts';
+import { DomainError, IdempotentReads } from '@trove/contracts';
 import { headers as natsHeaders, NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
@@ -30,6 +30,19 @@ function record(payload: unknown) {
   return new NatsRecordBuilder(payload ?? null).setHeaders(headers).build();
 }
 
+/** A pause before asking again when nobody answered at all (a replica may be subscribing). */
+const NO_RESPONDER_PAUSE_MS = 250;
+
+/** A request nobody answered: timed out, or no subscriber; `domainError` is what callers get. */
+class Unanswered extends Error {
+  constructor(
+    readonly domainError: DomainError,
+    readonly noResponder: boolean,
+  ) {
+    super(domainError.message);
+  }
+}
+
 /**
  * The distributed transport: request/reply over NATS through Nest's client; events into the
  * deployment's JetStream event stream, where each service's durable consumer (PrefixedNatsServer)
@@ -48,7 +61,29 @@ export class NatsTransportClient extends TransportClient {
     this.events = new JetStreamEventPublisher(options.prefix);
   }
 
+  /**
+   * Request/reply. A read (IdempotentReads) that gets no answer in time, or finds no responder,
+   * is sent once more: the replica that took it may have been killed or be restarting, and
+   * another can answer. Anything else fails at once.
+   */
   async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
+    const retries = IdempotentReads.has(pattern) ? 1 : 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendOnce<TResult>(pattern, payload, sendOptions);
+      } catch (error: unknown) {
+        const unanswered = error instanceof Unanswered;
+        if (!unanswered || attempt >= retries) throw unanswered ? error.domainError : error;
+        if (error.noResponder) await new Promise((resolve) => setTimeout(resolve, NO_RESPONDER_PAUSE_MS));
+      }
+    }
+  }
+
+  private async sendOnce<TResult>(
+    pattern: string,
+    payload: unknown,
+    sendOptions?: SendOptions,
+  ): Promise<TResult> {
     const timeoutMs = sendOptions?.timeoutMs ?? this.options.timeoutMs;
     const { stash } = this.options;
     let body: unknown = payload;
@@ -61,9 +96,9 @@ export class NatsTransportClient extends TransportClient {
       return (stash ? await checkOut(stash, reply) : reply) as TResult;
     } catch (error: unknown) {
       if (stash && body !== payload) await discardClaim(stash, body);
-      if (error instanceof TimeoutError) throw timeoutError(pattern, timeoutMs);
+      if (error instanceof TimeoutError) throw new Unanswered(timeoutError(pattern, timeoutMs), false);
       // NATS answers a request nobody subscribes to with an empty "no responders" reply.
-      if (error instanceof EmptyResponseException) throw noResponderError(pattern);
+      if (error instanceof EmptyResponseException) throw new Unanswered(noResponderError(pattern), true);
       throw toDomainError(pattern, error);
     }
   }

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { Controller, DynamicModule, Inject, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError } from '@trove/contracts';
+import { DomainError, SearchPatterns } from '@trove/contracts';
 import { connect, type NatsConnection } from 'nats';
 import { describeTransport, startMessageApp } from '../transport.contract';
 import { NatsPayloadStash, stashBucketName } from '../stash/nats-payload-stash';
@@ -276,5 +276,100 @@ describe('NATS transport without a NATS server', () => {
   it('rejects emit and ping the same way', async () => {
     await assert.rejects(within(5000, client.emit('probe.noticed', { n: 1 })), isNatsUnavailable);
     await assert.rejects(within(5000, client.ping()), isNatsUnavailable);
+  });
+});
+
+/** A slow request handler, to be caught in progress by a stop. */
+@Controller()
+class SlowController {
+  @MessagePattern('probe.slowly')
+  async slowly(@Payload() data: { ms: number }): Promise<string> {
+    await sleep(data.ms);
+    return 'answered';
+  }
+}
+
+@Module({ controllers: [SlowController] })
+class SlowModule {}
+
+describe('NATS transport: replicas going away', () => {
+  /**
+   * A raw queue-group member for `pattern` that swallows the first `swallow` requests (a replica
+   * killed with them in hand) and answers the rest as a Nest service would.
+   */
+  async function flakyReplica(prefix: string, pattern: string, swallow: number) {
+    const nc = await connect({ servers: NATS_URL });
+    const seen: unknown[] = [];
+    nc.subscribe(`${prefix}.${pattern}`, {
+      queue: 'flaky-service',
+      callback: (_error, msg) => {
+        const request = JSON.parse(new TextDecoder().decode(msg.data)) as { id: string; data: unknown };
+        seen.push(request.data);
+        if (seen.length <= swallow) return;
+        msg.respond(
+          new TextEncoder().encode(
+            JSON.stringify({ id: request.id, response: 'second try', isDisposed: true }),
+          ),
+        );
+      },
+    });
+    await nc.flush();
+    return { seen, close: () => nc.close() };
+  }
+
+  it('sends a read once more when the replica that took it never answers', async () => {
+    const prefix = uniquePrefix();
+    const replica = await flakyReplica(prefix, SearchPatterns.hybrid, 1);
+    const client = natsClient(prefix, 300);
+    try {
+      assert.equal(await client.send<string>(SearchPatterns.hybrid, { q: 1 }), 'second try');
+      assert.equal(replica.seen.length, 2);
+    } finally {
+      await client.close();
+      await replica.close();
+    }
+  });
+
+  it('gives up on a read after one more try, and never sends a write twice', async () => {
+    const prefix = uniquePrefix();
+    const read = await flakyReplica(prefix, SearchPatterns.fullText, 2);
+    const write = await flakyReplica(prefix, SearchPatterns.indexChunks, 1);
+    const client = natsClient(prefix, 300);
+    const unavailable = (error: unknown) =>
+      error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE';
+    try {
+      await assert.rejects(client.send(SearchPatterns.fullText, { q: 1 }), unavailable);
+      assert.equal(read.seen.length, 2);
+      await assert.rejects(client.send(SearchPatterns.indexChunks, { q: 1 }), unavailable);
+      await sleep(100);
+      assert.equal(write.seen.length, 1, 'a write was sent again');
+    } finally {
+      await client.close();
+      await read.close();
+      await write.close();
+    }
+  });
+
+  it('answers what a stopping instance took, while the other instance takes what comes next', async () => {
+    const prefix = uniquePrefix();
+    const stopping = await hostOnNats(SlowModule as unknown as DynamicModule, { prefix, service: 'probe' });
+    const client = natsClient(prefix, 5000);
+    await client.ping();
+    try {
+      const inProgress = client.send<string>('probe.slowly', { ms: 800 });
+      await sleep(200);
+      const closed = stopping.close();
+      // The other instance starts while the first drains, as in a rolling restart.
+      const next = await hostOnNats(SlowModule as unknown as DynamicModule, { prefix, service: 'probe' });
+      try {
+        assert.equal(await client.send<string>('probe.slowly', { ms: 10 }), 'answered');
+        assert.equal(await inProgress, 'answered');
+        await closed;
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

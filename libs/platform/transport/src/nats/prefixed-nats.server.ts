@@ -1,6 +1,6 @@
 import { MessageHandler, NatsContext, NatsOptions, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@trove/contracts';
-import type { JsMsg, NatsConnection, Subscription } from 'nats';
+import type { JsMsg, Msg as NatsMsg, NatsConnection, Subscription } from 'nats';
 import { concatMap, lastValueFrom, throwError } from 'rxjs';
 import { PayloadStash } from '../stash/payload-stash';
 import { checkIn, checkOut } from './claim-check';
@@ -17,6 +17,42 @@ export interface PrefixedNatsServerOptions {
   events?: EventDeliveryOptions;
   /** Where requests and replies too large for a NATS message go (claim-check.ts). */
   stash?: PayloadStash;
+  /** How long close() waits for requests in progress to be answered (default 20 s). */
+  drainTimeoutMs?: number;
+}
+
+/** Requests taken and not yet answered; close() waits until there are none. */
+class InFlight {
+  private count = 0;
+  private idle: (() => void)[] = [];
+
+  /** Counts one request in; the returned function counts it out (once, however often called). */
+  begin(): () => void {
+    this.count++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.count === 0) for (const resolve of this.idle.splice(0)) resolve();
+    };
+  }
+
+  /** Resolves when no request is in progress, or after `timeoutMs`; true when it got there. */
+  async settled(timeoutMs: number): Promise<boolean> {
+    if (this.count === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<boolean>((resolve) => this.idle.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const settled = await Promise.race([idle, late]);
+    clearTimeout(timer);
+    return settled;
+  }
+
+  get size(): number {
+    return this.count;
+  }
 }
 
 /**
@@ -29,6 +65,8 @@ export interface PrefixedNatsServerOptions {
 export class PrefixedNatsServer extends ServerNats {
   private readonly ownSubscriptions: Subscription[] = [];
   private readonly events: JetStreamEventConsumer;
+  private readonly inFlight = new InFlight();
+  private connection?: NatsConnection;
 
   constructor(private readonly settings: PrefixedNatsServerOptions) {
     const options: NonNullable<NatsOptions['options']> = {
@@ -47,6 +85,7 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   override bindEvents(client: NatsConnection): void {
+    this.connection = client;
     const handlers = [...this.messageHandlers];
     if (handlers.some(([, handler]) => handler.isEventHandler)) {
       this.events.start(client, (pattern, data, msg) => this.handleDurableEvent(pattern, data, msg));
@@ -61,12 +100,37 @@ export class PrefixedNatsServer extends ServerNats {
     }
   }
 
+  /**
+   * A graceful stop (SIGTERM, a rolling restart): the request subscriptions drain (requests
+   * already delivered to this process are still handled; new ones go to the other instances of
+   * the queue group), the requests in progress are answered and flushed, the event consumer stops
+   * (the event in hand is acknowledged), and only then does the connection close.
+   */
   override async close(): Promise<void> {
-    for (const subscription of this.ownSubscriptions.splice(0)) subscription.unsubscribe();
+    const subscriptions = this.ownSubscriptions.splice(0);
+    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+    const drained = await this.inFlight.settled(this.settings.drainTimeoutMs ?? 20_000);
+    if (!drained) this.logger.warn(`closing with ${this.inFlight.size} request(s) still unanswered`);
     // The consumer stops before the connection closes: its pending pull ends on its own (within
     // a second), and the event being handled is acknowledged, not left to ack_wait.
     await this.events.stop();
+    await this.connection?.flush().catch(() => undefined);
     await super.close();
+  }
+
+  /** Replies through Nest's publisher, counting the request out with its last packet. */
+  override getPublisher(natsMsg: NatsMsg, id: string, context: NatsContext): (response: unknown) => unknown {
+    const publish = super.getPublisher(natsMsg, id, context) as (response: unknown) => unknown;
+    if (!natsMsg.reply) return publish;
+    const done = this.inFlight.begin();
+    return (response: unknown) => {
+      try {
+        return publish(response);
+      } finally {
+        const packet = response as { isDisposed?: boolean; err?: unknown };
+        if (packet.isDisposed || packet.err !== undefined) done();
+      }
+    };
   }
 
   /**
