@@ -14,6 +14,12 @@
 //   RESTART_CRASHED  unset: a process that exits stops the others (a crash is loud). 1: a process
 //                    that exits on its own is started again, after 0.2 s doubling up to 5 s, as an
 //                    orchestrator's restart policy would (bench/faults.bench.mjs kills them with -9)
+//   REPLICAS      e.g. `search=2,ingestion=2`: instances per service (default 1 each). They share
+//                 the service's NATS queue group; the second and later instances of all services
+//                 take PORT+6, PORT+7, … in the order given. The search service keeps embedded
+//                 indexes on its own disk, so it runs several instances only on shared stores
+//                 (KEYWORD_INDEX=elasticsearch and VECTOR_INDEX=elasticsearch or qdrant, as
+//                 tools/run-full.mjs sets them).
 //
 // Prints "Trove (distributed) is listening on <url>" once the gateway's /readyz answers 200.
 import { spawn } from 'node:child_process';
@@ -28,6 +34,7 @@ const env = {
 };
 const port = Number(process.env.PORT ?? 8080);
 const services = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
+/** Instance label (`search-service`, `search-service#2`, …) → its child process. */
 const children = new Map();
 const restartCrashed = process.env.RESTART_CRASHED === '1';
 /** Per app: the delay before the next restart and when the current process started. */
@@ -49,13 +56,14 @@ async function ensureDatabase(url) {
   }
 }
 
-function start(app, appPort) {
+function start(instance) {
+  const { app, label: name, port: appPort } = instance;
   const child = spawn(process.execPath, [join(root, 'apps', app, 'dist', 'main.js')], {
     cwd: root,
     env: { ...env, PORT: String(appPort), HOST: process.env.HOST ?? '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const label = `[${app}] `;
+  const label = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
     stream.on('data', (chunk) => {
@@ -65,7 +73,7 @@ function start(app, appPort) {
     });
   }
   child.on('exit', (code, signal) => {
-    children.delete(app);
+    children.delete(name);
     if (stopping) return;
     if (!restartCrashed) {
       process.stdout.write(`${label}exited (${signal ?? code}); stopping the others\n`);
@@ -73,17 +81,51 @@ function start(app, appPort) {
       return;
     }
     // A process that stayed up 30 s starts again at the shortest delay.
-    const previous = restarts.get(app);
+    const previous = restarts.get(name);
     const upMs = Date.now() - (previous?.startedAt ?? 0);
     const delayMs = previous && upMs < 30_000 ? Math.min(previous.delayMs * 2, 5000) : 200;
     process.stdout.write(`${label}exited (${signal ?? code}); starting it again in ${delayMs} ms\n`);
-    restarts.set(app, { delayMs, startedAt: previous?.startedAt ?? 0 });
+    restarts.set(name, { delayMs, startedAt: previous?.startedAt ?? 0 });
     setTimeout(() => {
-      if (!stopping) start(app, appPort);
+      if (!stopping) start(instance);
     }, delayMs);
   });
-  children.set(app, child);
-  restarts.set(app, { delayMs: restarts.get(app)?.delayMs ?? 200, startedAt: Date.now() });
+  children.set(name, child);
+  restarts.set(name, { delayMs: restarts.get(name)?.delayMs ?? 200, startedAt: Date.now() });
+}
+
+/** `REPLICAS` (`search=2,ingestion=2`) as service → instance count, refused when it cannot work. */
+function replicas() {
+  const counts = new Map(services.map((service) => [service, 1]));
+  for (const part of (process.env.REPLICAS ?? '').split(',').filter((p) => p.trim() !== '')) {
+    const [service, count] = part.split('=').map((x) => x.trim());
+    if (!counts.has(service) || !/^[1-9]$/.test(count ?? '')) {
+      throw new Error(`REPLICAS: "${part}" is not <service>=<1-9> with a service of ${services.join(', ')}`);
+    }
+    counts.set(service, Number(count));
+  }
+  const sharedIndexes =
+    env.KEYWORD_INDEX === 'elasticsearch' && ['elasticsearch', 'qdrant'].includes(env.VECTOR_INDEX ?? '');
+  if (counts.get('search') > 1 && !sharedIndexes) {
+    throw new Error(
+      'REPLICAS: several search instances need shared indexes (KEYWORD_INDEX=elasticsearch and ' +
+        'VECTOR_INDEX=elasticsearch or qdrant; tools/run-full.mjs runs on them)',
+    );
+  }
+  return counts;
+}
+
+/** Every process to run: the first instance of each service on PORT+1 … PORT+5, more after. */
+function instances() {
+  const at = (offset) => (port === 0 ? 0 : port + offset);
+  const list = [];
+  let extra = 6;
+  for (const [i, [service, count]] of [...replicas()].entries()) {
+    const app = `${service}-service`;
+    list.push({ app, label: app, port: at(1 + i) });
+    for (let n = 2; n <= count; n++) list.push({ app, label: `${app}#${n}`, port: at(extra++) });
+  }
+  return [...list, { app: 'gateway', label: 'gateway', port }];
 }
 
 async function waitReady(url, timeoutMs) {
@@ -122,8 +164,7 @@ process.on('SIGTERM', () => stop(0));
 
 try {
   await ensureDatabase(env.DATABASE_URL);
-  services.forEach((service, i) => start(`${service}-service`, port === 0 ? 0 : port + 1 + i));
-  start('gateway', port);
+  for (const instance of instances()) start(instance);
   const host = process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1';
   const url = `http://${host}:${port}`;
   await waitReady(`${url}/readyz`, Number(process.env.READY_TIMEOUT_MS ?? 60000));

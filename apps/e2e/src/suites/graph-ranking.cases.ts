@@ -7,7 +7,10 @@ import type { GraphContextE2e } from './graph.suite';
 
 // Two documents that answer the query's words alike; only the second says how the two people
 // relate. Keyword only (alpha 0), so that the plain order does not depend on the embedder: the
-// roster names "Babbage" twice and ranks first (0.656 against 0.642 measured in process).
+// roster names "Babbage" twice and ranks first (0.656 against 0.642 measured in process). On
+// Elasticsearch (the full stack) BM25 statistics are the shard's, other tenants' and sub-tenants'
+// documents included, so the plain order may turn (0.648 against 0.646 seen): the assertions
+// below hold either way.
 const ROSTER = 'Ada Lovelace and Charles Babbage are on the reading list; Babbage comes first.';
 const PARTNERS = 'Ada Lovelace worked with Charles Babbage on the Analytical Engine.';
 const QUERY = 'Ada Lovelace Charles Babbage';
@@ -29,25 +32,45 @@ export function graphRankingCases(ctx: GraphContextE2e): void {
 
         const plain = await search({ mode });
         assert.equal(plain.status, 200, JSON.stringify(plain.body));
-        assert.deepEqual(order(plain.body.chunks), ['roster', 'partners'], JSON.stringify(plain.body.chunks));
+        assert.deepEqual(
+          order(plain.body.chunks).sort(),
+          ['partners', 'roster'],
+          JSON.stringify(plain.body.chunks),
+        );
+        const plainRoster = plain.body.chunks.find((c) => c.source_id === 'roster')!;
+        if (ctx.mode !== 'full') assert.deepEqual(order(plain.body.chunks), ['roster', 'partners']);
 
         const ranked = await search({ mode, graph_context: true });
         assert.equal(ranked.status, 200, JSON.stringify(ranked.body));
-        assert.deepEqual(order(ranked.body.chunks), ['partners', 'roster'], JSON.stringify(ranked.body.chunks));
+        assert.deepEqual(
+          order(ranked.body.chunks),
+          ['partners', 'roster'],
+          JSON.stringify(ranked.body.chunks),
+        );
         const [partners, roster] = ranked.body.chunks as [ResultChunk, ResultChunk];
         const before = plain.body.chunks.find((c) => c.source_id === 'partners')!;
         // score′ = 1 − (1 − score)(1 − w·e), reported as explain.graph = w·e and explain.final.
-        assert.ok(partners.explain?.graph !== undefined && partners.explain.graph > 0, JSON.stringify(partners.explain));
+        assert.ok(
+          partners.explain?.graph !== undefined && partners.explain.graph > 0,
+          JSON.stringify(partners.explain),
+        );
         assert.equal(partners.explain.final, partners.relevancy_score);
         const expected = 1 - (1 - before.relevancy_score) * (1 - partners.explain.graph);
-        assert.ok(Math.abs(partners.relevancy_score - expected) < 1e-6, `${partners.relevancy_score} ≠ ${expected}`);
+        assert.ok(
+          Math.abs(partners.relevancy_score - expected) < 1e-6,
+          `${partners.relevancy_score} ≠ ${expected}`,
+        );
         assert.ok(partners.relevancy_score > before.relevancy_score && partners.relevancy_score <= 1);
         assert.equal(roster.explain?.graph, undefined);
-        assert.equal(roster.relevancy_score, plain.body.chunks[0]!.relevancy_score);
+        assert.equal(roster.relevancy_score, plainRoster.relevancy_score);
 
         // The context speaks of the returned chunks only, and every group names a listed path.
         const context = ranked.body.graph_context;
-        assert.deepEqual(Object.keys(context).sort(), ['chunk_id_to_group_ids', 'chunk_relations', 'query_paths']);
+        assert.deepEqual(Object.keys(context).sort(), [
+          'chunk_id_to_group_ids',
+          'chunk_relations',
+          'query_paths',
+        ]);
         const returned = new Set(ranked.body.chunks.map((c) => c.chunk_uuid));
         assert.ok(context.chunk_relations.some((r) => r.relation.chunk_id === partners.chunk_uuid));
         for (const r of context.chunk_relations) assert.ok(returned.has(r.relation.chunk_id!));
@@ -58,7 +81,9 @@ export function graphRankingCases(ctx: GraphContextE2e): void {
         // max_chunks 1: the wider candidate list lets the related chunk in at all.
         const one = await search({ mode, graph_context: true, max_chunks: 1 });
         assert.deepEqual(order(one.body.chunks), ['partners']);
-        assert.ok(!one.body.graph_context.chunk_relations.some((r) => r.relation.chunk_id?.startsWith('roster')));
+        assert.ok(
+          !one.body.graph_context.chunk_relations.some((r) => r.relation.chunk_id?.startsWith('roster')),
+        );
       });
     }
 

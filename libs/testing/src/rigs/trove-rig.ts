@@ -7,7 +7,11 @@ import { createScratchPostgresDatabase, ScratchPostgresDatabase } from '../scrat
 import { startProcess, StartedProcess } from './process-rig';
 import { workspaceRoot } from './workspace';
 
-export type TroveMode = 'standalone' | 'distributed';
+/**
+ * `distributed`: the services over NATS on PostgreSQL with embedded indexes; `full`: the same on
+ * every real store (Elasticsearch, Neo4j, S3), as `npm run start:full` runs it.
+ */
+export type TroveMode = 'standalone' | 'distributed' | 'full';
 
 /** A running Trove (either mode) that a test drives over HTTP. */
 export interface TroveRig {
@@ -147,40 +151,52 @@ export async function startStandalone(options: RigOptions = {}): Promise<TroveRi
 /**
  * The distributed mode as `npm run start:distributed` runs it: five services and the gateway as
  * separate processes over the real NATS and PostgreSQL, under a subject prefix and database of
- * their own so that test runs never meet.
+ * their own so that test runs never meet. `full`: as `npm run start:full` runs it, on the real
+ * stores too, with an Elasticsearch index and a bucket of the run's own (deleted afterwards).
  */
-export async function startDistributed(options: RigOptions = {}): Promise<TroveRig> {
+export async function startDistributed(options: RigOptions = {}, full = false): Promise<TroveRig> {
   const database: ScratchPostgresDatabase = await createScratchPostgresDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-e2e-dist-'));
   const adminKey = generateAdminKey();
-  // The launcher gives the gateway PORT and the services PORT+1 … PORT+5.
-  const port = await freePortRange(6);
+  const run = randomUUID().slice(0, 8);
+  const esUrl =
+    process.env['ELASTICSEARCH_URL'] ?? `http://127.0.0.1:${process.env['ELASTICSEARCH_PORT'] ?? '9200'}`;
+  const esIndex = `trove-e2e-${run}`;
+  // The launcher gives the gateway PORT, the services PORT+1 … PORT+5, and further replicas
+  // (REPLICAS) PORT+6 onwards.
+  const port = await freePortRange(options.env?.['REPLICAS'] ? 16 : 6);
   return launch({
-    mode: 'distributed',
-    script: 'tools/run-distributed.mjs',
+    mode: full ? 'full' : 'distributed',
+    script: full ? 'tools/run-full.mjs' : 'tools/run-distributed.mjs',
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
-      SUBJECT_PREFIX: `e2e-${randomUUID().slice(0, 8)}`,
+      SUBJECT_PREFIX: `e2e-${run}`,
       ADMIN_API_KEY: adminKey,
       LOG_LEVEL: 'warn',
+      ...(full
+        ? { ELASTICSEARCH_URL: esUrl, ELASTICSEARCH_INDEX: esIndex, MINIO_BUCKET: `trove-e2e-${run}` }
+        : {}),
       ...options.env,
     },
     port,
     adminKey,
-    ready: /Trove \(distributed\) is listening on (http:\/\/\S+)/,
-    timeoutMs: 90_000,
+    ready: full
+      ? /Trove \(full stack\) is listening on (http:\/\/\S+)/
+      : /Trove \(distributed\) is listening on (http:\/\/\S+)/,
+    timeoutMs: full ? 180_000 : 90_000,
     erase: async () => {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (full) await fetch(`${esUrl}/${esIndex}`, { method: 'DELETE' }).catch(() => undefined);
     },
     dataDir,
   });
 }
 
 export function startTrove(mode: TroveMode, options: RigOptions = {}): Promise<TroveRig> {
-  return mode === 'standalone' ? startStandalone(options) : startDistributed(options);
+  return mode === 'standalone' ? startStandalone(options) : startDistributed(options, mode === 'full');
 }
