@@ -31,7 +31,8 @@ async function measure(mode) {
   const readyS = (performance.now() - t0) / 1000;
   try {
     const admin = new ApiClient(rig.baseUrl, rig.adminKey);
-    const key = (await admin.post('/api-keys/create_api_key', { json: { owner: 'bench' } })).body.full_api_key;
+    const key = (await admin.post('/api-keys/create_api_key', { json: { owner: 'bench' } })).body
+      .full_api_key;
     const api = admin.withKey(key);
     const tenant = `latency-${Date.now()}`;
     await api.post('/tenants/create', { json: { tenant_id: tenant } });
