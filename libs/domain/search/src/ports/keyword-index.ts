@@ -49,7 +49,6 @@ export abstract class KeywordIndex extends StoreLifecycle {
   /** Document counts per sub-tenant of a tenant. */
   abstract countBySubTenant(tenantId: string): Promise<Map<string, number>>;
 
-  /** Flushes and releases resources. */
   /**
    * Resolves when the index answers, rejects with the reason (readiness). An index inside the
    * process answers while the process runs; adapters of servers override it.
@@ -58,5 +57,6 @@ export abstract class KeywordIndex extends StoreLifecycle {
     // Embedded: nothing to reach.
   }
 
+  /** Flushes and releases resources. */
   abstract override close(): Promise<void>;
 }

@@ -63,7 +63,6 @@ export abstract class VectorIndex extends StoreLifecycle {
   /** Item counts per sub-tenant of a tenant, for one space. */
   abstract countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>>;
 
-  /** Flushes and releases resources. */
   /**
    * Resolves when the index answers, rejects with the reason (readiness). An index inside the
    * process answers while the process runs; adapters of servers override it.
@@ -72,5 +71,6 @@ export abstract class VectorIndex extends StoreLifecycle {
     // Embedded: nothing to reach.
   }
 
+  /** Flushes and releases resources. */
   abstract override close(): Promise<void>;
 }

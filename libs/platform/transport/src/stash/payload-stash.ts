@@ -46,7 +46,6 @@ export function stashMiss(ref: string): DomainError {
 /** Default time an untaken payload is kept. */
 export const DEFAULT_STASH_TTL_MS = 10 * 60_000;
 
-
 /** Inline up to this many bytes: base64 grows them by a third, well under NATS's 1 MiB. */
 export const INLINE_MAX_BYTES = 256 * 1024;
 
