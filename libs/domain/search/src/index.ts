@@ -23,6 +23,7 @@ export * from './adapters/usearch/usearch-vector-index';
 export * from './adapters/qdrant/qdrant-vector-index';
 export * from './adapters/embedded-keyword/embedded-keyword-index';
 export * from './adapters/elasticsearch/elasticsearch-keyword-index';
+export * from './adapters/elasticsearch/elasticsearch-vector-index';
 export * from './adapters/sql/sql-chunk-store';
 export * from './adapters/sql/sql-raw-batch-store';
 export * from './adapters/sql/sql-raw-vector-store';

@@ -93,8 +93,11 @@ export class SearchSettings {
   @Max(8192)
   EMBEDDINGS_DIMENSION = 0;
 
-  /** `embedded` (usearch HNSW under the data directory) or `qdrant`. */
-  @IsIn(['embedded', 'qdrant'])
+  /**
+   * `embedded` (usearch HNSW under the data directory, one process), or a store several replicas
+   * share: `qdrant` or `elasticsearch` (dense_vector + knn, on ELASTICSEARCH_URL).
+   */
+  @IsIn(['embedded', 'qdrant', 'elasticsearch'])
   VECTOR_INDEX = 'embedded';
 
   @ValidateIf((s: SearchSettings) => s.VECTOR_INDEX === 'qdrant')
@@ -109,8 +112,13 @@ export class SearchSettings {
   @IsIn(['embedded', 'elasticsearch'])
   KEYWORD_INDEX = 'embedded';
 
-  @ValidateIf((s: SearchSettings) => s.KEYWORD_INDEX === 'elasticsearch')
-  @IsString({ message: 'ELASTICSEARCH_URL is required when KEYWORD_INDEX=elasticsearch' })
+  /** The Elasticsearch server of KEYWORD_INDEX=elasticsearch, VECTOR_INDEX=elasticsearch or both. */
+  @ValidateIf(
+    (s: SearchSettings) => s.KEYWORD_INDEX === 'elasticsearch' || s.VECTOR_INDEX === 'elasticsearch',
+  )
+  @IsString({
+    message: 'ELASTICSEARCH_URL is required when KEYWORD_INDEX=elasticsearch or VECTOR_INDEX=elasticsearch',
+  })
   ELASTICSEARCH_URL: string | undefined = undefined;
 
   /**
@@ -121,6 +129,16 @@ export class SearchSettings {
     message: 'ELASTICSEARCH_INDEX must be a lower-case Elasticsearch index name (a-z, 0-9, . _ -)',
   })
   ELASTICSEARCH_INDEX = 'trove-keywords';
+
+  /**
+   * Prefix of the vector indexes on Elasticsearch (`<prefix>-<space>-<dimension>`, each holding
+   * every tenant, and `<prefix>-spaces`, the space models); deployments or test runs sharing a
+   * cluster each take their own.
+   */
+  @Matches(/^[a-z0-9][a-z0-9._-]{0,199}$/, {
+    message: 'ELASTICSEARCH_VECTOR_PREFIX must be a lower-case Elasticsearch index name (a-z, 0-9, . _ -)',
+  })
+  ELASTICSEARCH_VECTOR_PREFIX = 'trove-vectors';
 
   /** Half-life of recency_bias's age decay, in days. */
   @IsNumber()

@@ -3,6 +3,7 @@ import { SqlDatabase } from '@trove/platform-database';
 import { analyze } from '@trove/text';
 import { join } from 'node:path';
 import { ElasticsearchKeywordIndex } from './adapters/elasticsearch/elasticsearch-keyword-index';
+import { ElasticsearchVectorIndex } from './adapters/elasticsearch/elasticsearch-vector-index';
 import { EmbeddedKeywordIndex } from './adapters/embedded-keyword/embedded-keyword-index';
 import { FsRawVectorStore } from './adapters/fs/fs-raw-vector-store';
 import { QdrantVectorIndex } from './adapters/qdrant/qdrant-vector-index';
@@ -86,11 +87,23 @@ async function onIndexingThreads(
   return embedder;
 }
 
-/** `VECTOR_INDEX`: usearch shards under dataDir/vectors (`embedded`), or a Qdrant server. */
+/**
+ * `VECTOR_INDEX`: usearch shards under dataDir/vectors (`embedded`, one process), or a server that
+ * several replicas share: Qdrant, or Elasticsearch (dense_vector indexes named after
+ * ELASTICSEARCH_VECTOR_PREFIX).
+ */
 export async function openVectorIndex(settings: SearchSettings, dataDir: string): Promise<VectorIndex> {
-  return settings.VECTOR_INDEX === 'qdrant'
-    ? await QdrantVectorIndex.connect(settings.QDRANT_URL!, settings.QDRANT_API_KEY)
-    : new UsearchVectorIndex({ dataDir: join(dataDir, 'vectors') });
+  switch (settings.VECTOR_INDEX) {
+    case 'qdrant':
+      return await QdrantVectorIndex.connect(settings.QDRANT_URL!, settings.QDRANT_API_KEY);
+    case 'elasticsearch':
+      return new ElasticsearchVectorIndex({
+        node: settings.ELASTICSEARCH_URL!,
+        indexPrefix: settings.ELASTICSEARCH_VECTOR_PREFIX,
+      });
+    default:
+      return new UsearchVectorIndex({ dataDir: join(dataDir, 'vectors') });
+  }
 }
 
 /**
