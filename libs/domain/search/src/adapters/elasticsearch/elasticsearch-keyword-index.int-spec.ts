@@ -21,28 +21,50 @@ const url =
   process.env['ELASTICSEARCH_URL'] ?? `http://127.0.0.1:${process.env['ELASTICSEARCH_PORT'] ?? '9200'}`;
 const ANALYZER = 'trove-text-v1';
 
-const fresh = (client: Client, analyzerId = ANALYZER, name = `trove-keywords-test-${randomUUID()}`) => ({
+type Layout = 'shared' | 'per-tenant';
+const fresh = (
+  client: Client,
+  analyzerId = ANALYZER,
+  name = `trove-keywords-test-${randomUUID()}`,
+  layout: Layout = 'shared',
+) => ({
   name,
-  index: new ElasticsearchKeywordIndex({ client, index: name, analyze, analyzerId }),
+  index: new ElasticsearchKeywordIndex({ client, index: name, analyze, analyzerId, layout }),
 });
 
-keywordIndexContract('ElasticsearchKeywordIndex', async () => {
-  let client = new Client({ node: url });
-  const name = `trove-keywords-test-${randomUUID()}`;
-  return {
-    index: fresh(client, ANALYZER, name).index,
-    // A new client and adapter on the same index: what a restarted search service does.
-    reopen: async () => {
-      await client.close();
-      client = new Client({ node: url });
-      return fresh(client, ANALYZER, name).index;
-    },
-    dispose: async () => {
-      await client.indices.delete({ index: name, ignore_unavailable: true });
-      await client.close();
-    },
-  };
-});
+/**
+ * Deletes the index and, in the per-tenant layout, every tenant index under its name (by name:
+ * Elasticsearch refuses wildcards in deletes).
+ */
+async function erase(client: Client, name: string): Promise<void> {
+  const found = await client.indices.get({
+    index: `${name}*`,
+    allow_no_indices: true,
+    ignore_unavailable: true,
+  });
+  const names = Object.keys(found);
+  if (names.length > 0) await client.indices.delete({ index: names, ignore_unavailable: true });
+}
+
+for (const layout of ['shared', 'per-tenant'] as const) {
+  keywordIndexContract(`ElasticsearchKeywordIndex (${layout})`, async () => {
+    let client = new Client({ node: url });
+    const name = `trove-keywords-test-${randomUUID()}`;
+    return {
+      index: fresh(client, ANALYZER, name, layout).index,
+      // A new client and adapter on the same index: what a restarted search service does.
+      reopen: async () => {
+        await client.close();
+        client = new Client({ node: url });
+        return fresh(client, ANALYZER, name, layout).index;
+      },
+      dispose: async () => {
+        await erase(client, name);
+        await client.close();
+      },
+    };
+  });
+}
 
 describe('ElasticsearchKeywordIndex on a real server, beyond the contract', () => {
   let client: Client;
@@ -52,11 +74,11 @@ describe('ElasticsearchKeywordIndex on a real server, beyond the contract', () =
     client = new Client({ node: url });
   });
   after(async () => {
-    for (const name of created) await client.indices.delete({ index: name, ignore_unavailable: true });
+    for (const name of created) await erase(client, name);
     await client.close();
   });
-  const open = (analyzerId = ANALYZER, name?: string) => {
-    const made = fresh(client, analyzerId, name);
+  const open = (analyzerId = ANALYZER, name?: string, layout: Layout = 'shared') => {
+    const made = fresh(client, analyzerId, name, layout);
     created.push(made.name);
     return made;
   };
@@ -137,13 +159,71 @@ describe('ElasticsearchKeywordIndex on a real server, beyond the contract', () =
     assert.equal((await index.countBySubTenant(scope.tenantId)).get('other'), 1);
   });
 
+  it("keeps a tenant's scores its own in the per-tenant layout (the shared one lets others move them)", async () => {
+    const mine = { tenantId: `mine-${randomUUID().slice(0, 8)}`, subTenantId: 'main' };
+    const theirs = { tenantId: `theirs-${randomUUID().slice(0, 8)}`, subTenantId: 'main' };
+    const docs = [
+      { id: 'a', sourceId: 's', kind: 'chunk', text: 'zircon crystals grow slowly' },
+      { id: 'b', sourceId: 's', kind: 'chunk', text: 'quartz crystals grow fast' },
+    ];
+    const crowd = Array.from({ length: 50 }, (_, i) => ({
+      id: `c${i}`,
+      sourceId: 's',
+      kind: 'chunk',
+      text: `zircon everywhere ${i}`,
+    }));
+    const scoreAfterCrowd = async (layout: Layout) => {
+      const { index } = open(ANALYZER, undefined, layout);
+      await index.upsert(mine, docs);
+      const before = await index.search(mine, 'zircon', 5);
+      await index.upsert(theirs, crowd);
+      const after = await index.search(mine, 'zircon', 5);
+      assert.deepEqual(
+        after.map((hit) => hit.id),
+        ['a'],
+      );
+      return [before[0]!.score, after[0]!.score];
+    };
+    const [alone, crowded] = await scoreAfterCrowd('per-tenant');
+    assert.equal(crowded, alone, 'another tenant changed the score');
+    const [sharedAlone, sharedCrowded] = await scoreAfterCrowd('shared');
+    assert.ok(
+      sharedCrowded < sharedAlone,
+      `${sharedCrowded} vs ${sharedAlone}: the shared layout's idf moved`,
+    );
+  });
+
+  it('answers reads of a tenant without an index without creating one (per-tenant layout)', async () => {
+    const { name, index } = open(ANALYZER, undefined, 'per-tenant');
+    const nobody = { tenantId: `nobody-${randomUUID().slice(0, 8)}`, subTenantId: 'main' };
+    assert.deepEqual(await index.search(nobody, 'anything', 5), []);
+    assert.equal((await index.idf(nobody, ['anything'])).size, 0);
+    assert.equal(await index.deleteBySources(nobody, ['s']), 0);
+    assert.equal(await index.deleteByIds(nobody, ['x']), 0);
+    assert.equal((await index.countBySubTenant(nobody.tenantId)).size, 0);
+    const indices = await client.cat.indices({ index: `${name}-*`, format: 'json' });
+    assert.equal(indices.length, 0);
+    await index.migrate();
+  });
+
+  it('refuses, at start, a tenant index built with another analyser (per-tenant layout)', async () => {
+    const { name, index } = open('older-analyser', undefined, 'per-tenant');
+    await index.upsert(scope, [{ id: 'a', sourceId: 's', kind: 'chunk', text: 'hello world' }]);
+    const { index: reader } = fresh(client, ANALYZER, name, 'per-tenant');
+    await assert.rejects(
+      () => reader.migrate(),
+      (error: unknown) => error instanceof DomainError && /older-analyser.*reindex/.test(error.message),
+    );
+  });
+
   it('refuses an index built with another analyser, saying to reindex', async () => {
     const { name, index } = open('older-analyser');
     await index.upsert(scope, [{ id: 'a', sourceId: 's', kind: 'chunk', text: 'hello world' }]);
     const { index: reader } = fresh(client, ANALYZER, name);
-    await assert.rejects(
-      () => reader.search(scope, 'hello', 5),
-      (error: unknown) => error instanceof DomainError && /older-analyser.*reindex/.test(error.message),
-    );
+    const refused = (error: unknown) =>
+      error instanceof DomainError && /older-analyser.*reindex/.test(error.message);
+    // At start (migrate, which the search module runs before it serves), and on any later use.
+    await assert.rejects(() => reader.migrate(), refused);
+    await assert.rejects(() => reader.search(scope, 'hello', 5), refused);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client, errors } from '@elastic/elasticsearch';
 import { DomainError } from '@trove/contracts';
 import { IndexScope, ScoredId } from '../../ports/index-scope';
@@ -42,8 +43,10 @@ import {
  * _ids that hash (tenant, sub-tenant, chunk id), and from routing by tenant, which also keeps a
  * tenant's documents on one shard so its queries touch one shard. The price: BM25 statistics
  * (document frequencies, average length) are per shard, so other tenants' documents influence a
- * score (never which documents can match). Deployments that need per-tenant statistics can give
- * each large tenant its own `index`.
+ * score (never which documents can match), and a tenant could read from its scores whether others
+ * use a word. `layout: 'per-tenant'` gives each tenant an index of its own instead (named
+ * `<index>-<hash of the tenant id>`, created on its first write): statistics from its own
+ * documents only, at the cost of a shard per tenant (a node holds some thousands).
  *
  * Writes use refresh=wait_for with refresh_interval 200ms: a write returns once searchable
  * (≈100 ms on average, well inside the 250 ms p50 target), and concurrent writers share one
@@ -60,13 +63,26 @@ export interface ElasticsearchKeywordIndexOptions {
   /** A client to use (not closed by close()), or `node` to create one. */
   client?: Client;
   node?: string;
-  /** Shared index name; default `trove-keywords`. */
+  /** Index name (per-tenant layout: the prefix of each tenant's index); default `trove-keywords`. */
   index?: string;
+  /** `shared` (default): one index for every tenant; `per-tenant`: an index per tenant. */
+  layout?: 'shared' | 'per-tenant';
   shards?: number;
   refresh?: 'wait_for' | true;
   /** The most sub-tenants countBySubTenant reports per tenant. */
   maxSubTenants?: number;
 }
+
+/**
+ * A tenant's own index in the per-tenant layout: the prefix and a hash of the tenant id (any
+ * tenant id makes a valid, lower-case index name, and two tenants never share one).
+ */
+export function tenantIndexName(prefix: string, tenantId: string): string {
+  return `${prefix}-${createHash('sha256').update(tenantId).digest('hex').slice(0, 32)}`;
+}
+
+/** What follows the prefix in a tenant's index name. */
+const TENANT_INDEX = /^-[0-9a-f]{32}$/;
 
 /** Ids per page when deleting by query (search, then bulk delete). */
 const DELETE_PAGE = 1000;
@@ -76,7 +92,8 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
   private readonly ownsClient: boolean;
   private readonly index: string;
   private readonly wordTerms: WordTerms;
-  private ready?: Promise<void>;
+  /** Index name → its check (exists with this analyser, or created); forgotten when it fails. */
+  private readonly ready = new Map<string, Promise<void>>();
 
   constructor(private readonly options: ElasticsearchKeywordIndexOptions) {
     super();
@@ -89,18 +106,35 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     this.wordTerms = new WordTerms(options.analyze);
   }
 
+  /**
+   * At start: creates the index, or checks that the one there was built with this analyser, so a
+   * mismatch stops the service with "reindex it" instead of failing its keyword searches later.
+   */
+  override async migrate(): Promise<void> {
+    if (this.options.layout !== 'per-tenant') {
+      await this.ensureIndex(this.index);
+      return;
+    }
+    const reply = await this.call(() =>
+      this.client.indices.getMapping({ index: `${this.index}-*`, allow_no_indices: true }),
+    );
+    for (const [name, { mappings }] of Object.entries(reply)) {
+      if (TENANT_INDEX.test(name.slice(this.index.length))) this.checkAnalyzer(name, mappings);
+    }
+  }
+
   override async upsert(scope: IndexScope, documents: KeywordDocument[]): Promise<void> {
     checkScope(scope);
     checkDocuments(documents);
     if (documents.length === 0) return;
-    await this.ensureIndex();
+    const index = (await this.indexFor(scope.tenantId, true))!;
     const latest = lastPerId(documents);
     const texts = latest.map((doc) => doc.text);
     const terms = this.options.analyzeMany
       ? await this.options.analyzeMany(texts)
       : texts.map((text) => this.options.analyze(text));
     const operations = latest.flatMap((doc, i) => [
-      { index: { _index: this.index, _id: documentId(scope, doc.id), routing: scope.tenantId } },
+      { index: { _index: index, _id: documentId(scope, doc.id), routing: scope.tenantId } },
       indexedDocument(scope, { ...doc, text: termsText(terms[i]!) }),
     ]);
     const response = await this.call(() =>
@@ -122,10 +156,11 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     checkQuery(query, k, options);
     const queryTerms = termsText(this.options.analyze(query));
     if (queryTerms === '') return [];
-    await this.ensureIndex();
+    const index = await this.indexFor(scope.tenantId, false);
+    if (index === undefined) return [];
     const response = await this.call(() =>
       this.client.search<{ chunk_id: string }>({
-        index: this.index,
+        index,
         routing: scope.tenantId,
         ...searchBody(scope, queryTerms, k, options),
       }),
@@ -144,9 +179,10 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     for (const word of words) if (word.trim() !== '') wordTerms.set(word, this.wordTerms.of(word));
     const terms = [...new Set([...wordTerms.values()].flat())];
     if (terms.length === 0) return new Map();
-    await this.ensureIndex();
+    const index = await this.indexFor(scope.tenantId, false);
+    if (index === undefined) return new Map();
     const reply = await this.call(() =>
-      this.client.termvectors({ index: this.index, routing: scope.tenantId, ...idfRequestBody(terms) }),
+      this.client.termvectors({ index, routing: scope.tenantId, ...idfRequestBody(terms) }),
     );
     return idfFromTermVectors(wordTerms, reply as TermVectorsReply);
   }
@@ -161,11 +197,12 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     checkScope(scope);
     const unique = [...new Set(ids)];
     if (unique.length === 0) return 0;
-    await this.ensureIndex();
+    const index = await this.indexFor(scope.tenantId, false);
+    if (index === undefined) return 0;
     const response = await this.call(() =>
       this.client.bulk({
         operations: unique.map((id) => ({
-          delete: { _index: this.index, _id: documentId(scope, id), routing: scope.tenantId },
+          delete: { _index: index, _id: documentId(scope, id), routing: scope.tenantId },
         })),
         refresh: this.options.refresh ?? 'wait_for',
       }),
@@ -180,10 +217,11 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
 
   override async countBySubTenant(tenantId: string): Promise<Map<string, number>> {
     checkTenantId(tenantId);
-    await this.ensureIndex();
+    const index = await this.indexFor(tenantId, false);
+    if (index === undefined) return new Map();
     const response = await this.call(() =>
       this.client.search({
-        index: this.index,
+        index,
         routing: tenantId,
         ...countBySubTenantBody(tenantId, this.options.maxSubTenants ?? 10_000),
       }),
@@ -209,12 +247,13 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
    * survive, as with `_delete_by_query`.
    */
   private async deleteByQuery(scope: IndexScope, query: Record<string, unknown>): Promise<number> {
-    await this.ensureIndex();
+    const index = await this.indexFor(scope.tenantId, false);
+    if (index === undefined) return 0;
     let deleted = 0;
     for (;;) {
       const page = await this.call(() =>
         this.client.search({
-          index: this.index,
+          index,
           routing: scope.tenantId,
           ...idsPageBody(query, DELETE_PAGE),
         }),
@@ -223,7 +262,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       if (ids.length === 0) return deleted;
       const response = await this.call(() =>
         this.client.bulk({
-          operations: ids.map((_id) => ({ delete: { _index: this.index, _id, routing: scope.tenantId } })),
+          operations: ids.map((_id) => ({ delete: { _index: index, _id, routing: scope.tenantId } })),
           refresh: 'wait_for',
         }),
       );
@@ -232,36 +271,66 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     }
   }
 
-  /** Creates the index on first use; a concurrent creator elsewhere is not an error. */
-  private ensureIndex(): Promise<void> {
-    this.ready ??= (async () => {
-      const exists = await this.call(() => this.client.indices.exists({ index: this.index }));
-      if (exists) return this.checkAnalyzer();
-      try {
-        await this.client.indices.create({
-          index: this.index,
-          ...keywordIndexBody(this.options.analyzerId, this.options.shards),
-        });
-      } catch (error) {
-        const type = error instanceof errors.ResponseError ? error.body?.error?.type : undefined;
-        if (type !== 'resource_already_exists_exception') throw this.translate(error);
-        await this.checkAnalyzer();
-      }
-    })().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
+  /**
+   * The index holding a tenant's documents, checked once (built with this analyser). A write
+   * creates it when missing (`create`); a read or delete of a tenant without one gets undefined
+   * (nothing to find). The shared index is created by any first use, as migrate() does.
+   */
+  private async indexFor(tenantId: string, create: boolean): Promise<string | undefined> {
+    const perTenant = this.options.layout === 'per-tenant';
+    const name = perTenant ? tenantIndexName(this.index, tenantId) : this.index;
+    if (!perTenant || create) {
+      await this.ensureIndex(name);
+      return name;
+    }
+    if (this.ready.has(name)) {
+      await this.ready.get(name);
+      return name;
+    }
+    const exists = await this.call(() => this.client.indices.exists({ index: name }));
+    if (!exists) return undefined;
+    await this.ensureIndex(name);
+    return name;
+  }
+
+  /** Creates the index on first use, or checks the one there; a concurrent creator is no error. */
+  private ensureIndex(name: string): Promise<void> {
+    let ready = this.ready.get(name);
+    if (ready === undefined) {
+      ready = (async () => {
+        const exists = await this.call(() => this.client.indices.exists({ index: name }));
+        if (exists) return this.readAnalyzer(name);
+        try {
+          await this.client.indices.create({
+            index: name,
+            ...keywordIndexBody(this.options.analyzerId, this.options.shards),
+          });
+        } catch (error) {
+          const type = error instanceof errors.ResponseError ? error.body?.error?.type : undefined;
+          if (type !== 'resource_already_exists_exception') throw this.translate(error);
+          await this.readAnalyzer(name);
+        }
+      })().catch((error: unknown) => {
+        this.ready.delete(name);
+        throw error;
+      });
+      this.ready.set(name, ready);
+    }
+    return ready;
+  }
+
+  private async readAnalyzer(name: string): Promise<void> {
+    const reply = await this.call(() => this.client.indices.getMapping({ index: name }));
+    this.checkAnalyzer(name, reply[name]?.mappings);
   }
 
   /** An index built with another analyser would match nothing it should: refuse it. */
-  private async checkAnalyzer(): Promise<void> {
-    const reply = await this.call(() => this.client.indices.getMapping({ index: this.index }));
-    const found = analyzerIdOf(reply[this.index]?.mappings as { _meta?: Record<string, unknown> });
+  private checkAnalyzer(name: string, mappings: unknown): void {
+    const found = analyzerIdOf(mappings as { _meta?: Record<string, unknown> } | undefined);
     if (found !== this.options.analyzerId) {
       throw new DomainError(
         'INTERNAL_ERROR',
-        `keyword index ${this.index} was built with analyser "${found ?? 'unknown'}", not "${this.options.analyzerId}": reindex it`,
+        `keyword index ${name} was built with analyser "${found ?? 'unknown'}", not "${this.options.analyzerId}": reindex it`,
       );
     }
   }
