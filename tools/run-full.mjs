@@ -8,8 +8,10 @@
 //            tools/ensure-*.sh, pinned, cached in ~/.cache/trove (TROVE_CACHE_DIR), each started
 //            with a fresh data folder. Stores already running are used as they are; the ones this
 //            command started are stopped again when it exits.
-//   search   keyword index on Elasticsearch (index ELASTICSEARCH_INDEX, default trove-keywords);
-//            vectors in the search service's embedded index (docs/operations.md says why)
+//   search   keywords and vectors on Elasticsearch (ELASTICSEARCH_INDEX, default trove-keywords, an
+//            index per tenant; ELASTICSEARCH_VECTOR_PREFIX, default trove-vectors), so search
+//            instances can share them (REPLICAS=search=2). VECTOR_INDEX=embedded keeps vectors in
+//            the search service (faster: bench/elasticsearch-vectors.bench.mjs), one instance only.
 //   graph    Neo4j (NEO4J_URL)        ingestion  S3 through the MinIO client (bucket MINIO_BUCKET)
 //
 //   PORT, ADMIN_API_KEY, DATABASE_URL, SUBJECT_PREFIX, DATA_DIR and every other variable
@@ -109,6 +111,7 @@ if (ensured.status !== 0) {
     env: {
       ...process.env,
       KEYWORD_INDEX: 'elasticsearch',
+      VECTOR_INDEX: process.env.VECTOR_INDEX ?? 'elasticsearch',
       ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? `http://127.0.0.1:${esPort}`,
       GRAPH_STORE: 'neo4j',
       NEO4J_URL: process.env.NEO4J_URL ?? `bolt://127.0.0.1:${neo4jPort}`,

@@ -122,13 +122,22 @@ export class SearchSettings {
   ELASTICSEARCH_URL: string | undefined = undefined;
 
   /**
-   * The keyword index's name on Elasticsearch: one index holds every tenant (filtered by tenant
-   * and sub-tenant); deployments or test runs sharing a cluster each take their own.
+   * The keyword index's name on Elasticsearch (per-tenant layout: the prefix of each tenant's
+   * index); deployments or test runs sharing a cluster each take their own.
    */
   @Matches(/^[a-z0-9][a-z0-9._-]{0,199}$/, {
     message: 'ELASTICSEARCH_INDEX must be a lower-case Elasticsearch index name (a-z, 0-9, . _ -)',
   })
   ELASTICSEARCH_INDEX = 'trove-keywords';
+
+  /**
+   * `per-tenant` (default): each tenant's keywords in an index of its own, so BM25 statistics,
+   * hence scores, come from its own documents only; a shard per tenant. `shared`: one index for
+   * every tenant, filtered by tenant: one shard for thousands of tenants, but scores move with
+   * other tenants' documents (docs/api.md, Search: keyword statistics).
+   */
+  @IsIn(['per-tenant', 'shared'])
+  ELASTICSEARCH_INDEX_LAYOUT: 'per-tenant' | 'shared' = 'per-tenant';
 
   /**
    * Prefix of the vector indexes on Elasticsearch (`<prefix>-<space>-<dimension>`, each holding

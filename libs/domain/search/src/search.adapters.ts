@@ -125,6 +125,7 @@ export async function openKeywordIndex(
     ? new ElasticsearchKeywordIndex({
         node: settings.ELASTICSEARCH_URL!,
         index: settings.ELASTICSEARCH_INDEX,
+        layout: settings.ELASTICSEARCH_INDEX_LAYOUT,
         ...analysis,
       })
     : await EmbeddedKeywordIndex.open({ directory: join(dataDir, 'keywords'), ...analysis });

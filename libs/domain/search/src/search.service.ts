@@ -238,6 +238,10 @@ export class SearchService {
   ): Promise<{ fused: RankedId[]; semantic: SemanticHits }> {
     const { alpha, n, filter, relevantOnly } = how;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
+    // The keyword statistics calibrated fusion needs depend on the query alone: asked alongside
+    // the candidates, not after them (a round trip saved when the index is a server).
+    const idfMass = this.idfMass(scope, request.query);
+    idfMass.catch(() => undefined); // awaited below when used; never an unhandled rejection
     let semantic: SemanticHits;
     let keyword: ScoredId[];
     if (vector && target) {
@@ -263,7 +267,7 @@ export class SearchService {
     const lists = { keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic.hits : [], alpha };
     const calibration = (semantic.embedder ?? this.embedder).cosineCalibration;
     let fused = calibration
-      ? fuseCalibrated({ ...lists, calibration, idfMass: await this.idfMass(scope, request.query) })
+      ? fuseCalibrated({ ...lists, calibration, idfMass: await idfMass })
       : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
     return { fused, semantic };

@@ -178,7 +178,12 @@ export async function startDistributed(options: RigOptions = {}, full = false): 
       ADMIN_API_KEY: adminKey,
       LOG_LEVEL: 'warn',
       ...(full
-        ? { ELASTICSEARCH_URL: esUrl, ELASTICSEARCH_INDEX: esIndex, MINIO_BUCKET: `trove-e2e-${run}` }
+        ? {
+            ELASTICSEARCH_URL: esUrl,
+            ELASTICSEARCH_INDEX: esIndex,
+            ELASTICSEARCH_VECTOR_PREFIX: `${esIndex}-vectors`,
+            MINIO_BUCKET: `trove-e2e-${run}`,
+          }
         : {}),
       ...options.env,
     },
@@ -191,10 +196,20 @@ export async function startDistributed(options: RigOptions = {}, full = false): 
     erase: async () => {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (full) await fetch(`${esUrl}/${esIndex}`, { method: 'DELETE' }).catch(() => undefined);
+      if (full) await deleteIndexes(esUrl, esIndex).catch(() => undefined);
     },
     dataDir,
   });
+}
+
+/** Deletes every Elasticsearch index whose name starts with `prefix` (by name: no wildcard deletes). */
+async function deleteIndexes(url: string, prefix: string): Promise<void> {
+  const found = await fetch(`${url}/${prefix}*?allow_no_indices=true&ignore_unavailable=true`);
+  const names = Object.keys((await found.json()) as Record<string, unknown>);
+  // A few names per request: the request line has a limit (4 kB).
+  for (let at = 0; at < names.length; at += 20) {
+    await fetch(`${url}/${names.slice(at, at + 20).join(',')}`, { method: 'DELETE' });
+  }
 }
 
 export function startTrove(mode: TroveMode, options: RigOptions = {}): Promise<TroveRig> {

@@ -11,7 +11,7 @@ export interface VectorItem {
 
 /**
  * Nearest-neighbour search by cosine similarity, per tenant, sub-tenant and space.
- * Adapters: the embedded default and Qdrant.
+ * Adapters: the embedded default, Qdrant and Elasticsearch.
  */
 export abstract class VectorIndex extends StoreLifecycle {
   /**
