@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Client, errors } from '@elastic/elasticsearch';
+import { Client } from '@elastic/elasticsearch';
 import { DomainError } from '@trove/contracts';
 import { IndexScope, ScoredId } from '../../ports/index-scope';
 import { KeywordDocument, KeywordIndex, KeywordQueryOptions } from '../../ports/keyword-index';
@@ -19,6 +19,7 @@ import {
   termsText,
 } from './elasticsearch-keyword-queries';
 import { WordTerms } from '../keyword-common/word-terms';
+import { ElasticsearchCalls } from './elasticsearch-calls';
 import {
   checkDocuments,
   checkQuery,
@@ -89,6 +90,7 @@ const DELETE_PAGE = 1000;
 
 export class ElasticsearchKeywordIndex extends KeywordIndex {
   private readonly client: Client;
+  private readonly es: ElasticsearchCalls;
   private readonly ownsClient: boolean;
   private readonly index: string;
   private readonly wordTerms: WordTerms;
@@ -101,6 +103,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       throw new DomainError('INVALID_PARAMETERS', 'ElasticsearchKeywordIndex needs a client or a node URL');
     }
     this.client = options.client ?? new Client({ node: options.node! });
+    this.es = new ElasticsearchCalls(this.client, 'keyword index');
     this.ownsClient = !options.client;
     this.index = options.index ?? 'trove-keywords';
     this.wordTerms = new WordTerms(options.analyze);
@@ -115,7 +118,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       await this.ensureIndex(this.index);
       return;
     }
-    const reply = await this.call(() =>
+    const reply = await this.es.call(() =>
       this.client.indices.getMapping({ index: `${this.index}-*`, allow_no_indices: true }),
     );
     for (const [name, { mappings }] of Object.entries(reply)) {
@@ -137,7 +140,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       { index: { _index: index, _id: documentId(scope, doc.id), routing: scope.tenantId } },
       indexedDocument(scope, { ...doc, text: termsText(terms[i]!) }),
     ]);
-    const response = await this.call(() =>
+    const response = await this.es.call(() =>
       this.client.bulk({ operations, refresh: this.options.refresh ?? 'wait_for' }),
     );
     const failed = response.items.find((item) => item.index?.error);
@@ -158,7 +161,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     if (queryTerms === '') return [];
     const index = await this.indexFor(scope.tenantId, false);
     if (index === undefined) return [];
-    const response = await this.call(() =>
+    const response = await this.es.call(() =>
       this.client.search<{ chunk_id: string }>({
         index,
         routing: scope.tenantId,
@@ -181,7 +184,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     if (terms.length === 0) return new Map();
     const index = await this.indexFor(scope.tenantId, false);
     if (index === undefined) return new Map();
-    const reply = await this.call(() =>
+    const reply = await this.es.call(() =>
       this.client.termvectors({ index, routing: scope.tenantId, ...idfRequestBody(terms) }),
     );
     return idfFromTermVectors(wordTerms, reply as TermVectorsReply);
@@ -199,7 +202,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     if (unique.length === 0) return 0;
     const index = await this.indexFor(scope.tenantId, false);
     if (index === undefined) return 0;
-    const response = await this.call(() =>
+    const response = await this.es.call(() =>
       this.client.bulk({
         operations: unique.map((id) => ({
           delete: { _index: index, _id: documentId(scope, id), routing: scope.tenantId },
@@ -219,7 +222,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     checkTenantId(tenantId);
     const index = await this.indexFor(tenantId, false);
     if (index === undefined) return new Map();
-    const response = await this.call(() =>
+    const response = await this.es.call(() =>
       this.client.search({
         index,
         routing: tenantId,
@@ -233,7 +236,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
   }
 
   override async ping(): Promise<void> {
-    const health = await this.call(() => this.client.cluster.health({ timeout: '1s' }));
+    const health = await this.es.call(() => this.client.cluster.health({ timeout: '1s' }));
     if (health.status === 'red') throw new DomainError('SERVICE_UNAVAILABLE', 'Elasticsearch cluster is red');
   }
 
@@ -251,7 +254,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     if (index === undefined) return 0;
     let deleted = 0;
     for (;;) {
-      const page = await this.call(() =>
+      const page = await this.es.call(() =>
         this.client.search({
           index,
           routing: scope.tenantId,
@@ -260,7 +263,7 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       );
       const ids = page.hits.hits.flatMap((hit) => (hit._id === undefined ? [] : [hit._id]));
       if (ids.length === 0) return deleted;
-      const response = await this.call(() =>
+      const response = await this.es.call(() =>
         this.client.bulk({
           operations: ids.map((_id) => ({ delete: { _index: index, _id, routing: scope.tenantId } })),
           refresh: 'wait_for',
@@ -287,40 +290,32 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
       await this.ready.get(name);
       return name;
     }
-    const exists = await this.call(() => this.client.indices.exists({ index: name }));
+    const exists = await this.es.call(() => this.client.indices.exists({ index: name }));
     if (!exists) return undefined;
     await this.ensureIndex(name);
     return name;
   }
 
-  /** Creates the index on first use, or checks the one there; a concurrent creator is no error. */
+  /**
+   * Creates the index on first use, or waits for the one there to be searchable (another process
+   * may have created it a moment ago), and checks its analyser; once per index and process.
+   */
   private ensureIndex(name: string): Promise<void> {
     let ready = this.ready.get(name);
     if (ready === undefined) {
       ready = (async () => {
-        const exists = await this.call(() => this.client.indices.exists({ index: name }));
-        if (exists) return this.readAnalyzer(name);
-        try {
-          await this.client.indices.create({
-            index: name,
-            ...keywordIndexBody(this.options.analyzerId, this.options.shards),
-          });
-        } catch (error) {
-          const type = error instanceof errors.ResponseError ? error.body?.error?.type : undefined;
-          if (type !== 'resource_already_exists_exception') throw this.translate(error);
-          await this.readAnalyzer(name);
-        }
-      })().catch((error: unknown) => {
-        this.ready.delete(name);
-        throw error;
-      });
+        const shards = this.options.shards ?? 1;
+        await this.es.ensureIndex(name, () => keywordIndexBody(this.options.analyzerId, shards), shards);
+        await this.readAnalyzer(name);
+      })();
+      ready.catch(() => this.ready.delete(name));
       this.ready.set(name, ready);
     }
     return ready;
   }
 
   private async readAnalyzer(name: string): Promise<void> {
-    const reply = await this.call(() => this.client.indices.getMapping({ index: name }));
+    const reply = await this.es.call(() => this.client.indices.getMapping({ index: name }));
     this.checkAnalyzer(name, reply[name]?.mappings);
   }
 
@@ -333,22 +328,5 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
         `keyword index ${name} was built with analyser "${found ?? 'unknown'}", not "${this.options.analyzerId}": reindex it`,
       );
     }
-  }
-
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw this.translate(error);
-    }
-  }
-
-  private translate(error: unknown): DomainError {
-    if (error instanceof DomainError) return error;
-    if (error instanceof errors.ConnectionError || error instanceof errors.TimeoutError) {
-      return new DomainError('SERVICE_UNAVAILABLE', `Elasticsearch is unreachable: ${error.message}`);
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return new DomainError('INTERNAL_ERROR', `Elasticsearch keyword index: ${message}`);
   }
 }
