@@ -26,10 +26,10 @@ import testing from '@trove/testing';
 import { argValue } from './lib/quality-stack.mjs';
 import { loadSentences } from './lib/speed-data.mjs';
 import { findChild, findChildren } from './lib/speed-proc.mjs';
-import { countItems, summariseAttempts, waitForDocuments, WriteLoad } from './lib/fault-load.mjs';
+import { countItems, provision, summariseAttempts, waitForDocuments, WriteLoad } from './lib/fault-load.mjs';
 import { startOwnNats, startOwnPostgres, startOwnS3 } from './lib/fault-servers.mjs';
 
-const { ApiClient, freePortRange, startDistributed, workspaceRoot } = testing;
+const { freePortRange, startDistributed, workspaceRoot } = testing;
 const SCENARIO = argValue('scenario', 'all');
 const WRITERS = Number(argValue('writers', '8'));
 const OUTAGE_S = Number(argValue('outage', '15'));
@@ -42,16 +42,6 @@ const SERVICES = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentences = loadSentences();
 const embedderEnv = EMBEDDER ? { EMBEDDINGS_PROVIDER: EMBEDDER } : {};
-
-async function provision(rig, tenant) {
-  const admin = new ApiClient(rig.baseUrl, rig.adminKey);
-  const created = await admin.post('/api-keys/create_api_key', { json: { owner: tenant } });
-  const key = created.body.full_api_key;
-  const api = admin.withKey(key);
-  const made = await api.post('/tenants/create', { json: { tenant_id: tenant } });
-  if (made.status !== 200) throw new Error(`create tenant: ${made.status} ${JSON.stringify(made.body)}`);
-  return { key, api };
-}
 
 async function waitReady(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

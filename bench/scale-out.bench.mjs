@@ -25,9 +25,9 @@ import testing from '@trove/testing';
 import { argValue } from './lib/quality-stack.mjs';
 import { loadSentences } from './lib/speed-data.mjs';
 import { cpuSecondsOf, findChild, findChildren } from './lib/speed-proc.mjs';
-import { countItems, summariseAttempts, waitForDocuments, WriteLoad } from './lib/fault-load.mjs';
+import { countItems, provision, summariseAttempts, waitForDocuments, WriteLoad } from './lib/fault-load.mjs';
 
-const { ApiClient, startDistributed } = testing;
+const { startDistributed } = testing;
 const SCENARIO = argValue('scenario', 'all');
 const WRITERS = Number(argValue('writers', '2'));
 const READERS = Number(argValue('readers', '6'));
@@ -39,16 +39,6 @@ const sentences = loadSentences();
 const fullStack = (replicas) => ({
   env: { RESTART_CRASHED: '1', LOG_LEVEL: 'warn', REPLICAS: replicas, VECTOR_INDEX: 'elasticsearch' },
 });
-
-async function provision(rig, tenant) {
-  const admin = new ApiClient(rig.baseUrl, rig.adminKey);
-  const created = await admin.post('/api-keys/create_api_key', { json: { owner: tenant } });
-  const key = created.body.full_api_key;
-  const api = admin.withKey(key);
-  const made = await api.post('/tenants/create', { json: { tenant_id: tenant } });
-  if (made.status !== 200) throw new Error(`create tenant: ${made.status} ${JSON.stringify(made.body)}`);
-  return { key, api };
-}
 
 /** The pid of the Java process whose command line names `mainClass` (a store's rig), if any. */
 function javaProcess(mainClass) {

@@ -30,33 +30,11 @@ if up "$PORT"; then
 fi
 
 # Elasticsearch 8.19's jars target Java 17: prefer the machine's 17.
-JAVA_BIN=java
-for home in /usr/lib/jvm/java-17-openjdk-*; do
-  [[ -x "$home/bin/javac" ]] && JAVA_BIN="$home/bin/java" && break
-done
-if ! command -v javac >/dev/null && [[ "$JAVA_BIN" == java ]]; then
-  echo "Elasticsearch: no JDK found, installing OpenJDK 17"
-  apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless
-fi
-JAVAC_BIN="$(dirname "$(command -v "$JAVA_BIN")")/javac"
-if ! command -v mvn >/dev/null; then
-  echo "Elasticsearch: mvn not found, installing Maven"
-  apt-get update -qq && apt-get install -y -qq maven
-fi
-
+# shellcheck source=rigs/java-rig.sh
+source "$(dirname "$0")/rigs/java-rig.sh"
+rig_java Elasticsearch
 mkdir -p "$CACHE"
-if [[ ! -f "$LIB/.complete" ]]; then
-  echo "Elasticsearch: resolving $VERSION from Maven"
-  rm -rf "$LIB"
-  mvn -q -B -Dstyle.color=never -f "$RIG/pom.xml" dependency:copy-dependencies -DoutputDirectory="$LIB"
-  touch "$LIB/.complete"
-fi
-MARK="$CLASSES/ElasticsearchRig.class"
-if [[ ! -f "$MARK" ]] || [[ -n "$(find "$RIG" -name '*.java' -newer "$MARK")" ]]; then
-  rm -rf "$CLASSES"
-  mkdir -p "$CLASSES"
-  "$JAVAC_BIN" --release 17 -d "$CLASSES" -cp "$LIB/*" "$RIG"/*.java
-fi
+rig_build "Elasticsearch $VERSION" "$RIG" "$LIB" "$CLASSES" ElasticsearchRig
 
 echo "Elasticsearch: starting $VERSION on $PORT (transport $TRANSPORT_PORT)"
 DATA=$(mktemp -d "${TMPDIR:-/tmp}/trove-elasticsearch-$PORT.XXXXXX")
@@ -66,15 +44,4 @@ nohup "$JAVA_BIN" -Xms256m -Xmx512m -XX:+UseSerialGC -cp "$CLASSES:$LIB/*" \
   ElasticsearchRig "$PORT" "$TRANSPORT_PORT" "$DATA" >"$LOG" 2>&1 &
 PID=$!
 if [[ -n "${RIG_PID_FILE:-}" ]]; then echo "$PID" >>"$RIG_PID_FILE"; fi
-# A cold start takes ~6 s on an idle machine, far longer on a loaded one.
-for _ in $(seq 1 600); do
-  if grep -q '^elasticsearch-rig ready' "$LOG"; then
-    echo "Elasticsearch: $(grep '^elasticsearch-rig ready' "$LOG") (pid $PID, data $DATA)"
-    exit 0
-  fi
-  kill -0 "$PID" 2>/dev/null || break
-  sleep 0.5
-done
-echo "Elasticsearch did not start; see $LOG"
-tail -n 20 "$LOG" || true
-exit 1
+rig_wait Elasticsearch "$PID" "$LOG" "elasticsearch-rig ready" "$DATA"

@@ -25,31 +25,11 @@ if up "$PORT"; then
 fi
 
 # Neo4j 5.26 runs on Java 17 or 21 (2025.x and later need 21): prefer the machine's 17.
-JAVA_BIN=java
-for home in /usr/lib/jvm/java-17-openjdk-*; do
-  [[ -x "$home/bin/javac" ]] && JAVA_BIN="$home/bin/java" && break
-done
-if ! command -v javac >/dev/null && [[ "$JAVA_BIN" == java ]]; then
-  echo "Neo4j: no JDK found, installing OpenJDK 17"
-  apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless
-fi
-JAVAC_BIN="$(dirname "$(command -v "$JAVA_BIN")")/javac"
-if ! command -v mvn >/dev/null; then
-  echo "Neo4j: mvn not found, installing Maven"
-  apt-get update -qq && apt-get install -y -qq maven
-fi
-
+# shellcheck source=rigs/java-rig.sh
+source "$(dirname "$0")/rigs/java-rig.sh"
+rig_java Neo4j
 mkdir -p "$CACHE"
-if [[ ! -f "$LIB/.complete" ]]; then
-  echo "Neo4j: resolving $VERSION from Maven"
-  rm -rf "$LIB"
-  mvn -q -B -Dstyle.color=never -f "$RIG/pom.xml" dependency:copy-dependencies -DoutputDirectory="$LIB"
-  touch "$LIB/.complete"
-fi
-if [[ ! -f "$CLASSES/Neo4jRig.class" || "$RIG/Neo4jRig.java" -nt "$CLASSES/Neo4jRig.class" ]]; then
-  mkdir -p "$CLASSES"
-  "$JAVAC_BIN" --release 17 -d "$CLASSES" -cp "$LIB/*" "$RIG/Neo4jRig.java"
-fi
+rig_build "Neo4j $VERSION" "$RIG" "$LIB" "$CLASSES" Neo4jRig
 
 echo "Neo4j: starting $VERSION on $PORT"
 DATA=$(mktemp -d "${TMPDIR:-/tmp}/trove-neo4j-$PORT.XXXXXX")
@@ -59,15 +39,4 @@ nohup "$JAVA_BIN" -Xms128m -Xmx512m -XX:+UseSerialGC -cp "$CLASSES:$LIB/*" \
   Neo4jRig "$PORT" "$DATA" >"$LOG" 2>&1 &
 PID=$!
 if [[ -n "${RIG_PID_FILE:-}" ]]; then echo "$PID" >>"$RIG_PID_FILE"; fi
-# A cold start takes ~10 s on an idle machine, far longer on a loaded one.
-for _ in $(seq 1 600); do
-  if grep -q '^neo4j-rig ready' "$LOG"; then
-    echo "Neo4j: $(grep '^neo4j-rig ready' "$LOG") (pid $PID, data $DATA)"
-    exit 0
-  fi
-  kill -0 "$PID" 2>/dev/null || break
-  sleep 0.5
-done
-echo "Neo4j did not start; see $LOG"
-tail -n 20 "$LOG" || true
-exit 1
+rig_wait Neo4j "$PID" "$LOG" "neo4j-rig ready" "$DATA"

@@ -11,6 +11,7 @@
 // tenant's totals must equal what was acknowledged. Anything missing is lost; anything found
 // twice is duplicated.
 import { performance } from 'node:perf_hooks';
+import testing from '@trove/testing';
 import { mulberry32 } from './speed-data.mjs';
 
 const RETRYABLE = (status) => status === 0 || status === 429 || status >= 500;
@@ -179,6 +180,17 @@ export class WriteLoad {
       this.opLatencies.push(performance.now() - t0);
     }
   }
+}
+
+/** A key and a tenant of its own on a running rig: { key, api } (an ApiClient with the key). */
+export async function provision(rig, tenant) {
+  const admin = new testing.ApiClient(rig.baseUrl, rig.adminKey);
+  const created = await admin.post('/api-keys/create_api_key', { json: { owner: tenant } });
+  const key = created.body.full_api_key;
+  const api = admin.withKey(key);
+  const made = await api.post('/tenants/create', { json: { tenant_id: tenant } });
+  if (made.status !== 200) throw new Error(`create tenant: ${made.status} ${JSON.stringify(made.body)}`);
+  return { key, api };
 }
 
 /** Attempts in [from, to) ms, summarised: counts by "status code" and the distinct messages. */

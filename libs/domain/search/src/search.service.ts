@@ -266,9 +266,7 @@ export class SearchService {
     // A list with weight 0 adds no candidates; it may still vouch for relevance below.
     const lists = { keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic.hits : [], alpha };
     const calibration = (semantic.embedder ?? this.embedder).cosineCalibration;
-    let fused = calibration
-      ? fuseCalibrated({ ...lists, calibration, idfMass: await idfMass })
-      : fuse(lists);
+    let fused = calibration ? fuseCalibrated({ ...lists, calibration, idfMass: await idfMass }) : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
     return { fused, semantic };
   }

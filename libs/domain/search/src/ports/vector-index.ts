@@ -1,3 +1,4 @@
+import { DomainError } from '@trove/contracts';
 import { StoreLifecycle } from '@trove/platform-database';
 import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from './index-scope';
 
@@ -73,4 +74,16 @@ export abstract class VectorIndex extends StoreLifecycle {
 
   /** Flushes and releases resources. */
   abstract override close(): Promise<void>;
+
+  /** The model of a tenant's space, which writes need: refused until ensureSpace recorded one. */
+  protected async requireModel(tenantId: string, space: VectorSpace): Promise<SpaceModel> {
+    const model = await this.spaceModel(tenantId, space);
+    if (!model) {
+      throw new DomainError(
+        'INVALID_PARAMETERS',
+        `tenant "${tenantId}" has no model recorded for its "${space}" vector space; ensureSpace must come first`,
+      );
+    }
+    return model;
+  }
 }

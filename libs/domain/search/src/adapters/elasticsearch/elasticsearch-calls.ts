@@ -1,5 +1,9 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { DomainError } from '@trove/contracts';
+import { countBySubTenantBody, idsPageBody } from './elasticsearch-keyword-queries';
+
+/** Ids per page when deleting by query (search, then bulk delete). */
+const DELETE_PAGE = 1000;
 
 /**
  * Requests of one Elasticsearch adapter, with its errors translated to DomainErrors (unreachable:
@@ -58,6 +62,52 @@ export class ElasticsearchCalls {
       this.indexes.set(name, pending);
     }
     return pending;
+  }
+
+  /**
+   * Deletes what `query` matches in these indexes, all routed by `routing`: Elasticsearch from
+   * Maven Central has no `_delete_by_query` (a module of its own), so a page of ids, a bulk delete
+   * that waits for the refresh, and again until a page comes back short. A document written
+   * meanwhile may survive, as with `_delete_by_query`. Returns how many were deleted.
+   */
+  async deleteMatching(indexes: string[], routing: string, query: Record<string, unknown>): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const page = await this.call(() =>
+        this.client.search({ index: indexes.join(','), routing, ...idsPageBody(query, DELETE_PAGE) }),
+      );
+      const hits = page.hits.hits.filter((hit) => hit._id !== undefined);
+      if (hits.length === 0) return deleted;
+      const response = await this.call(() =>
+        this.client.bulk({
+          operations: hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id!, routing } })),
+          refresh: 'wait_for',
+        }),
+      );
+      deleted += response.items.filter((item) => item.delete?.result === 'deleted').length;
+      if (hits.length < DELETE_PAGE) return deleted;
+    }
+  }
+
+  /** Document counts per sub-tenant of a tenant in `index` (a terms aggregation, routed by tenant). */
+  async subTenantCounts(
+    index: string,
+    tenantId: string,
+    maxSubTenants: number,
+  ): Promise<Map<string, number>> {
+    const response = await this.call(() =>
+      this.client.search({ index, routing: tenantId, ...countBySubTenantBody(tenantId, maxSubTenants) }),
+    );
+    const buckets = (
+      response.aggregations?.['sub_tenants'] as { buckets?: { key: string; doc_count: number }[] }
+    )?.buckets;
+    return new Map((buckets ?? []).map((bucket) => [bucket.key, bucket.doc_count]));
+  }
+
+  /** Readiness: the cluster answers and is not red. */
+  async ping(): Promise<void> {
+    const health = await this.call(() => this.client.cluster.health({ timeout: '1s' }));
+    if (health.status === 'red') throw new DomainError('SERVICE_UNAVAILABLE', 'Elasticsearch cluster is red');
   }
 
   /** Forgets which indexes exist (after close, or when they may have been deleted). */

@@ -5,13 +5,11 @@ import { IndexScope, ScoredId } from '../../ports/index-scope';
 import { KeywordDocument, KeywordIndex, KeywordQueryOptions } from '../../ports/keyword-index';
 import {
   analyzerIdOf,
-  countBySubTenantBody,
   deleteBySourcesQuery,
   deleteSubTenantQuery,
   documentId,
   idfFromTermVectors,
   idfRequestBody,
-  idsPageBody,
   indexedDocument,
   keywordIndexBody,
   searchBody,
@@ -84,9 +82,6 @@ export function tenantIndexName(prefix: string, tenantId: string): string {
 
 /** What follows the prefix in a tenant's index name. */
 const TENANT_INDEX = /^-[0-9a-f]{32}$/;
-
-/** Ids per page when deleting by query (search, then bulk delete). */
-const DELETE_PAGE = 1000;
 
 export class ElasticsearchKeywordIndex extends KeywordIndex {
   private readonly client: Client;
@@ -222,56 +217,21 @@ export class ElasticsearchKeywordIndex extends KeywordIndex {
     checkTenantId(tenantId);
     const index = await this.indexFor(tenantId, false);
     if (index === undefined) return new Map();
-    const response = await this.es.call(() =>
-      this.client.search({
-        index,
-        routing: tenantId,
-        ...countBySubTenantBody(tenantId, this.options.maxSubTenants ?? 10_000),
-      }),
-    );
-    const buckets = (
-      response.aggregations?.['sub_tenants'] as { buckets?: { key: string; doc_count: number }[] }
-    )?.buckets;
-    return new Map((buckets ?? []).map((bucket) => [bucket.key, bucket.doc_count]));
+    return this.es.subTenantCounts(index, tenantId, this.options.maxSubTenants ?? 10_000);
   }
 
   override async ping(): Promise<void> {
-    const health = await this.es.call(() => this.client.cluster.health({ timeout: '1s' }));
-    if (health.status === 'red') throw new DomainError('SERVICE_UNAVAILABLE', 'Elasticsearch cluster is red');
+    await this.es.ping();
   }
 
   override async close(): Promise<void> {
     if (this.ownsClient) await this.client.close();
   }
 
-  /**
-   * Deletes what `query` matches inside the scope: a page of ids, a bulk delete that waits for
-   * the refresh, and again until a page comes back empty. A document written meanwhile may
-   * survive, as with `_delete_by_query`.
-   */
+  /** Deletes what `query` matches inside the scope (ElasticsearchCalls.deleteMatching). */
   private async deleteByQuery(scope: IndexScope, query: Record<string, unknown>): Promise<number> {
     const index = await this.indexFor(scope.tenantId, false);
-    if (index === undefined) return 0;
-    let deleted = 0;
-    for (;;) {
-      const page = await this.es.call(() =>
-        this.client.search({
-          index,
-          routing: scope.tenantId,
-          ...idsPageBody(query, DELETE_PAGE),
-        }),
-      );
-      const ids = page.hits.hits.flatMap((hit) => (hit._id === undefined ? [] : [hit._id]));
-      if (ids.length === 0) return deleted;
-      const response = await this.es.call(() =>
-        this.client.bulk({
-          operations: ids.map((_id) => ({ delete: { _index: index, _id, routing: scope.tenantId } })),
-          refresh: 'wait_for',
-        }),
-      );
-      deleted += response.items.filter((item) => item.delete?.result === 'deleted').length;
-      if (ids.length < DELETE_PAGE) return deleted;
-    }
+    return index === undefined ? 0 : this.es.deleteMatching([index], scope.tenantId, query);
   }
 
   /**

@@ -48,14 +48,7 @@ export function keywordIndexBody(analyzerId: string, shards = 1): Json {
       _meta: { analyzer_id: analyzerId },
       _routing: { required: true },
       _source: { excludes: ['text'] },
-      properties: {
-        tenant_id: { type: 'keyword' },
-        sub_tenant_id: { type: 'keyword' },
-        chunk_id: { type: 'keyword' },
-        source_id: { type: 'keyword' },
-        kind: { type: 'keyword' },
-        text: { type: 'text', analyzer: 'trove_terms' },
-      },
+      properties: { ...SCOPE_FIELDS, text: { type: 'text', analyzer: 'trove_terms' } },
     },
   };
 }
@@ -82,6 +75,15 @@ export function termsText(terms: readonly string[]): string {
   }
   return text;
 }
+
+/** The keyword fields every document of both adapters carries: its scope and what filters read. */
+export const SCOPE_FIELDS: Json = {
+  tenant_id: { type: 'keyword' },
+  sub_tenant_id: { type: 'keyword' },
+  chunk_id: { type: 'keyword' },
+  source_id: { type: 'keyword' },
+  kind: { type: 'keyword' },
+};
 
 /** Document _id: the same chunk id in two scopes must be two documents, so it hashes all three. */
 export function documentId(scope: IndexScope, chunkId: string): string {

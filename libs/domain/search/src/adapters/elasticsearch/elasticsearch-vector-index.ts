@@ -2,7 +2,6 @@ import { Client } from '@elastic/elasticsearch';
 import { DomainError } from '@trove/contracts';
 import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from '../../ports/index-scope';
 import { VectorIndex, VectorItem } from '../../ports/vector-index';
-import { idsPageBody } from './elasticsearch-keyword-queries';
 import { ElasticsearchCalls } from './elasticsearch-calls';
 import { ElasticsearchSpaceRegistry } from './elasticsearch-space-registry';
 import {
@@ -10,7 +9,6 @@ import {
   VectorLayout,
   batchesOf,
   cosineOfScore,
-  countBySubTenantBody,
   documentId,
   knnSearchBody,
   sourcesQuery,
@@ -77,8 +75,6 @@ export interface ElasticsearchVectorIndexOptions {
   maxSubTenants?: number;
 }
 
-/** Ids per page when deleting by query (search, then bulk delete). */
-const DELETE_PAGE = 1000;
 /** Ids per vectorsOf request. */
 const READ_PAGE = 1000;
 
@@ -200,7 +196,7 @@ export class ElasticsearchVectorIndex extends VectorIndex {
     checkScope(scope);
     const index = await this.indexOf(scope.tenantId, space);
     if (!index || sourceIds.length === 0) return 0;
-    return this.deleteMatching([index], scope.tenantId, sourcesQuery(scope, sourceIds));
+    return this.es.deleteMatching([index], scope.tenantId, sourcesQuery(scope, sourceIds));
   }
 
   override async deleteByIds(scope: IndexScope, space: VectorSpace, ids: string[]): Promise<number> {
@@ -222,7 +218,7 @@ export class ElasticsearchVectorIndex extends VectorIndex {
 
   override async dropSpace(tenantId: string, space: VectorSpace): Promise<void> {
     const index = await this.indexOf(tenantId, space);
-    if (index) await this.deleteMatching([index], tenantId, tenantQuery(tenantId));
+    if (index) await this.es.deleteMatching([index], tenantId, tenantQuery(tenantId));
     await this.registry.forget(tenantId, space);
   }
 
@@ -237,45 +233,23 @@ export class ElasticsearchVectorIndex extends VectorIndex {
       }),
     );
     const indexes = spaceIndexesOf(this.prefix, Object.keys(reply));
-    if (indexes.length > 0) await this.deleteMatching(indexes, scope.tenantId, subTenantQuery(scope));
+    if (indexes.length > 0) await this.es.deleteMatching(indexes, scope.tenantId, subTenantQuery(scope));
   }
 
   override async countBySubTenant(tenantId: string, space: VectorSpace): Promise<Map<string, number>> {
     const index = await this.indexOf(tenantId, space);
     if (!index) return new Map();
-    const response = await this.es.call(() =>
-      this.es.client.search({
-        index,
-        routing: tenantId,
-        ...countBySubTenantBody(tenantId, this.options.maxSubTenants ?? 10_000),
-      }),
-    );
-    const buckets = (
-      response.aggregations?.['sub_tenants'] as { buckets?: { key: string; doc_count: number }[] }
-    )?.buckets;
-    return new Map((buckets ?? []).map((bucket) => [bucket.key, bucket.doc_count]));
+    return this.es.subTenantCounts(index, tenantId, this.options.maxSubTenants ?? 10_000);
   }
 
   override async ping(): Promise<void> {
-    const health = await this.es.call(() => this.es.client.cluster.health({ timeout: '1s' }));
-    if (health.status === 'red') throw new DomainError('SERVICE_UNAVAILABLE', 'Elasticsearch cluster is red');
+    await this.es.ping();
   }
 
   override async close(): Promise<void> {
     this.registry.clear();
     this.es.forgetIndexes();
     if (this.ownsClient) await this.es.client.close();
-  }
-
-  private async requireModel(tenantId: string, space: VectorSpace): Promise<SpaceModel> {
-    const model = await this.spaceModel(tenantId, space);
-    if (!model) {
-      throw new DomainError(
-        'INVALID_PARAMETERS',
-        `tenant "${tenantId}" has no model recorded for its "${space}" vector space; ensureSpace must come first`,
-      );
-    }
-    return model;
   }
 
   /** The index of a tenant's space, created if need be; null before the space has a model. */
@@ -285,40 +259,6 @@ export class ElasticsearchVectorIndex extends VectorIndex {
     const index = vectorIndexName(this.prefix, space, model.dimension);
     await this.ensureIndex(index, model.dimension);
     return index;
-  }
-
-  /**
-   * Deletes what `query` matches in these indexes (all routed by the tenant): a page of ids, a
-   * bulk delete that waits for the refresh, and again until a page comes back short. A document
-   * written meanwhile may survive, as with `_delete_by_query`.
-   */
-  private async deleteMatching(
-    indexes: string[],
-    tenantId: string,
-    query: Record<string, unknown>,
-  ): Promise<number> {
-    let deleted = 0;
-    for (;;) {
-      const page = await this.es.call(() =>
-        this.es.client.search({
-          index: indexes.join(','),
-          routing: tenantId,
-          ...idsPageBody(query, DELETE_PAGE),
-        }),
-      );
-      const hits = page.hits.hits.filter((hit) => hit._id !== undefined);
-      if (hits.length === 0) return deleted;
-      const response = await this.es.call(() =>
-        this.es.client.bulk({
-          operations: hits.map((hit) => ({
-            delete: { _index: hit._index, _id: hit._id!, routing: tenantId },
-          })),
-          refresh: 'wait_for',
-        }),
-      );
-      deleted += response.items.filter((item) => item.delete?.result === 'deleted').length;
-      if (hits.length < DELETE_PAGE) return deleted;
-    }
   }
 
   private ensureIndex(name: string, dimension: number): Promise<void> {

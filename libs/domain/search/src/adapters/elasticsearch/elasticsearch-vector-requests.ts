@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { IndexScope, SearchFilter, SpaceModel, VectorSpace } from '../../ports/index-scope';
-import { REFRESH_INTERVAL, documentId, scopeFilter } from './elasticsearch-keyword-queries';
+import {
+  REFRESH_INTERVAL,
+  SCOPE_FIELDS,
+  countBySubTenantBody,
+  documentId,
+  scopeFilter,
+} from './elasticsearch-keyword-queries';
 
 /*
  * Pure request builders of ElasticsearchVectorIndex, unit-tested without a server. As in the
@@ -14,7 +20,7 @@ import { REFRESH_INTERVAL, documentId, scopeFilter } from './elasticsearch-keywo
 /** Plain JSON shapes; the client's own types are checked where these are sent. */
 type Json = Record<string, unknown>;
 
-export { documentId };
+export { countBySubTenantBody, documentId };
 
 /** Every space an index can be made for, in index names. */
 export const SPACES: readonly VectorSpace[] = ['chunks', 'chunks-alt', 'raw'];
@@ -100,11 +106,7 @@ export function vectorIndexBody(
       _routing: { required: true },
       _source: { excludes: ['vector'] },
       properties: {
-        tenant_id: { type: 'keyword' },
-        sub_tenant_id: { type: 'keyword' },
-        chunk_id: { type: 'keyword' },
-        source_id: { type: 'keyword' },
-        kind: { type: 'keyword' },
+        ...SCOPE_FIELDS,
         vector: {
           type: 'dense_vector',
           dims: dimension,
@@ -225,15 +227,6 @@ export function subTenantQuery(scope: IndexScope): Json {
 /** What dropSpace removes from the space's index: every sub-tenant's documents of the tenant. */
 export function tenantQuery(tenantId: string): Json {
   return { bool: { filter: [{ term: { tenant_id: tenantId } }] } };
-}
-
-/** Counts per sub-tenant: a terms aggregation inside the tenant's filter. */
-export function countBySubTenantBody(tenantId: string, maxSubTenants: number): Json {
-  return {
-    size: 0,
-    query: tenantQuery(tenantId),
-    aggs: { sub_tenants: { terms: { field: 'sub_tenant_id', size: maxSubTenants } } },
-  };
 }
 
 /** Items by id, the last of a repeated id winning, cut into bulk batches of at most `size`. */

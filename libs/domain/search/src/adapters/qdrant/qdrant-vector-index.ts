@@ -14,7 +14,6 @@
  * processes recording a first model for the same tenant space at the same instant could race.
  */
 import type { QdrantClient } from '@qdrant/js-client-rest' with { 'resolution-mode': 'import' };
-import { DomainError } from '@trove/contracts';
 import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from '../../ports/index-scope';
 import { VectorIndex, VectorItem } from '../../ports/vector-index';
 import {
@@ -233,17 +232,6 @@ export class QdrantVectorIndex extends VectorIndex {
   override async close(): Promise<void> {
     this.models.clear();
     this.collections.clear();
-  }
-
-  private async requireModel(tenantId: string, space: VectorSpace): Promise<SpaceModel> {
-    const model = await this.spaceModel(tenantId, space);
-    if (!model) {
-      throw new DomainError(
-        'INVALID_PARAMETERS',
-        `tenant "${tenantId}" has no model recorded for its "${space}" vector space; ensureSpace must come first`,
-      );
-    }
-    return model;
   }
 
   private async collectionOf(tenantId: string, space: VectorSpace): Promise<string | null> {

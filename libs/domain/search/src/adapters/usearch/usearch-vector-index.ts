@@ -24,7 +24,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainError } from '@trove/contracts';
 import { IndexScope, ScoredId, SearchFilter, SpaceModel, VectorSpace } from '../../ports/index-scope';
 import { VectorIndex, VectorItem } from '../../ports/vector-index';
 import { KeyedLock } from '../../shared/keyed-lock';
@@ -267,17 +266,6 @@ export class UsearchVectorIndex extends VectorIndex {
       }
       return task(open);
     });
-  }
-
-  private async requireModel(tenantId: string, space: VectorSpace): Promise<SpaceModel> {
-    const model = (await this.loadModels(tenantId))[space];
-    if (!model) {
-      throw new DomainError(
-        'INVALID_PARAMETERS',
-        `tenant "${tenantId}" has no model recorded for its "${space}" vector space; ensureSpace must come first`,
-      );
-    }
-    return model;
   }
 
   private async loadModels(tenantId: string): Promise<SpaceModels> {
