@@ -27,6 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@elastic/elasticsearch';
 import search from '@trove/domain-search';
+import { clusteredUnitVectors } from './lib/vector-data.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -53,46 +54,7 @@ const K = 10;
 const url = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
 
 // ---------------------------------------------------------------- data (deterministic)
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const gaussian = (rand) => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
-function normalize(v, o, d) {
-  let n = 0;
-  for (let j = 0; j < d; j++) n += v[o + j] * v[o + j];
-  n = 1 / Math.sqrt(n);
-  for (let j = 0; j < d; j++) v[o + j] *= n;
-}
-/** n unit vectors, flat: 100 clusters, each spread inside its own 24-d subspace plus a little noise. */
-function dataset(n, d, seed) {
-  const rand = rng(1);
-  const centers = new Float32Array(100 * d).map(() => gaussian(rand));
-  for (let c = 0; c < 100; c++) normalize(centers, c * d, d);
-  const R = 24;
-  const bases = new Float32Array(100 * R * d).map(() => gaussian(rand) / Math.sqrt(d));
-  const pointRand = rng(seed);
-  const out = new Float32Array(n * d);
-  const z = new Float32Array(R);
-  for (let i = 0; i < n; i++) {
-    const c = Math.floor(pointRand() * 100);
-    const o = i * d;
-    for (let r = 0; r < R; r++) z[r] = 0.6 * gaussian(pointRand);
-    for (let j = 0; j < d; j++) out[o + j] = centers[c * d + j] + (0.15 / Math.sqrt(d)) * gaussian(pointRand);
-    for (let r = 0; r < R; r++) {
-      const b = (c * R + r) * d;
-      for (let j = 0; j < d; j++) out[o + j] += z[r] * bases[b + j];
-    }
-    normalize(out, o, d);
-  }
-  return out;
-}
+const dataset = (n, d, seed) => clusteredUnitVectors(n, d, seed);
 const row = (data, i) => data.subarray(i * D, (i + 1) * D);
 function exactTop(data, q, k) {
   const scored = [];

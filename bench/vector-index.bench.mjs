@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clusteredUnitVectors, rng } from './lib/vector-data.mjs';
 
 const env = process.env;
 const SIZES = (env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -50,60 +51,7 @@ const OTHER_TENANTS = Number(env.BENCH_OTHER_TENANTS ?? 20);
 const OTHER_TENANT_SIZE = Number(env.BENCH_OTHER_TENANT_SIZE ?? 2000);
 
 // ---------------------------------------------------------------- data (deterministic)
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function gaussian(rand) {
-  return Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
-}
-function normalize(v, offset, d) {
-  let n = 0;
-  for (let j = 0; j < d; j++) n += v[offset + j] * v[offset + j];
-  n = 1 / Math.sqrt(n);
-  for (let j = 0; j < d; j++) v[offset + j] *= n;
-}
-/**
- * n unit vectors of d dimensions, flat. Text embeddings have a low intrinsic dimension, so each of
- * the 100 clusters spreads mostly inside its own 24-dimensional subspace, plus a little isotropic
- * noise. BENCH_DATA=isotropic spreads every cluster over all d dimensions instead (a much harder
- * case for every ANN index: nearest neighbours are then hardly nearer than any cluster mate).
- */
-function dataset(n, d, seed) {
-  const rand = rng(1); // cluster structure shared by data and queries
-  const centers = new Float32Array(100 * d).map(() => gaussian(rand));
-  for (let c = 0; c < 100; c++) normalize(centers, c * d, d);
-  const R = 24;
-  const bases = new Float32Array(100 * R * d).map(() => gaussian(rand) / Math.sqrt(d));
-  const isotropic = process.env.BENCH_DATA === 'isotropic';
-  const pointRand = rng(seed);
-  const out = new Float32Array(n * d);
-  const z = new Float32Array(R);
-  for (let i = 0; i < n; i++) {
-    const c = Math.floor(pointRand() * 100);
-    const o = i * d;
-    if (isotropic) {
-      for (let j = 0; j < d; j++)
-        out[o + j] = centers[c * d + j] + (1.2 / Math.sqrt(d)) * gaussian(pointRand);
-    } else {
-      for (let r = 0; r < R; r++) z[r] = 0.6 * gaussian(pointRand);
-      for (let j = 0; j < d; j++)
-        out[o + j] = centers[c * d + j] + (0.15 / Math.sqrt(d)) * gaussian(pointRand);
-      for (let r = 0; r < R; r++) {
-        const b = (c * R + r) * d;
-        for (let j = 0; j < d; j++) out[o + j] += z[r] * bases[b + j];
-      }
-    }
-    normalize(out, o, d);
-  }
-  return out;
-}
+const dataset = (n, d, seed) => clusteredUnitVectors(n, d, seed, process.env.BENCH_DATA === 'isotropic');
 const sourceOf = (i) => `src-${i % SOURCES}`;
 
 function exactTopK(data, n, d, q, k, accept) {
