@@ -1,17 +1,7 @@
 // Deterministic vector data for the vector-index benchmarks: seeded random numbers and clustered
-// unit vectors shaped like text embeddings.
+// unit vectors shaped like text embeddings (seeded by mulberry32, as the other benchmarks).
+import { mulberry32 as rng } from './speed-data.mjs';
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 export function gaussian(rand) {
   return Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
 }

@@ -239,9 +239,11 @@ export class SearchService {
     const { alpha, n, filter, relevantOnly } = how;
     const feedback = target !== null && this.queryVectors.feedbackDocs(target.embedder) > 0;
     // The keyword statistics calibrated fusion needs depend on the query alone: asked alongside
-    // the candidates, not after them (a round trip saved when the index is a server).
-    const idfMass = this.idfMass(scope, request.query);
-    idfMass.catch(() => undefined); // awaited below when used; never an unhandled rejection
+    // the candidates, not after them (a round trip saved when the index is a server). Only a
+    // calibrated embedder's fusion reads them (below: the target's, or this one's).
+    const calibrated = target?.embedder.cosineCalibration || this.embedder.cosineCalibration;
+    const idfMass = calibrated ? this.idfMass(scope, request.query) : undefined;
+    idfMass?.catch(() => undefined); // awaited below when used; never an unhandled rejection
     let semantic: SemanticHits;
     let keyword: ScoredId[];
     if (vector && target) {
@@ -266,7 +268,9 @@ export class SearchService {
     // A list with weight 0 adds no candidates; it may still vouch for relevance below.
     const lists = { keyword: alpha < 1 ? keyword : [], semantic: alpha > 0 ? semantic.hits : [], alpha };
     const calibration = (semantic.embedder ?? this.embedder).cosineCalibration;
-    let fused = calibration ? fuseCalibrated({ ...lists, calibration, idfMass: await idfMass }) : fuse(lists);
+    let fused = calibration
+      ? fuseCalibrated({ ...lists, calibration, idfMass: (await idfMass) ?? 0 })
+      : fuse(lists);
     if (relevantOnly) fused = this.relevant(fused, keyword, semantic);
     return { fused, semantic };
   }

@@ -35,17 +35,16 @@ import {
  * analysis modules the cluster has. Deletes search for ids and bulk-delete them, so the adapter
  * needs no `_delete_by_query` either.
  *
- * One shared index, not one per tenant: every index costs at least one shard and cluster state,
- * and a cluster handles some thousands of shards, not one per tenant of a multi-tenant service.
- * Isolation comes from keyword fields tenant_id and sub_tenant_id that every read and delete
- * filters on (elasticsearch-keyword-queries.ts builds them all from one `scopeFilter`), from
- * _ids that hash (tenant, sub-tenant, chunk id), and from routing by tenant, which also keeps a
- * tenant's documents on one shard so its queries touch one shard. The price: BM25 statistics
- * (document frequencies, average length) are per shard, so other tenants' documents influence a
- * score (never which documents can match), and a tenant could read from its scores whether others
- * use a word. `layout: 'per-tenant'` gives each tenant an index of its own instead (named
- * `<index>-<hash of the tenant id>`, created on its first write): statistics from its own
- * documents only, at the cost of a shard per tenant (a node holds some thousands).
+ * Two layouts. `shared`: one index for every tenant, isolated by keyword fields tenant_id and
+ * sub_tenant_id that every read and delete filters on (elasticsearch-keyword-queries.ts builds them
+ * all from one `scopeFilter`), _ids that hash (tenant, sub-tenant, chunk id), and routing by
+ * tenant (a tenant's queries touch one shard); one shard serves thousands of tenants, but BM25
+ * statistics (document frequencies, average length) are the shard's, so other tenants' documents
+ * move a score (never which documents match), and a tenant could read from its scores whether
+ * others use a word. `per-tenant` (the search service's default, ELASTICSEARCH_INDEX_LAYOUT): each
+ * tenant an index of its own, `<index>-<hash of the tenant id>`, created on its first write, so
+ * statistics come from its own documents only, at the cost of a shard per tenant (a node holds
+ * some thousands). Reads and deletes of a tenant without an index find nothing, creating nothing.
  *
  * Writes use refresh=wait_for with refresh_interval 200ms: a write returns once searchable
  * (≈100 ms on average, well inside the 250 ms p50 target), and concurrent writers share one
