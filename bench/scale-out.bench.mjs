@@ -3,11 +3,12 @@
 // Neo4j, S3 and PostgreSQL), with several instances per service sharing work through NATS queue
 // groups (REPLICAS), under a steady load of searches and writes:
 //
-//   kill        two instances of search and of ingestion; kill -9 one search instance, then one
-//               ingestion instance. The launcher starts a killed process again (RESTART_CRASHED=1).
-//   roll        two instances of every service; a rolling restart: each instance in turn gets
-//               SIGTERM (it drains, tools/run-distributed.mjs starts it again), the next only once
-//               the new one answers /readyz.
+//   kill        two instances of search, ingestion and memory; kill -9 one search instance, then
+//               one ingestion instance, then one memory instance. The launcher starts a killed process again (RESTART_CRASHED=1).
+//   roll        two instances of every service and of the gateway (behind bench/lib/balancer.mjs);
+//               a rolling restart: each instance in turn gets SIGTERM (it says it is stopping for
+//               SHUTDOWN_DELAY_MS, drains, tools/run-distributed.mjs starts it again), the next
+//               only once the new one answers /readyz.
 //   throughput  closed-loop hybrid searches (16 clients, 20 s) on the same corpus with one and
 //               with two search instances, with the CPU each process used.
 //
@@ -18,6 +19,7 @@
 //
 //   node_modules/.bin/nx run-many -t build --output-style=static
 //   node bench/scale-out.bench.mjs [--scenario kill|roll|throughput|all] [--writers 2] [--readers 6]
+//                                  [--shutdown-delay-ms 2000]
 //   (the stores come from tools/ensure-servers.sh, started when down)
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +27,7 @@ import testing from '@trove/testing';
 import { argValue } from './lib/quality-stack.mjs';
 import { loadSentences } from './lib/speed-data.mjs';
 import { cpuSecondsOf, findChild, findChildren } from './lib/speed-proc.mjs';
+import { startBalancer } from './lib/balancer.mjs';
 import { countItems, provision, summariseAttempts, waitForDocuments, WriteLoad } from './lib/fault-load.mjs';
 
 const { startDistributed } = testing;
@@ -32,6 +35,8 @@ const SCENARIO = argValue('scenario', 'all');
 const WRITERS = Number(argValue('writers', '2'));
 const READERS = Number(argValue('readers', '6'));
 const SETTLE_S = Number(argValue('settle', '10'));
+/** SHUTDOWN_DELAY_MS of every process in the roll (0: the control, no time for the balancer to notice). */
+const SHUTDOWN_DELAY_MS = argValue('shutdown-delay-ms', '2000');
 const SERVICES = ['tenant', 'ingestion', 'memory', 'search', 'graph'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,16 +107,26 @@ function printWindow(label, load, from, to, extra = '') {
   return { failedReads: reads.total - (reads.byAnswer.get('200') ?? 0), reads, writes };
 }
 
-/** Runs `faults` (label → async () => extra column) under load; prints the table and the count. */
-async function underLoad(title, replicas, faults) {
+/**
+ * Runs `faults` (label → async () => extra column) under load; prints the table and the count.
+ * With several gateways (`gateway=N` in replicas) the load goes through a readiness-probing
+ * balancer in front of them (bench/lib/balancer.mjs), as a Kubernetes Service would send it.
+ */
+async function underLoad(title, replicas, faults, env = {}) {
   console.log(`\n## ${title} (REPLICAS=${replicas})\n`);
-  const rig = await startDistributed(fullStack(replicas), true);
+  const options = fullStack(replicas);
+  const rig = await startDistributed({ env: { ...options.env, ...env } }, true);
+  let balancer;
   try {
     const launcher = launcherPid();
+    const gateways = findChildren('apps/gateway/dist/main.js', launcher).map(
+      (pid) => `http://127.0.0.1:${portOf(pid)}`,
+    );
+    if (gateways.length > 1) balancer = await startBalancer(gateways);
     const tenant = `scale-${Date.now()}`;
     const { key, api } = await provision(rig, tenant);
     const load = new WriteLoad({
-      baseUrl: rig.baseUrl,
+      baseUrl: balancer?.url ?? rig.baseUrl,
       key,
       tenant,
       sentences,
@@ -141,6 +156,14 @@ async function underLoad(title, replicas, faults) {
       said.set(shape, (said.get(shape) ?? 0) + 1);
     }
     for (const [shape, n] of said) console.log(`- ${shape} (${n})`);
+    // Requests the processes sent a second time (NatsTransportClient logs each), by pattern.
+    const resent = new Map();
+    for (const [, pattern] of rig.output().matchAll(/["\s]([a-z][\w.-]+): [^\n]*?; sent once more/g)) {
+      resent.set(pattern, (resent.get(pattern) ?? 0) + 1);
+    }
+    console.log(
+      `Requests sent once more by the processes: ${[...resent].map(([p, n]) => `${p} ${n}`).join(', ') || 'none'}.`,
+    );
     console.log(
       `\n**Failed searches: ${failedReads}.** Write attempts answered other than 200 (retried by the ` +
         `client with the same id): ${writeFailures}. Acknowledged: ${count.expected.memories} memories, ` +
@@ -149,6 +172,7 @@ async function underLoad(title, replicas, faults) {
     );
     return failedReads + count.lost.length + count.duplicated.length + count.notCompleted.length;
   } finally {
+    await balancer?.close();
     await rig.dispose();
   }
 }
@@ -158,27 +182,31 @@ async function killScenario() {
     const [pid] = findChildren(`apps/${app}/dist/main.js`, launcher);
     return `back in ${(await replace(launcher, app, pid, 'SIGKILL')).toFixed(1)} s`;
   };
-  return underLoad('kill -9 of one instance under load', 'search=2,ingestion=2', [
+  return underLoad('kill -9 of one instance under load', 'search=2,ingestion=2,memory=2', [
     ['kill -9 one search instance', kill('search-service')],
     ['kill -9 one ingestion instance', kill('ingestion-service')],
+    ['kill -9 one memory instance', kill('memory-service')],
   ]);
 }
 
 async function rollScenario() {
   const roll = async (launcher) => {
     const times = [];
-    for (const service of SERVICES) {
-      const app = `${service}-service`;
+    for (const service of [...SERVICES, 'gateway']) {
+      const app = service === 'gateway' ? 'gateway' : `${service}-service`;
       for (const pid of findChildren(`apps/${app}/dist/main.js`, launcher)) {
         times.push(`${service} ${(await replace(launcher, app, pid, 'SIGTERM')).toFixed(1)} s`);
       }
     }
     return `each instance back in: ${times.join(', ')}`;
   };
+  // Each process keeps serving 2 s after SIGTERM while its /readyz says it is stopping, so the
+  // balancer (probing every 0.5 s) stops sending it requests first (SHUTDOWN_DELAY_MS).
   return underLoad(
-    'rolling restart of every service under load',
-    SERVICES.map((service) => `${service}=2`).join(','),
+    'rolling restart of every service and the gateway under load',
+    [...SERVICES, 'gateway'].map((service) => `${service}=2`).join(','),
     [['rolling restart (SIGTERM, one instance at a time)', roll]],
+    { SHUTDOWN_DELAY_MS },
   );
 }
 

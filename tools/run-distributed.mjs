@@ -16,7 +16,8 @@
 //                    orchestrator's restart policy would (bench/faults.bench.mjs kills them with -9)
 //   REPLICAS      e.g. `search=2,ingestion=2`: instances per service (default 1 each). They share
 //                 the service's NATS queue group; the second and later instances of all services
-//                 take PORT+6, PORT+7, … in the order given. The search service keeps embedded
+//                 take PORT+6, PORT+7, … in the order given. `gateway=2` runs a second gateway
+//                 (on the next such port): putting a load balancer in front of them is yours. The search service keeps embedded
 //                 indexes on its own disk, so it runs several instances only on shared stores
 //                 (KEYWORD_INDEX=elasticsearch and VECTOR_INDEX=elasticsearch or qdrant, as
 //                 tools/run-full.mjs sets them).
@@ -96,11 +97,13 @@ function start(instance) {
 
 /** `REPLICAS` (`search=2,ingestion=2`) as service → instance count, refused when it cannot work. */
 function replicas() {
-  const counts = new Map(services.map((service) => [service, 1]));
+  const counts = new Map([...services, 'gateway'].map((name) => [name, 1]));
   for (const part of (process.env.REPLICAS ?? '').split(',').filter((p) => p.trim() !== '')) {
     const [service, count] = part.split('=').map((x) => x.trim());
     if (!counts.has(service) || !/^[1-9]$/.test(count ?? '')) {
-      throw new Error(`REPLICAS: "${part}" is not <service>=<1-9> with a service of ${services.join(', ')}`);
+      throw new Error(
+        `REPLICAS: "${part}" is not <service>=<1-9> with a service of ${[...services, 'gateway'].join(', ')}`,
+      );
     }
     counts.set(service, Number(count));
   }
@@ -115,17 +118,20 @@ function replicas() {
   return counts;
 }
 
-/** Every process to run: the first instance of each service on PORT+1 … PORT+5, more after. */
+/**
+ * Every process to run: the first instance of each service on PORT+1 … PORT+5, the gateway on
+ * PORT, more instances after PORT+5.
+ */
 function instances() {
   const at = (offset) => (port === 0 ? 0 : port + offset);
   const list = [];
   let extra = 6;
-  for (const [i, [service, count]] of [...replicas()].entries()) {
-    const app = `${service}-service`;
-    list.push({ app, label: app, port: at(1 + i) });
+  for (const [i, [name, count]] of [...replicas()].entries()) {
+    const app = name === 'gateway' ? 'gateway' : `${name}-service`;
+    list.push({ app, label: app, port: name === 'gateway' ? port : at(1 + i) });
     for (let n = 2; n <= count; n++) list.push({ app, label: `${app}#${n}`, port: at(extra++) });
   }
-  return [...list, { app: 'gateway', label: 'gateway', port }];
+  return list;
 }
 
 async function waitReady(url, timeoutMs) {
@@ -147,9 +153,13 @@ async function waitReady(url, timeoutMs) {
 function stop(code) {
   stopping = true;
   for (const child of children.values()) child.kill('SIGTERM');
-  const force = setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-  }, 5000);
+  // A process keeps serving SHUTDOWN_DELAY_MS after SIGTERM (graceful-stop.ts), then drains.
+  const force = setTimeout(
+    () => {
+      for (const child of children.values()) child.kill('SIGKILL');
+    },
+    5000 + Number(env.SHUTDOWN_DELAY_MS ?? 0),
+  );
   const poll = setInterval(() => {
     if (children.size === 0) {
       clearInterval(poll);

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     bodyLimitBytes: config.MAX_BODY_BYTES,
     service: 'gateway',
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
   checkKeysBeforeBodies(app);
   await limitRequestRates(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });

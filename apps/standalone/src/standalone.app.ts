@@ -99,6 +99,7 @@ export async function createStandaloneApp(settings: StandaloneSettings): Promise
     bodyLimitBytes: config.MAX_BODY_BYTES,
     service: 'standalone',
     uploads: { fileSizeBytes: config.MAX_UPLOAD_BYTES },
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
   });
   checkKeysBeforeBodies(app);
   await limitRequestRates(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });

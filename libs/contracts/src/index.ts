@@ -16,7 +16,7 @@ export * from './memory/memory.payloads';
 export * from './ingestion/processing-errors';
 export * from './common/packed-bytes';
 export * from './common/batch';
-export * from './common/idempotent-reads';
+export * from './common/idempotent-requests';
 export * from './embeddings/raw-embeddings.patterns';
 export * from './embeddings/raw-embeddings.payloads';
 export * from './processing/processing.payloads';

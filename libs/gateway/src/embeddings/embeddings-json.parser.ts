@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DomainError } from '@trove/contracts';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
@@ -21,7 +21,7 @@ const IN_PLACE_MAX_BYTES = 512 * 1024;
  * back as one Float32Array.
  */
 @Injectable()
-export class EmbeddingsJsonParser implements OnModuleDestroy {
+export class EmbeddingsJsonParser implements OnApplicationShutdown {
   private pool: Piscina | undefined;
 
   async upload(body: unknown): Promise<ParsedUpload> {
@@ -42,7 +42,8 @@ export class EmbeddingsJsonParser implements OnModuleDestroy {
     );
   }
 
-  async onModuleDestroy(): Promise<void> {
+  // After the HTTP server has answered the requests in hand (graceful-stop.ts), not before.
+  async onApplicationShutdown(): Promise<void> {
     await this.pool?.destroy();
   }
 

@@ -14,6 +14,7 @@ import {
   RetrieveMemoryResult,
 } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
+import { randomUUID } from 'node:crypto';
 import { Authenticated } from '../auth/authenticated.decorator';
 import {
   AddMemoryDto,
@@ -66,7 +67,9 @@ export class MemoriesController {
         infer: body.infer ?? false,
         custom_instructions: body.custom_instructions,
         user_name: body.user_name,
-        memory_id: body.memory_id,
+        // Named here when the caller did not: the add is then idempotent, and the transport may
+        // send it again when the instance that took it never answers (docs/api.md, Replicas and retries).
+        memory_id: body.memory_id ?? randomUUID(),
       } satisfies AddMemoryRequest,
       addTimeoutMs(bytes),
     );

@@ -34,4 +34,14 @@ export class HttpServerConfig extends CommonConfig {
   /** All interfaces, as containers need; standalone narrows it to loopback. */
   @IsString()
   HOST = '0.0.0.0';
+
+  /**
+   * On SIGTERM, how long the process keeps serving while /readyz answers 503, before it stops
+   * taking connections: the time a load balancer needs to stop sending it requests (docs/api.md,
+   * Replicas and retries). 0 stops at once.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_DELAY_MS = 0;
 }

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
+import { stopGracefullyOnSignals } from './graceful-stop';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Duplex } from 'node:stream';
 import {
@@ -28,6 +29,8 @@ export interface AppOptions {
   service: string;
   /** Multipart file uploads, for the routes that declare them (HTTP API processes only). */
   uploads?: UploadLimits;
+  /** SHUTDOWN_DELAY_MS: how long a stopping instance keeps serving while saying so (graceful-stop.ts). */
+  shutdownDelayMs?: number;
 }
 
 /**
@@ -179,6 +182,6 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppErrorFilter(logger, options.service));
   app.useGlobalInterceptors(new RpcContextInterceptor());
-  app.enableShutdownHooks();
+  stopGracefullyOnSignals(app, fastify, options.shutdownDelayMs ?? 0, logger);
   return app;
 }

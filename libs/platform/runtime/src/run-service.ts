@@ -53,7 +53,12 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   })
   class ServiceModule {}
 
-  const app = await createApp(ServiceModule, { logger, bodyLimitBytes: 64 * 1024, service });
+  const app = await createApp(ServiceModule, {
+    logger,
+    bodyLimitBytes: 64 * 1024,
+    service,
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+  });
   const registry = app.get(HealthRegistry);
   registry.register('nats', () => transport.ping());
   for (const [check, probe] of Object.entries(options.checks ?? {})) registry.register(check, probe);

@@ -1,6 +1,7 @@
+import { Logger } from '@nestjs/common';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { DomainError, IdempotentReads } from '@trove/contracts';
+import { DomainError, isIdempotent } from '@trove/contracts';
 import { headers as natsHeaders, NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
@@ -49,6 +50,7 @@ class Unanswered extends Error {
  * takes them, so an event outlives a service that is down when it is published.
  */
 export class NatsTransportClient extends TransportClient {
+  private readonly logger = new Logger('NatsTransport');
   private readonly client: PrefixedNatsClient;
   private readonly events: JetStreamEventPublisher;
 
@@ -62,18 +64,19 @@ export class NatsTransportClient extends TransportClient {
   }
 
   /**
-   * Request/reply. A read (IdempotentReads) that gets no answer in time, or finds no responder,
-   * is sent once more: the replica that took it may have been killed or be restarting, and
-   * another can answer. Anything else fails at once.
+   * Request/reply. An idempotent request (a read, or a memory add with its id: isIdempotent)
+   * that gets no answer in time, or finds no responder, is sent once more: the replica that took
+   * it may have been killed or be restarting, and another can answer. Anything else fails at once.
    */
   async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
-    const retries = IdempotentReads.has(pattern) ? 1 : 0;
+    const retries = isIdempotent(pattern, payload) ? 1 : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.sendOnce<TResult>(pattern, payload, sendOptions);
       } catch (error: unknown) {
         const unanswered = error instanceof Unanswered;
         if (!unanswered || attempt >= retries) throw unanswered ? error.domainError : error;
+        this.logger.warn(`${pattern}: ${error.domainError.message}; sent once more`);
         if (error.noResponder) await new Promise((resolve) => setTimeout(resolve, NO_RESPONDER_PAUSE_MS));
       }
     }

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { Controller, DynamicModule, Inject, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError, SearchPatterns } from '@trove/contracts';
+import { DomainError, MemoryPatterns, SearchPatterns } from '@trove/contracts';
 import { connect, type NatsConnection } from 'nats';
 import { describeTransport, startMessageApp } from '../transport.contract';
 import { NatsPayloadStash, stashBucketName } from '../stash/nats-payload-stash';
@@ -347,6 +347,26 @@ describe('NATS transport: replicas going away', () => {
       await client.close();
       await read.close();
       await write.close();
+    }
+  });
+
+  it('sends a memory add once more only when it names its memory_id', async () => {
+    const prefix = uniquePrefix();
+    const adds = await flakyReplica(prefix, MemoryPatterns.add, 1);
+    const client = natsClient(prefix, 300);
+    try {
+      assert.equal(await client.send<string>(MemoryPatterns.add, { memory_id: 'm-1' }), 'second try');
+      assert.deepEqual(adds.seen, [{ memory_id: 'm-1' }, { memory_id: 'm-1' }]);
+      adds.seen.length = 0;
+      // Without an id the service would name a new memory each time: one try only.
+      await assert.rejects(client.send(MemoryPatterns.add, { raw_text: 'x' }), (error: unknown) => {
+        return error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE';
+      });
+      await sleep(100);
+      assert.equal(adds.seen.length, 1, 'an add without an id was sent again');
+    } finally {
+      await client.close();
+      await adds.close();
     }
   });
 
