@@ -15,6 +15,7 @@ import { TenantsController } from './tenants/tenants.controller';
 import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
 import { GraphController } from './graph/graph.controller';
+import { MetricsController } from './metrics/metrics.controller';
 import { GATEWAY_OPTIONS, GatewayModuleOptions } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
 import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
@@ -41,6 +42,7 @@ export class GatewayModule implements OnModuleInit {
         MemoriesController,
         SearchController,
         GraphController,
+        MetricsController,
         ...sourcesControllers,
         ...embeddingsControllers,
       ],

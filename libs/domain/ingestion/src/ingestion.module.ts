@@ -8,6 +8,7 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
+import { addScrapeCollector, ingestionJobs, ingestionLag } from '@trove/platform-metrics';
 import { TransportClient } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -58,6 +59,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 @Module({})
 export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('IngestionModule');
+  private removeCollector?: () => void;
 
   constructor(
     @Inject(OPTIONS) private readonly options: IngestionModuleOptions,
@@ -163,6 +165,16 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
     // The source store first: it creates the `ingestion` schema the job store and SQL queue share.
     await migrateStores(this.sources, this.jobs, this.options.queue, this.options.blobStore);
     if (this.options.singleProcess) await this.jobs.releaseAllLeases();
+    // Queue depth and lag, read from the job store when Prometheus scrapes (every replica reads
+    // the same table: aggregate with max, not sum).
+    this.removeCollector = addScrapeCollector('ingestion', async () => {
+      const backlog = await this.jobs.backlog();
+      for (const status of ['queued', 'processing', 'graph_creation'] as const) {
+        ingestionJobs.set({ status }, backlog[status]);
+      }
+      const oldest = backlog.oldest_queued_at;
+      ingestionLag.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -172,6 +184,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.removeCollector?.();
     this.reconciler.stop();
     const queue = this.options.queue;
     const stopped = queue.stop().then(() => true);

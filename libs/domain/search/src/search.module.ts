@@ -11,6 +11,7 @@ import { Embedder } from '@trove/embeddings';
 import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
 import { HealthRegistry } from '@trove/platform-health';
 import { ChunkStore } from './ports/chunk-store';
+import { addScrapeCollector, chunksStored } from '@trove/platform-metrics';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { ChunkSpaces } from './reembedding/chunk-spaces';
@@ -43,6 +44,8 @@ const OPTIONS = Symbol('SearchModuleOptions');
  */
 @Module({})
 export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private removeCollector?: () => void;
+
   constructor(
     @Inject(OPTIONS) private readonly options: SearchModuleOptions,
     private readonly chunks: ChunkStore,
@@ -98,10 +101,15 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
       reembedding: this.reembedder.progress(),
     }));
     this.reembedder.start();
+    // The index size, read when Prometheus scrapes (a bounded count or the planner's estimate).
+    this.removeCollector = addScrapeCollector('search', async () => {
+      chunksStored.set(await this.chunks.estimatedCount());
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
     const { embedder, vectorIndex, keywordIndex, workers } = this.options.stores;
+    this.removeCollector?.();
     await this.reembedder.stop();
     await this.legacy.close();
     await closeStores(vectorIndex, keywordIndex, this.chunks);

@@ -74,6 +74,9 @@ export const chunksIndexed = new Counter({
   registers,
 });
 
+// Both series exist from the start, so rate() has a zero to begin from.
+for (const kind of ['memories', 'sources']) chunksIndexed.inc({ source_kind: kind }, 0);
+
 export const chunksStored = new Gauge({
   name: `${P}search_chunks_stored`,
   help: 'Chunks in the chunk store (each one is in the keyword and vector indexes): exact up to 100,000, Postgres’ estimate above',

@@ -19,6 +19,7 @@ import {
   UploadLimits,
 } from '@trove/platform-http';
 import { RpcContextInterceptor } from '@trove/platform-transport';
+import { enableProcessMetrics, errorCodeNoted, noteErrorResponse, observeHttpResponse } from '@trove/platform-metrics';
 import { AppErrorFilter } from './app-error.filter';
 
 export interface AppOptions {
@@ -143,8 +144,9 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   });
   // Routes declaring rawJsonRoute(limit) take larger bodies, unparsed (embedding uploads).
   fastify.addHook('onRoute', applyRawJsonLimits);
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     closeAfterTooLarge(reply);
+    noteErrorResponse(request, reply.statusCode, payload);
     done(null, payload);
   });
   // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
@@ -166,7 +168,16 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   fastify.addHook('preHandler', (request, _reply, done) => {
     RequestContext.run({ requestId: request.id }, done);
   });
+  // /metrics: counted and timed by route template (never the URL, which carries ids).
+  enableProcessMetrics(options.service);
   fastify.addHook('onResponse', (request: FastifyRequest, reply, done) => {
+    observeHttpResponse({
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+      errorCode: errorCodeNoted(request),
+    });
     logger.info(
       {
         request_id: request.id,

@@ -2,6 +2,7 @@ import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { ServiceName } from '@trove/contracts';
 import { createLogger } from '@trove/platform-logging';
 import { HealthModule, HealthRegistry } from '@trove/platform-health';
+import { MetricsModule } from '@trove/platform-metrics';
 import { createApp } from './create-app';
 import {
   NatsPayloadStash,
@@ -25,7 +26,7 @@ export interface RunServiceOptions {
 
 /**
  * Starts one distributed service: its domain modules answer their message patterns over NATS
- * (queue group `<service>-service`, so instances share load) and /healthz, /readyz over HTTP.
+ * (queue group `<service>-service`, so instances share load) and /healthz, /readyz, /metrics over HTTP.
  */
 export async function runService(options: RunServiceOptions): Promise<void> {
   const { service, config } = options;
@@ -48,6 +49,8 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     imports: [
       TransportModule.forClient(transport, stash),
       HealthModule.forRoot({ name, services: [service] }),
+      // Prometheus scrapes each process; this port is only reachable inside the cluster.
+      MetricsModule,
       ...options.imports,
     ],
   })

@@ -295,6 +295,33 @@ export function describeJobStore(name: string, open: () => Promise<IngestionStor
       assert.ok(stale1);
     });
 
+    it('counts the unfinished jobs by status, and the oldest queued one', async () => {
+      // Other tests leave jobs in every state: only the differences count.
+      const before = await jobs.backlog();
+      // Earlier than any other test's jobs, so that it is the oldest waiting.
+      const early = new Date('1999-01-01T00:00:00Z');
+      const waiting = await queued('backlog', 'waiting', early);
+      const running = await queued('backlog', 'running', t(0));
+      await jobs.claim(running.key, 'w1', t(1), t(11));
+      const done = await queued('backlog', 'done', t(0));
+      await jobs.claim(done.key, 'w1', t(1), t(11));
+      await jobs.finish(done.key, done.revision, 'w1', { status: 'completed' }, t(2));
+      await queued('backlog', 'deleted', early);
+      await sources.delete('backlog', 'backlog', ['deleted'], t(3));
+
+      const after = await jobs.backlog();
+      assert.equal(after.queued, before.queued + 1);
+      assert.equal(after.processing, before.processing + 1);
+      assert.equal(after.graph_creation, before.graph_creation);
+      assert.deepEqual(after.oldest_queued_at, early);
+
+      await jobs.claim(waiting.key, 'w1', t(4), t(14));
+      const claimed = await jobs.backlog();
+      assert.equal(claimed.queued, before.queued);
+      assert.equal(claimed.processing, before.processing + 2);
+      assert.deepEqual(claimed.oldest_queued_at, before.oldest_queued_at);
+    });
+
     it('frees every lease at once', async () => {
       const a = await queued('release', 'a');
       const b = await queued('release-other', 'b');

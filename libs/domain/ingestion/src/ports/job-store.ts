@@ -40,6 +40,15 @@ export interface JobPatch {
   graph?: GraphSummary;
 }
 
+/** The unfinished jobs, for the metrics: how many wait and run, and since when the oldest waits. */
+export interface JobBacklog {
+  queued: number;
+  processing: number;
+  graph_creation: number;
+  /** The upload time of the oldest queued job; null when none waits. */
+  oldest_queued_at: Date | null;
+}
+
 /**
  * The processing job of each source (created and reset by SourceStore.saveUpload, made a
  * tombstone by its deletes), with its progress. A job belongs to whoever holds its lease (a
@@ -108,4 +117,7 @@ export abstract class JobStore extends StoreLifecycle {
 
   /** Removes tombstones whose lease is free or expired at `now`; returns how many. */
   abstract purgeTombstones(now: Date): Promise<number>;
+
+  /** Counts the unfinished, undeleted jobs by status (read at every metrics scrape: kept cheap). */
+  abstract backlog(): Promise<JobBacklog>;
 }

@@ -7,6 +7,7 @@ import {
   settleItem,
 } from '@trove/contracts';
 import { Embedder } from '@trove/embeddings';
+import { chunksIndexed, measureEmbedding } from '@trove/platform-metrics';
 import { ChunkStore } from '../ports/chunk-store';
 import { CHUNK_SPACES, IndexScope } from '../ports/index-scope';
 import { ChunkSpaces, SpaceTarget } from '../reembedding/chunk-spaces';
@@ -76,9 +77,8 @@ export class SourceIndexer {
       }
     }
     for (const [embedder, uses] of byEmbedder) {
-      const vectors = await embedder.embedDocuments(
-        uses.flatMap(({ i }) => requests[i]!.chunks.map((chunk) => chunk.text)),
-      );
+      const texts = uses.flatMap(({ i }) => requests[i]!.chunks.map((chunk) => chunk.text));
+      const vectors = await measureEmbedding('documents', texts.length, () => embedder.embedDocuments(texts));
       let offset = 0;
       for (const { i, space } of uses) {
         vectorsOf.get(i)!.set(space, vectors.slice(offset, (offset += requests[i]!.chunks.length)));
@@ -112,6 +112,10 @@ export class SourceIndexer {
               'error' in written
                 ? written
                 : { ok: { indexed: requests[i]!.chunks.length, model_id: this.embedder.modelId } };
+            if (!('error' in written)) {
+              const kind = requests[i]!.source.source_type === 'memory' ? 'memories' : 'sources';
+              chunksIndexed.inc({ source_kind: kind }, requests[i]!.chunks.length);
+            }
           }
         }),
       );

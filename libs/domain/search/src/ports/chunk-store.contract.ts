@@ -213,6 +213,20 @@ export function describeChunkStore(name: string, open: ChunkStoreFactory): void 
       assert.deepEqual(ids(await store.getMany(stranger, ['s-0', 's-1'])), ['s-0', 's-1']);
     });
 
+    it('counts every chunk of every tenant, and the count follows writes and deletes', async () => {
+      // Other tests (and other runs on a shared server) leave chunks: only the difference counts.
+      const before = await store.estimatedCount();
+      const scope = newScope();
+      const other = newScope();
+      await put(scope, source('a'), chunks('a', 3));
+      await put(other, source('a'), chunks('a', 2));
+      assert.equal(await store.estimatedCount(), before + 5);
+      await store.deleteBySources(scope, ['a']);
+      assert.equal(await store.estimatedCount(), before + 2);
+      await store.deleteSubTenant(other);
+      assert.equal(await store.estimatedCount(), before);
+    });
+
     tenantReadCases({ store: () => store, newScope });
   });
 }

@@ -53,6 +53,9 @@ export interface ScanCursor {
  * transaction and neighbours for related chunks are one indexed range query. Its schema is
  * created by `migrate()`, which SearchModule calls at init.
  */
+/** Up to this many chunks, estimatedCount() counts them; above, it estimates. */
+export const EXACT_COUNT_LIMIT = 100_000;
+
 export abstract class ChunkStore extends StoreLifecycle {
   /**
    * Replaces every chunk of each source with its given chunks (none: the source has no chunks
@@ -78,6 +81,12 @@ export abstract class ChunkStore extends StoreLifecycle {
 
   /** How many chunks a tenant has, in every sub-tenant. */
   abstract countTenant(tenantId: string): Promise<number>;
+
+  /**
+   * How many chunks there are in all, cheaply enough to ask at every metrics scrape: exact up to
+   * EXACT_COUNT_LIMIT (a bounded count), the store's own estimate above it.
+   */
+  abstract estimatedCount(): Promise<number>;
 
   /** Up to `limit` chunks of a tenant after `after`, in (sub-tenant, chunk id) order. */
   abstract scan(tenantId: string, after: ScanCursor | null, limit: number): Promise<ScannedChunk[]>;

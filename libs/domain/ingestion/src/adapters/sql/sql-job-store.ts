@@ -1,6 +1,6 @@
 import { runMigrations, SqlDatabase } from '@trove/platform-database';
 import { ingestionMigrations } from '../../migrations/ingestion.migrations';
-import { JobPatch, JobRecord, JobStore } from '../../ports/job-store';
+import { JobBacklog, JobPatch, JobRecord, JobStore } from '../../ports/job-store';
 import { SourceKey } from '../../ports/source-store';
 import { jobFromRow, KEY, keyParams, UNFINISHED } from './sql-source-rows';
 
@@ -115,6 +115,21 @@ export class SqlJobStore extends JobStore {
       [now],
     );
     return rows.length;
+  }
+
+  /** Only unfinished rows: the partial index jobs_unfinished holds exactly these, finished ones are skipped. */
+  async backlog(): Promise<JobBacklog> {
+    const rows = await this.db.query<{ status: string; n: string; oldest: Date | string | null }>(
+      `SELECT status, count(*) AS n, min(queued_at) AS oldest FROM ingestion.jobs
+       WHERE status IN ${UNFINISHED} AND NOT deleted GROUP BY status`,
+    );
+    const backlog: JobBacklog = { queued: 0, processing: 0, graph_creation: 0, oldest_queued_at: null };
+    for (const row of rows) {
+      if (row.status !== 'queued' && row.status !== 'processing' && row.status !== 'graph_creation') continue;
+      backlog[row.status] = Number(row.n);
+      if (row.status === 'queued' && row.oldest !== null) backlog.oldest_queued_at = new Date(row.oldest);
+    }
+    return backlog;
   }
 
   private async patchJob(

@@ -6,6 +6,7 @@ import {
   ChunkCounts,
   ChunkRecord,
   ChunkStore,
+  EXACT_COUNT_LIMIT,
   ScanCursor,
   ScannedChunk,
   SourceChunks,
@@ -168,6 +169,23 @@ export class SqlChunkStore extends ChunkStore {
   async tenantIds(): Promise<string[]> {
     const rows = await this.db.query<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM search.chunks');
     return rows.map((row) => row.tenant_id);
+  }
+
+  /**
+   * The planner's row estimate (pg_class.reltuples: kept by autovacuum on PostgreSQL, by
+   * refreshStatistics on PGlite) when it is past the limit; otherwise a count that stops there, so
+   * a scrape never scans more than EXACT_COUNT_LIMIT index entries.
+   */
+  async estimatedCount(): Promise<number> {
+    const [stats] = await this.db.query<{ n: number | string | null }>(
+      "SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'search.chunks'::regclass",
+    );
+    const estimate = Number(stats?.n ?? -1);
+    if (estimate >= EXACT_COUNT_LIMIT) return Math.round(estimate);
+    const [row] = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM search.chunks LIMIT ${EXACT_COUNT_LIMIT}) bounded`,
+    );
+    return Number(row?.n ?? 0);
   }
 
   async countTenant(tenantId: string): Promise<number> {
