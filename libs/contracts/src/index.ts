@@ -23,3 +23,5 @@ export * from './processing/processing.payloads';
 export * from './ingestion/ingestion.patterns';
 export * from './ingestion/ingestion.payloads';
 export * from './graph/graph.payloads';
+export * from './events/item-status.events';
+export * from './tenant/webhook.payloads';

@@ -2,7 +2,6 @@ export * from './extraction/document-format';
 export * from './extraction/extraction-error';
 export * from './extraction/extract-document';
 export * from './extraction/extraction-pool';
-export * from './fetch/address-guard';
 export * from './fetch/web-fetcher';
 export * from './ports/blob-store';
 export * from './adapters/fs/fs-blob-store';

@@ -11,7 +11,7 @@ import {
   ValidateIf,
   ValidationOptions,
 } from 'class-validator';
-import { AddressGuard } from './fetch/address-guard';
+import { AddressGuard } from '@trove/platform-http';
 
 /** A comma-separated list of CIDRs that AddressGuard accepts (empty: none). */
 function IsCidrList(options?: ValidationOptions) {

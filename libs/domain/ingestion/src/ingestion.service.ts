@@ -12,7 +12,7 @@ import {
   UploadDocumentRequest,
   UpsertWebpageRequest,
 } from '@trove/contracts';
-import { PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
+import { emitItemStatus, PayloadStash, TransportClient, unpackBytes } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { detectFormat, FORMAT_CONTENT_TYPES } from './extraction/document-format';
 import { checkSourceIds, checkStatus, checkUpload, checkWebpage } from './ingestion.validation';
@@ -228,6 +228,12 @@ export class IngestionService {
     const { revision, replaced } = await this.store.saveUpload(upload, new Date());
     // Saved first: if queueing fails the caller gets an error and the reconciler queues the job later.
     await this.queue.enqueue(jobMessage(upload, revision), jobDedupId(upload, revision));
+    emitItemStatus(this.transport, sourceItem(upload), 'queued');
     return replaced;
   }
+}
+
+/** A source as status events name it (its source_id is the file_id verify-processing takes). */
+function sourceItem(key: { tenant_id: string; sub_tenant_id: string; source_id: string }) {
+  return { tenant_id: key.tenant_id, sub_tenant_id: key.sub_tenant_id, file_id: key.source_id };
 }

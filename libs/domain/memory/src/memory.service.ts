@@ -23,7 +23,7 @@ import {
   ProcessingStatusReply,
   ProcessingStatusRequest,
 } from '@trove/contracts';
-import { TransportClient } from '@trove/platform-transport';
+import { TransportClient, emitItemStatus } from '@trove/platform-transport';
 import {
   addContent,
   addedResult,
@@ -177,6 +177,13 @@ export class MemoryService {
       });
       // The batch's memories are pending in the store: extract them now rather than at the next tick.
       this.graph.kick();
+    }
+    for (const add of ready) {
+      if (failed.has(add)) continue;
+      const { tenant_id, sub_tenant_id, memory_id } = add.record;
+      // Searchable now: the graph follows (graph_creation), or there is none to make.
+      const pending = this.graph.enabled && add.record.graph_pending;
+      emitItemStatus(this.transport, { tenant_id, sub_tenant_id, file_id: memory_id }, pending ? 'graph_creation' : 'completed');
     }
     return adds.map((add) => {
       const error = failed.get(add);

@@ -1,7 +1,15 @@
 import { DynamicModule, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { loadConfig } from '@trove/platform-config';
 import { closeStores, SqlDatabase } from '@trove/platform-database';
+import { AddressGuard } from '@trove/platform-http';
 import { TenantStore } from './ports/tenant-store';
-import { openTenantStore } from './tenant.adapters';
+import { openTenantStore, openWebhookStore } from './tenant.adapters';
+import { WebhookStore } from './ports/webhook-store';
+import { WebhookController } from './webhooks/webhook.controller';
+import { WebhookDeliverer } from './webhooks/webhook-deliverer';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { splitCidrs, WebhookSettings } from './webhooks/webhook-settings';
+import { WEBHOOK_LIMITS, WebhookService } from './webhooks/webhook.service';
 import { TenantController } from './tenant.controller';
 import { TENANT_SERVICE_OPTIONS, TenantService, TenantServiceOptions } from './tenant.service';
 
@@ -9,6 +17,8 @@ import { TENANT_SERVICE_OPTIONS, TenantService, TenantServiceOptions } from './t
 export interface TenantModuleOptions extends TenantServiceOptions {
   /** Shared with the other domains; the tenant module keeps to the `tenant` schema. */
   database: SqlDatabase;
+  /** Webhook settings; read from the environment (loadConfig) when absent. */
+  webhooks?: WebhookSettings;
 }
 
 /**
@@ -24,17 +34,37 @@ export class TenantModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly store: TenantStore,
     private readonly service: TenantService,
+    private readonly sender: WebhookSender,
   ) {}
 
   static forRoot(options: TenantModuleOptions): DynamicModule {
-    const { database, ...serviceOptions } = options;
+    const { database, webhooks, ...serviceOptions } = options;
+    const w = webhooks ?? loadConfig(WebhookSettings);
+    const guard = new AddressGuard(splitCidrs(w.WEB_FETCH_ALLOWED_CIDRS));
     return {
       module: TenantModule,
-      controllers: [TenantController],
+      controllers: [TenantController, WebhookController],
       providers: [
         { provide: TENANT_SERVICE_OPTIONS, useValue: serviceOptions },
         { provide: TenantStore, useFactory: () => openTenantStore(database) },
         TenantService,
+        { provide: WebhookStore, useFactory: () => openWebhookStore(database) },
+        { provide: AddressGuard, useValue: guard },
+        { provide: WebhookSender, useFactory: () => new WebhookSender(guard, w.WEBHOOK_TIMEOUT_MS) },
+        {
+          provide: WebhookDeliverer,
+          inject: [WebhookStore, WebhookSender],
+          useFactory: (store: WebhookStore, sender: WebhookSender) =>
+            new WebhookDeliverer(store, sender, {
+              maxAttempts: w.WEBHOOK_MAX_ATTEMPTS,
+              retryBaseMs: w.WEBHOOK_RETRY_BASE_MS,
+              retryMaxMs: w.WEBHOOK_RETRY_MAX_MS,
+              logSize: w.WEBHOOK_LOG_SIZE,
+              concurrency: w.WEBHOOK_CONCURRENCY,
+            }),
+        },
+        { provide: WEBHOOK_LIMITS, useValue: { maxPerTenant: w.WEBHOOK_MAX_PER_TENANT } },
+        WebhookService,
       ],
     };
   }
@@ -46,6 +76,7 @@ export class TenantModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.sender.close();
     await closeStores(this.store);
   }
 }

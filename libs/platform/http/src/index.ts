@@ -6,3 +6,5 @@ export * from './errors/http-error.filter';
 export * from './uploads/multipart-uploads';
 export * from './raw-json/raw-json-routes';
 export * from './untrusted-input';
+export * from './outbound/address-guard';
+export * from './outbound/guarded-lookup';

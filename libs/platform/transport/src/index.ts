@@ -14,3 +14,4 @@ export * from './stash/in-memory-payload-stash';
 export * from './stash/nats-payload-stash';
 export * from './nats/jetstream-events';
 export * from './nats/jetstream-event-consumer';
+export * from './item-status';

@@ -12,6 +12,18 @@ export abstract class TransportClient {
    * reaches each service at least once, even one that is down now; handlers must be idempotent.
    */
   abstract emit(pattern: string, payload: unknown): Promise<void>;
+  /**
+   * Calls `handler` with every event of `pattern` emitted from now on, in every process: each
+   * listener of each process gets each event (fan-out), unlike @EventPattern handlers, whose
+   * durable consumer is shared by a service's replicas. At most once: what is emitted while the
+   * listener is not connected is not replayed. Over NATS it is a plain core subscription on the
+   * event's subject (JetStream stores it; core subscribers see it too). Resolves with the
+   * function that stops listening. Adapters that cannot listen reject.
+   */
+  listen(pattern: string, handler: (payload: unknown) => void): Promise<() => void> {
+    void handler;
+    return Promise.reject(new Error(`This transport cannot listen to ${pattern}`));
+  }
   abstract close(): Promise<void>;
   /** Resolves when the transport itself answers (connection up); rejects with the reason otherwise. */
   abstract ping(): Promise<void>;

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { ExtractionError } from '../extraction/extraction-error';
-import { AddressGuard } from './address-guard';
+import { AddressGuard, guardedLookup } from '@trove/platform-http';
 
 export interface WebFetcherOptions {
   /** Bodies larger than this end FILE_TOO_LARGE (checked on Content-Length and while reading). */
@@ -176,22 +175,8 @@ export class WebFetcher {
   }
 
   /** dns.lookup that fails for addresses the guard refuses: runs for every connection undici opens. */
-  private readonly guardedLookup = (
-    hostname: string,
-    options: LookupOptions,
-    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const list = addresses as LookupAddress[];
-      const refused = list.find((a) => !this.guard.allows(a.address));
-      if (refused) return callback(blocked(`${hostname} (${refused.address})`), '');
-      if (options.all) return callback(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
-      callback(null, first.address, first.family);
-    });
-  };
+  private readonly guardedLookup = (...args: Parameters<ReturnType<typeof guardedLookup>>): void =>
+    guardedLookup(this.guard, blocked)(...args);
 }
 
 /** Stops reading a body we do not want; its abort must not surface as an unhandled 'error'. */

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { TransportClient } from '@trove/platform-transport';
+import { IndexingStatus } from '@trove/contracts';
+import { emitItemStatus, TransportClient } from '@trove/platform-transport';
 import { ExtractedDocument, ExtractionInput } from '../extraction/extract-document';
 import { ExtractionError } from '../extraction/extraction-error';
 import { FetchedPage } from '../fetch/web-fetcher';
@@ -114,7 +115,20 @@ export class JobWorker implements JobConsumer {
       `Gave up after ${job.attempts} attempts: ${last}`,
       new Date(),
     );
-    if (failed) await this.eraseDerived(key);
+    if (failed) {
+      this.status(key, 'errored', { code, message: `Gave up after ${job.attempts} attempts: ${last}` });
+      await this.eraseDerived(key);
+    }
+  }
+
+  /** Publishes a status change of the source (emitItemStatus: never waits, never fails). */
+  private status(key: SourceKey, status: IndexingStatus, error?: { code: string; message: string }): void {
+    emitItemStatus(
+      this.transport,
+      { tenant_id: key.tenant_id, sub_tenant_id: key.sub_tenant_id, file_id: key.source_id },
+      status,
+      error,
+    );
   }
 
   private leaseEnd(): Date {
@@ -126,6 +140,7 @@ export class JobWorker implements JobConsumer {
     const owner = this.options.workerId;
     const revision = job.revision;
     let stage: 'content' | 'index' | 'graph' = 'content';
+    this.status(key, 'processing');
     try {
       const source = await this.sources.get(key);
       if (!source || source.revision !== revision) return 'moved';
@@ -172,6 +187,7 @@ export class JobWorker implements JobConsumer {
       ) {
         return 'moved';
       }
+      this.status(key, 'graph_creation');
       stage = 'graph';
       delivery.extend();
       const graph = this.options.graph ? await this.options.graph.build(source, chunks) : undefined;
@@ -182,6 +198,7 @@ export class JobWorker implements JobConsumer {
         { status: 'completed', error_code: null, error_message: null, ...(graph ? { graph } : {}) },
         new Date(),
       );
+      if (done) this.status(key, 'completed');
       return done ? 'done' : 'moved';
     } catch (error: unknown) {
       if (error instanceof ExtractionError) {
@@ -193,7 +210,10 @@ export class JobWorker implements JobConsumer {
           new Date(),
         );
         // An earlier upload's chunks and graph must not stay under a source that failed.
-        if (failed) await this.eraseDerived(key);
+        if (failed) {
+          this.status(key, 'errored', { code: error.code, message: error.message });
+          await this.eraseDerived(key);
+        }
         return failed ? 'done' : 'moved';
       }
       this.logger.warn(
@@ -211,6 +231,7 @@ export class JobWorker implements JobConsumer {
         new Date(),
       );
       if (!requeued) return 'moved';
+      this.status(key, 'queued');
       throw error;
     }
   }

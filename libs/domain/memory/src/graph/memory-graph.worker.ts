@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, GraphExtractRequest, GraphExtractResult, GraphPatterns } from '@trove/contracts';
-import { TransportClient } from '@trove/platform-transport';
+import { emitItemStatus, TransportClient } from '@trove/platform-transport';
 import { originalChunks } from '../memory-add';
 import { sourcesByScope } from '../memory-erase';
 import { GraphPendingMemory, MemoryKey, MemoryStore } from '../ports/memory-store';
@@ -162,7 +162,13 @@ export class MemoryGraphWorker {
         );
       }
     });
-    await this.forget(await this.store.markGraphDone(done));
+    const gone = await this.store.markGraphDone(done);
+    await this.forget(gone);
+    const goneIds = new Set(gone.map((key) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id])));
+    for (const { tenant_id, sub_tenant_id, memory_id } of done) {
+      if (goneIds.has(JSON.stringify([tenant_id, sub_tenant_id, memory_id]))) continue;
+      emitItemStatus(this.transport, { tenant_id, sub_tenant_id, file_id: memory_id }, 'completed');
+    }
     await this.store.postponeGraph(failed, new Date(now.getTime() + GRAPH_RETRY_MS));
     if (failed.length > 0) {
       this.logger.warn(

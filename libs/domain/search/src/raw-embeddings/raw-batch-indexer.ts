@@ -36,6 +36,14 @@ export function batchKey(scope: IndexScope, fileId: string): string {
  * `sweepIntervalMs`. Work on one batch in this process is serialised by `locks` (shared with the
  * service's writes).
  */
+/** Hears the statuses the indexer sets: `processing`, then `completed` or `errored`. */
+export type RawBatchStatusListener = (
+  scope: IndexScope,
+  fileId: string,
+  status: 'processing' | 'completed' | 'errored',
+  error?: { code: string; message: string },
+) => void;
+
 export class RawBatchIndexer {
   private readonly logger = new Logger('RawEmbeddings');
   private readonly queue = new RawIndexingQueue<IndexingJob>(
@@ -52,6 +60,8 @@ export class RawBatchIndexer {
     private readonly store: RawVectorStore,
     private readonly locks: KeyedLock,
     private readonly timings: RawIndexerTimings = DEFAULT_RAW_INDEXER_TIMINGS,
+    /** Told of every status this indexer gives a batch (status events); must not throw. */
+    private readonly onStatus: RawBatchStatusListener = () => undefined,
   ) {}
 
   /** Indexes a batch this process just stored, unless another process gets to it first. */
@@ -119,6 +129,7 @@ export class RawBatchIndexer {
         ? await this.batches.renew(scope, fileId, token, leaseMs)
         : await this.batches.claim(scope, fileId, generation, token, leaseMs);
       if (!held) return;
+      this.onStatus(scope, fileId, 'processing');
       const renewal = setInterval(() => {
         this.batches.renew(scope, fileId, token, leaseMs).catch(() => undefined);
       }, leaseMs / 3);
@@ -155,9 +166,12 @@ export class RawBatchIndexer {
         code: 'INDEXING_FAILED',
         message,
       });
+      this.onStatus(scope, fileId, 'errored', { code: 'INDEXING_FAILED', message });
       return;
     }
-    if (!(await this.batches.setStatus(scope, fileId, generation, 'completed'))) {
+    if (await this.batches.setStatus(scope, fileId, generation, 'completed')) {
+      this.onStatus(scope, fileId, 'completed');
+    } else {
       // Erased while being indexed (its sub-tenant was deleted): leave nothing behind.
       if (!(await this.batches.get(scope, fileId)))
         await this.vectors.deleteBySources(scope, 'raw', [fileId]);

@@ -18,7 +18,7 @@ import {
   UploadRawEmbeddingsRequest,
   UploadRawEmbeddingsResult,
 } from '@trove/contracts';
-import { float32Bytes, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
+import { emitItemStatus, float32Bytes, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
 import { IndexScope } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
 import { KeyedLock } from '../shared/keyed-lock';
@@ -56,7 +56,9 @@ export class RawEmbeddingsService {
     private readonly stash: PayloadStash,
     private readonly transport: TransportClient,
   ) {
-    this.indexer = new RawBatchIndexer(vectors, batches, store, this.locks);
+    this.indexer = new RawBatchIndexer(vectors, batches, store, this.locks, undefined, (scope, fileId, status, error) =>
+      emitItemStatus(this.transport, itemOf(scope, fileId), status, error),
+    );
   }
 
   async upload(request: UploadRawEmbeddingsRequest): Promise<UploadRawEmbeddingsResult> {
@@ -84,6 +86,7 @@ export class RawEmbeddingsService {
       // The old vectors leave the index now: the batch is searchable again once `completed`.
       if (replaced) await this.vectors.deleteBySources(scope, 'raw', [fileId]);
       this.indexer.push({ scope, fileId, generation });
+      emitItemStatus(this.transport, itemOf(scope, fileId), 'queued');
       return { file_id: fileId, status: 'queued', rows, dimension, replaced };
     });
   }
@@ -126,6 +129,7 @@ export class RawEmbeddingsService {
       );
       const generation = (await this.batches.requeue(scope, fileId))!;
       this.indexer.push({ scope, fileId, generation });
+      emitItemStatus(this.transport, itemOf(scope, fileId), 'queued');
       return { file_id: fileId, updated: chunkIds.length, status: 'queued' };
     });
   }
@@ -293,4 +297,9 @@ export class RawEmbeddingsService {
     if (!model && !existing)
       await this.vectors.ensureSpace(tenantId, 'raw', { modelId: RAW_MODEL_ID, dimension });
   }
+}
+
+/** A batch as status events name it. */
+function itemOf(scope: IndexScope, fileId: string) {
+  return { tenant_id: scope.tenantId, sub_tenant_id: scope.subTenantId, file_id: fileId };
 }

@@ -47,5 +47,36 @@ export const tenantMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 2,
+      name: 'webhooks and their delivery log',
+      sql: `
+        -- The secret signs deliveries (HMAC), so it is kept as given out, not hashed.
+        CREATE TABLE tenant.webhooks (
+          webhook_id text PRIMARY KEY,
+          tenant_id  text NOT NULL REFERENCES tenant.tenants (tenant_id) ON DELETE CASCADE,
+          url        text NOT NULL,
+          events     text[] NOT NULL,
+          secret     text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX webhooks_tenant ON tenant.webhooks (tenant_id, created_at);
+
+        -- One row per attempt; only the newest few per webhook are kept (SqlWebhookStore).
+        CREATE TABLE tenant.webhook_deliveries (
+          seq         bigserial PRIMARY KEY,
+          webhook_id  text NOT NULL REFERENCES tenant.webhooks (webhook_id) ON DELETE CASCADE,
+          delivery_id text NOT NULL,
+          event       text NOT NULL,
+          attempt     integer NOT NULL,
+          status_code integer,
+          success     boolean NOT NULL,
+          error       text,
+          duration_ms integer NOT NULL,
+          at          timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX webhook_deliveries_webhook ON tenant.webhook_deliveries (webhook_id, seq);
+      `,
+    },
   ],
 };

@@ -9,6 +9,8 @@ import { InProcessReplyError, InProcessServer } from './in-process.server';
  * both ways, with the same headers, timeout and error mapping as the NATS client.
  */
 export class InProcessTransportClient extends TransportClient {
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+
   constructor(
     private readonly server: InProcessServer,
     private readonly timeoutMs: number,
@@ -44,8 +46,24 @@ export class InProcessTransportClient extends TransportClient {
     // Like a NATS publish, the event is handed over and the caller does not wait for listeners.
     setImmediate(() => {
       this.server.event(pattern, json, headers).catch(() => undefined);
+      for (const listener of this.listeners.get(pattern) ?? []) {
+        try {
+          listener(JSON.parse(json));
+        } catch {
+          // One listener's failure is its own.
+        }
+      }
     });
     return Promise.resolve();
+  }
+
+  override listen(pattern: string, handler: (payload: unknown) => void): Promise<() => void> {
+    let set = this.listeners.get(pattern);
+    if (!set) this.listeners.set(pattern, (set = new Set()));
+    set.add(handler);
+    return Promise.resolve(() => {
+      set.delete(handler);
+    });
   }
 
   ping(): Promise<void> {

@@ -9,7 +9,7 @@ import { outgoingHeaders } from '../rpc-context.interceptor';
 import { PayloadStash } from '../stash/payload-stash';
 import { SendOptions, TransportClient } from '../transport-client';
 import { checkIn, checkOut, discardClaim } from './claim-check';
-import { JetStreamEventPublisher } from './jetstream-events';
+import { eventSubject, JetStreamEventPublisher } from './jetstream-events';
 import { PrefixedNatsClient } from './prefixed-nats.client';
 
 export interface NatsTransportOptions {
@@ -109,6 +109,25 @@ export class NatsTransportClient extends TransportClient {
   async emit(pattern: string, payload: unknown): Promise<void> {
     await this.connect();
     await this.events.publish(this.client.unwrap<NatsConnection>(), pattern, payload, outgoingHeaders());
+  }
+
+  override async listen(pattern: string, handler: (payload: unknown) => void): Promise<() => void> {
+    await this.connect();
+    const decoder = new TextDecoder();
+    // No queue group: every process subscribing gets every event (fan-out), which is the point.
+    const subscription = this.client
+      .unwrap<NatsConnection>()
+      .subscribe(eventSubject(this.options.prefix, pattern), {
+        callback: (error, msg) => {
+          if (error) return;
+          try {
+            handler(JSON.parse(decoder.decode(msg.data)));
+          } catch (failure: unknown) {
+            this.logger.warn(`listener of ${pattern} failed: ${failure instanceof Error ? failure.message : failure}`);
+          }
+        },
+      });
+    return () => subscription.unsubscribe();
   }
 
   async ping(): Promise<void> {
