@@ -31,13 +31,15 @@ type Outcome<D> = { data?: D; error?: unknown; response: Response };
 export class TroveClient {
   /** The underlying openapi-fetch client, typed by the same document, for anything not wrapped here. */
   readonly raw: Client<paths>;
+  readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
 
   constructor(options: TroveClientOptions) {
     if (!options.baseUrl) throw new TypeError('TroveClient: baseUrl is required');
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs;
     this.raw = createClient<paths>({
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      baseUrl: this.baseUrl,
       headers: { ...options.headers, authorization: `Bearer ${options.apiKey}` },
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
@@ -250,7 +252,7 @@ export class TroveClient {
     try {
       outcome = await call(init);
     } catch (error) {
-      throw connectionError(error, this.timeoutMs);
+      throw connectionError(error, this.baseUrl, this.timeoutMs);
     }
     if (!outcome.response.ok) throw TroveError.fromResponse(outcome.response, outcome.error);
     return outcome.data as D;
@@ -262,15 +264,15 @@ type UploadDocumentBody = NonNullable<
 >['content']['multipart/form-data'];
 
 /** Why no answer came: fetch's TypeError ("fetch failed", its cause ECONNREFUSED…) or an abort. */
-function connectionError(error: unknown, timeoutMs: number | undefined): TroveError {
+function connectionError(error: unknown, baseUrl: string, timeoutMs: number | undefined): TroveError {
   if (error instanceof TroveError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError') {
-    return new TroveConnectionError(`no answer within ${timeoutMs} ms (timeoutMs)`, error);
+    return new TroveConnectionError(`${baseUrl} did not answer within ${timeoutMs} ms (timeoutMs)`, error);
   }
   if (name === 'AbortError') return new TroveConnectionError('the request was aborted', error);
   const cause =
     error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new TroveConnectionError(`could not reach the server: ${reason}`, error);
+  return new TroveConnectionError(`could not reach ${baseUrl}: ${reason}`, error);
 }
