@@ -11,6 +11,7 @@ import { paraphraseSuite } from './suites/paraphrase.suite';
 import { rateLimitSuite } from './suites/rate-limit.suite';
 import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
+import { sdkSuite } from './suites/sdk.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('distributed');
@@ -21,6 +22,7 @@ graphSuite('distributed');
 paraphraseSuite('distributed');
 hostileInputSuite('distributed');
 rateLimitSuite('distributed');
+sdkSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {

@@ -11,6 +11,7 @@ import { paraphraseSuite } from './suites/paraphrase.suite';
 import { rateLimitSuite } from './suites/rate-limit.suite';
 import { sourcesSuite } from './suites/sources.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
+import { sdkSuite } from './suites/sdk.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 
 tenancyAndAuthSuite('standalone');
@@ -21,6 +22,7 @@ graphSuite('standalone');
 paraphraseSuite('standalone');
 hostileInputSuite('standalone');
 rateLimitSuite('standalone');
+sdkSuite('standalone');
 
 describe('first start without ADMIN_API_KEY (standalone)', { timeout: 90_000 }, () => {
   it('prints a generated admin key once, framed, after the listening line, and the key works', async () => {
