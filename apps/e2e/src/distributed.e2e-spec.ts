@@ -7,9 +7,11 @@ import { expectError } from './suites/expect-error';
 import { graphSuite } from './suites/graph.suite';
 import { hostileInputSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memories.suite';
+import { metricsSuite } from './suites/metrics.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
 import { rateLimitSuite } from './suites/rate-limit.suite';
 import { sourcesSuite } from './suites/sources.suite';
+import { eventsSuite } from './suites/events.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { sdkSuite } from './suites/sdk.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
@@ -17,12 +19,14 @@ import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 tenancyAndAuthSuite('distributed');
 memoryAndSearchSuite('distributed');
 sourcesSuite('distributed');
+eventsSuite('distributed');
 rawEmbeddingsSuite('distributed');
 graphSuite('distributed');
 paraphraseSuite('distributed');
 hostileInputSuite('distributed');
 rateLimitSuite('distributed');
 sdkSuite('distributed');
+metricsSuite('distributed');
 
 describe('a service that does not answer (distributed)', { timeout: 60_000 }, () => {
   it('is a 503 naming it, never a hang, and the gateway is not ready', async () => {

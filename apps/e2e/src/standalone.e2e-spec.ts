@@ -7,9 +7,11 @@ import { ApiClient, freePort, generateAdminKey, startProcess, workspaceRoot } fr
 import { graphSuite } from './suites/graph.suite';
 import { hostileInputSuite } from './suites/hostile-input.suite';
 import { memoryAndSearchSuite } from './suites/memories.suite';
+import { metricsSuite } from './suites/metrics.suite';
 import { paraphraseSuite } from './suites/paraphrase.suite';
 import { rateLimitSuite } from './suites/rate-limit.suite';
 import { sourcesSuite } from './suites/sources.suite';
+import { eventsSuite } from './suites/events.suite';
 import { rawEmbeddingsSuite } from './suites/raw-embeddings.suite';
 import { sdkSuite } from './suites/sdk.suite';
 import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
@@ -17,12 +19,14 @@ import { tenancyAndAuthSuite } from './suites/tenancy-auth.suite';
 tenancyAndAuthSuite('standalone');
 memoryAndSearchSuite('standalone');
 sourcesSuite('standalone');
+eventsSuite('standalone');
 rawEmbeddingsSuite('standalone');
 graphSuite('standalone');
 paraphraseSuite('standalone');
 hostileInputSuite('standalone');
 rateLimitSuite('standalone');
 sdkSuite('standalone');
+metricsSuite('standalone');
 
 describe('first start without ADMIN_API_KEY (standalone)', { timeout: 90_000 }, () => {
   it('prints a generated admin key once, framed, after the listening line, and the key works', async () => {

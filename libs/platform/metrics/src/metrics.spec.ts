@@ -19,7 +19,9 @@ import {
   measureEmbedding,
 } from './trove-metrics';
 
-type Metric = { get(): Promise<{ values: { value: number; labels: Record<string, unknown>; metricName?: string }[] }> };
+type Metric = {
+  get(): Promise<{ values: { value: number; labels: Record<string, unknown>; metricName?: string }[] }>;
+};
 
 /** The value of the series with exactly these labels (0 when absent). */
 async function valueOf(metric: Metric, labels: Record<string, string>, metricName?: string): Promise<number> {
@@ -65,7 +67,8 @@ describe('observeHttpResponse', () => {
     observeHttpResponse({ method: 'GET', route: '/unit/:id', status: 200, elapsedMs: 700 });
     assert.equal(await valueOf(httpRequests, labels), before + 2);
     const buckets = (await (httpRequestDuration as unknown as Metric).get()).values.filter(
-      (v) => v.metricName === 'trove_http_request_duration_seconds_bucket' && v.labels['route'] === '/unit/:id',
+      (v) =>
+        v.metricName === 'trove_http_request_duration_seconds_bucket' && v.labels['route'] === '/unit/:id',
     );
     const at = (le: number) => buckets.find((b) => b.labels['le'] === le)?.value;
     assert.equal(at(0.01), 0);
@@ -76,7 +79,13 @@ describe('observeHttpResponse', () => {
     assert.ok(Math.abs(sum - 0.712) < 1e-9, `sum ${sum}`);
     assert.equal(await valueOf(httpErrors, { ...labels, error_code: 'unknown' }), 0, 'a 200 is no error');
 
-    observeHttpResponse({ method: 'POST', route: '/unit', status: 403, elapsedMs: 1, errorCode: 'FORBIDDEN' });
+    observeHttpResponse({
+      method: 'POST',
+      route: '/unit',
+      status: 403,
+      elapsedMs: 1,
+      errorCode: 'FORBIDDEN',
+    });
     assert.equal(
       await valueOf(httpErrors, { method: 'POST', route: '/unit', status: '403', error_code: 'FORBIDDEN' }),
       1,
@@ -87,7 +96,12 @@ describe('observeHttpResponse', () => {
     observeHttpResponse({ method: 'PROPFIND', route: undefined, status: 404, elapsedMs: 1 });
     assert.equal(await valueOf(httpRequests, { method: 'other', route: 'unmatched', status: '404' }), 1);
     assert.equal(
-      await valueOf(httpErrors, { method: 'other', route: 'unmatched', status: '404', error_code: 'unknown' }),
+      await valueOf(httpErrors, {
+        method: 'other',
+        route: 'unmatched',
+        status: '404',
+        error_code: 'unknown',
+      }),
       1,
     );
   });
@@ -161,7 +175,11 @@ describe('the registry', () => {
     const text = await renderMetrics();
     assert.match(text, /^trove_process_cpu_user_seconds_total\{service="unit-service"\} /m);
     assert.match(text, /^trove_nodejs_eventloop_lag_seconds\{service="unit-service"\} /m);
-    assert.equal((text.match(/^# TYPE trove_process_cpu_user_seconds_total /gm) ?? []).length, 1, 'registered once');
+    assert.equal(
+      (text.match(/^# TYPE trove_process_cpu_user_seconds_total /gm) ?? []).length,
+      1,
+      'registered once',
+    );
     for (const line of text.split('\n')) {
       if (line === '' || line.startsWith('#')) continue;
       assert.match(line, /^trove_[a-z0-9_]+(\{.*\})? \S+$/, line);
@@ -174,9 +192,14 @@ describe('the registry', () => {
 
 describe('measureEmbedding', () => {
   it('records the batch size and time of an embedder call, even when it fails', async () => {
-    const count = () => valueOf(embeddingBatchSize, { operation: 'documents' }, 'trove_embedding_batch_size_count');
+    const count = () =>
+      valueOf(embeddingBatchSize, { operation: 'documents' }, 'trove_embedding_batch_size_count');
     const before = await count();
-    const sumBefore = await valueOf(embeddingBatchSize, { operation: 'documents' }, 'trove_embedding_batch_size_sum');
+    const sumBefore = await valueOf(
+      embeddingBatchSize,
+      { operation: 'documents' },
+      'trove_embedding_batch_size_sum',
+    );
     assert.equal(await measureEmbedding('documents', 7, async () => 'vectors'), 'vectors');
     await assert.rejects(
       measureEmbedding('documents', 3, () => Promise.reject(new Error('model gone'))),
@@ -188,7 +211,11 @@ describe('measureEmbedding', () => {
       sumBefore + 10,
     );
     assert.equal(
-      await valueOf(embeddingBatchDuration, { operation: 'documents' }, 'trove_embedding_batch_duration_seconds_count'),
+      await valueOf(
+        embeddingBatchDuration,
+        { operation: 'documents' },
+        'trove_embedding_batch_duration_seconds_count',
+      ),
       before + 2,
     );
   });

@@ -19,7 +19,12 @@ import {
   UploadLimits,
 } from '@trove/platform-http';
 import { RpcContextInterceptor } from '@trove/platform-transport';
-import { enableProcessMetrics, errorCodeNoted, noteErrorResponse, observeHttpResponse } from '@trove/platform-metrics';
+import {
+  enableProcessMetrics,
+  errorCodeNoted,
+  noteErrorResponse,
+  observeHttpResponse,
+} from '@trove/platform-metrics';
 import { AppErrorFilter } from './app-error.filter';
 
 export interface AppOptions {
