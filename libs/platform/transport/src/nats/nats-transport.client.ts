@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { DomainError, isIdempotent } from '@trove/contracts';
+import { natsRequestDuration, natsRequests, natsRetries } from '@trove/platform-metrics';
 import { headers as natsHeaders, NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
@@ -71,11 +72,19 @@ export class NatsTransportClient extends TransportClient {
   async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
     const retries = isIdempotent(pattern, payload) ? 1 : 0;
     for (let attempt = 0; ; attempt++) {
+      const timer = natsRequestDuration.startTimer({ pattern });
       try {
-        return await this.sendOnce<TResult>(pattern, payload, sendOptions);
+        const result = await this.sendOnce<TResult>(pattern, payload, sendOptions);
+        timer();
+        natsRequests.inc({ pattern, outcome: 'ok' });
+        return result;
       } catch (error: unknown) {
+        timer();
         const unanswered = error instanceof Unanswered;
+        const outcome = unanswered ? (error.noResponder ? 'no_responders' : 'timeout') : 'error';
+        natsRequests.inc({ pattern, outcome });
         if (!unanswered || attempt >= retries) throw unanswered ? error.domainError : error;
+        natsRetries.inc({ pattern });
         this.logger.warn(`${pattern}: ${error.domainError.message}; sent once more`);
         if (error.noResponder) await new Promise((resolve) => setTimeout(resolve, NO_RESPONDER_PAUSE_MS));
       }

@@ -7,6 +7,7 @@ import { Controller, DynamicModule, Inject, INestMicroservice, Module } from '@n
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError, MemoryPatterns, SearchPatterns } from '@trove/contracts';
 import { connect, type NatsConnection } from 'nats';
+import { natsRequestDuration, natsRequests, natsRetries } from '@trove/platform-metrics';
 import { describeTransport, startMessageApp } from '../transport.contract';
 import { NatsPayloadStash, stashBucketName } from '../stash/nats-payload-stash';
 import { eventStreamName } from './jetstream-events';
@@ -324,6 +325,53 @@ describe('NATS transport: replicas going away', () => {
     try {
       assert.equal(await client.send<string>(SearchPatterns.hybrid, { q: 1 }), 'second try');
       assert.equal(replica.seen.length, 2);
+    } finally {
+      await client.close();
+      await replica.close();
+    }
+  });
+
+  it('counts every try by pattern and outcome, and the retries, in the metrics', async () => {
+    type Metric = { get(): Promise<{ values: { value: number; labels: object; metricName?: string }[] }> };
+    const value = async (metric: Metric, labels: Record<string, string>, metricName?: string) =>
+      (await metric.get()).values
+        .filter((v) => metricName === undefined || v.metricName === metricName)
+        .filter((v) =>
+          Object.entries(labels).every(([k, x]) => (v.labels as Record<string, unknown>)[k] === x),
+        )
+        .reduce((sum, v) => sum + v.value, 0);
+    const snapshot = async () => ({
+      hybridOk: await value(natsRequests, { pattern: SearchPatterns.hybrid, outcome: 'ok' }),
+      hybridTimeout: await value(natsRequests, { pattern: SearchPatterns.hybrid, outcome: 'timeout' }),
+      hybridRetries: await value(natsRetries, { pattern: SearchPatterns.hybrid }),
+      hybridTries: await value(
+        natsRequestDuration as unknown as Metric,
+        { pattern: SearchPatterns.hybrid },
+        'trove_nats_request_duration_seconds_count',
+      ),
+      fullTextNoResponders: await value(natsRequests, {
+        pattern: SearchPatterns.fullText,
+        outcome: 'no_responders',
+      }),
+      fullTextRetries: await value(natsRetries, { pattern: SearchPatterns.fullText }),
+    });
+    const prefix = uniquePrefix();
+    const replica = await flakyReplica(prefix, SearchPatterns.hybrid, 1);
+    const client = natsClient(prefix, 300);
+    try {
+      const before = await snapshot();
+      assert.equal(await client.send<string>(SearchPatterns.hybrid, { q: 1 }), 'second try');
+      // Nobody serves this one under this prefix: two tries, both without a responder.
+      await assert.rejects(client.send(SearchPatterns.fullText, { q: 1 }));
+      const after = await snapshot();
+      assert.deepEqual(after, {
+        hybridOk: before.hybridOk + 1,
+        hybridTimeout: before.hybridTimeout + 1,
+        hybridRetries: before.hybridRetries + 1,
+        hybridTries: before.hybridTries + 2,
+        fullTextNoResponders: before.fullTextNoResponders + 2,
+        fullTextRetries: before.fullTextRetries + 1,
+      });
     } finally {
       await client.close();
       await replica.close();
