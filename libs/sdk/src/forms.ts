@@ -39,7 +39,7 @@ function filePart(request: UploadDocumentRequest): { blob: Blob; filename: strin
     return { blob: type === file.type ? file : new Blob([file], { type }), filename };
   }
   const type = request.contentType ?? 'application/octet-stream';
-  // A Uint8Array view may be of a larger buffer (a Node Buffer from a pool): copy its bytes only.
+  // Blob copies a view's own bytes; slice() types it over an ArrayBuffer, as BlobPart requires.
   const part = typeof file === 'string' || file instanceof ArrayBuffer ? file : file.slice();
   return { blob: new Blob([part], { type }), filename };
 }
