@@ -16,6 +16,9 @@ import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
 import { GraphController } from './graph/graph.controller';
 import { MetricsController } from './metrics/metrics.controller';
+import { EventsController } from './events/events.controller';
+import { StatusEventHub } from './events/status-hub';
+import { WebhooksController } from './webhooks/webhooks.controller';
 import { GATEWAY_OPTIONS, GatewayModuleOptions } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
 import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
@@ -43,6 +46,8 @@ export class GatewayModule implements OnModuleInit {
         SearchController,
         GraphController,
         MetricsController,
+        EventsController,
+        WebhooksController,
         ...sourcesControllers,
         ...embeddingsControllers,
       ],
@@ -54,6 +59,7 @@ export class GatewayModule implements OnModuleInit {
         TenantAccessService,
         TenantStatsService,
         AccessGuard,
+        StatusEventHub,
         ...sourcesProviders(options.downloads),
         ...embeddingsProviders,
       ],
