@@ -174,6 +174,9 @@ export function metricsSuite(mode: TroveMode): void {
       assert.equal(valueOf(ingestion, 'trove_ingestion_oldest_queued_job_age_seconds'), 0);
       if (mode !== 'standalone') {
         assert.equal(samplesOf(ingestion, 'trove_search_chunks_stored').length, 0, 'only the search service');
+        const gateway = await scrape();
+        assert.equal(gateway.get('trove_ingestion_jobs'), undefined, 'only the ingestion service');
+        assert.equal(gateway.get('trove_search_chunks_stored'), undefined, 'only the search service');
         assert.ok(
           samplesOf(search, 'trove_process_cpu_user_seconds_total', { service: 'search' }).length === 1,
         );

@@ -8,7 +8,13 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
-import { addScrapeCollector, ingestionJobs, ingestionLag } from '@trove/platform-metrics';
+import {
+  addScrapeCollector,
+  exposeMetrics,
+  ingestionJobs,
+  ingestionLag,
+  ingestionMetrics,
+} from '@trove/platform-metrics';
 import { TransportClient } from '@trove/platform-transport';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -167,6 +173,7 @@ export class IngestionModule implements OnModuleInit, OnApplicationBootstrap, On
     if (this.options.singleProcess) await this.jobs.releaseAllLeases();
     // Queue depth and lag, read from the job store when Prometheus scrapes (every replica reads
     // the same table: aggregate with max, not sum).
+    exposeMetrics(ingestionMetrics);
     this.removeCollector = addScrapeCollector('ingestion', async () => {
       const backlog = await this.jobs.backlog();
       for (const status of ['queued', 'processing', 'graph_creation'] as const) {

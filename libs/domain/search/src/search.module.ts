@@ -11,7 +11,7 @@ import { Embedder } from '@trove/embeddings';
 import { closeStores, migrateStores, SqlDatabase } from '@trove/platform-database';
 import { HealthRegistry } from '@trove/platform-health';
 import { ChunkStore } from './ports/chunk-store';
-import { addScrapeCollector, chunksStored } from '@trove/platform-metrics';
+import { addScrapeCollector, chunksStored, exposeMetrics, searchMetrics } from '@trove/platform-metrics';
 import { KeywordIndex } from './ports/keyword-index';
 import { VectorIndex } from './ports/vector-index';
 import { ChunkSpaces } from './reembedding/chunk-spaces';
@@ -102,6 +102,7 @@ export class SearchModule implements OnModuleInit, OnApplicationBootstrap, OnApp
     }));
     this.reembedder.start();
     // The index size, read when Prometheus scrapes (a bounded count or the planner's estimate).
+    exposeMetrics(searchMetrics);
     this.removeCollector = addScrapeCollector('search', async () => {
       chunksStored.set(await this.chunks.estimatedCount());
     });

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Metric, Registry } from 'prom-client';
 
 /** Every metric of ours, and Node's process metrics, carry this prefix. */
 export const METRICS_PREFIX = 'trove_';
@@ -30,6 +30,18 @@ export function enableProcessMetrics(service: string): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   collectDefaultMetrics({ register: metricsRegistry, prefix: METRICS_PREFIX });
+}
+
+/**
+ * Adds a domain's metrics to the registry (once; again does nothing), so that a process shows
+ * only the metrics of the modules it hosts: the ingestion service no `chunks_stored 0`, the
+ * gateway no queue. HTTP and NATS metrics are in every process's registry from the start.
+ */
+export function exposeMetrics(metrics: readonly Metric[]): void {
+  for (const metric of metrics) {
+    const name = (metric as unknown as { name: string }).name;
+    if (metricsRegistry.getSingleMetric(name) !== metric) metricsRegistry.registerMetric(metric);
+  }
 }
 
 /** Sets gauges from a store when Prometheus scrapes; rejects when the store does not answer. */

@@ -5,6 +5,7 @@ import {
   addScrapeCollector,
   collectorErrors,
   enableProcessMetrics,
+  exposeMetrics,
   metricsRegistry,
   METRICS_CONTENT_TYPE,
   renderMetrics,
@@ -16,7 +17,9 @@ import {
   httpErrors,
   httpRequestDuration,
   httpRequests,
+  ingestionMetrics,
   measureEmbedding,
+  searchMetrics,
 } from './trove-metrics';
 
 type Metric = {
@@ -117,8 +120,23 @@ describe('observeHttpResponse', () => {
   });
 });
 
+describe('domain metrics', () => {
+  it('appear only once their module exposes them, and only once however often it does', async () => {
+    assert.doesNotMatch(await renderMetrics(), /trove_ingestion_/);
+    exposeMetrics(ingestionMetrics);
+    exposeMetrics(ingestionMetrics);
+    const text = await renderMetrics();
+    assert.equal(
+      (text.match(/^# TYPE trove_ingestion_oldest_queued_job_age_seconds gauge$/gm) ?? []).length,
+      1,
+    );
+    assert.match(text, /^trove_ingestion_oldest_queued_job_age_seconds 0$/m);
+  });
+});
+
 describe('scrape collectors', () => {
   it('run before each scrape and set their gauges', async () => {
+    exposeMetrics(searchMetrics);
     let calls = 0;
     const remove = addScrapeCollector('unit-chunks', async () => {
       calls += 1;

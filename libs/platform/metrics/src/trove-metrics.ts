@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { METRICS_PREFIX as P, metricsRegistry } from './metrics.registry';
 
 // Every metric Trove defines (docs/metrics.md lists them). Label values are never user input:
@@ -6,6 +6,8 @@ import { METRICS_PREFIX as P, metricsRegistry } from './metrics.registry';
 // never a tenant, a source or a key.
 
 const registers = [metricsRegistry];
+/** Domain metrics: registered by the module that produces them (exposeMetrics), not here. */
+const byTheirModule: Registry[] = [];
 
 /** Seconds; from a cached read (~1 ms) to a large upload or an accurate search (~10 s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -58,20 +60,20 @@ export const ingestionJobs = new Gauge({
   name: `${P}ingestion_jobs`,
   help: 'Unfinished processing jobs by status (queued: waiting; processing, graph_creation: running), read from the job store at scrape',
   labelNames: ['status'] as const,
-  registers,
+  registers: byTheirModule,
 });
 
 export const ingestionLag = new Gauge({
   name: `${P}ingestion_oldest_queued_job_age_seconds`,
   help: 'Age of the oldest waiting (queued) job since its upload; 0 when none waits',
-  registers,
+  registers: byTheirModule,
 });
 
 export const chunksIndexed = new Counter({
   name: `${P}search_chunks_indexed_total`,
   help: 'Chunks written to the chunk store and both indexes, by kind of source (memories, sources)',
   labelNames: ['source_kind'] as const,
-  registers,
+  registers: byTheirModule,
 });
 
 // Both series exist from the start, so rate() has a zero to begin from.
@@ -80,7 +82,7 @@ for (const kind of ['memories', 'sources']) chunksIndexed.inc({ source_kind: kin
 export const chunksStored = new Gauge({
   name: `${P}search_chunks_stored`,
   help: 'Chunks in the chunk store (each one is in the keyword and vector indexes): exact up to 100,000, Postgres’ estimate above',
-  registers,
+  registers: byTheirModule,
 });
 
 export const embeddingBatchSize = new Histogram({
@@ -88,7 +90,7 @@ export const embeddingBatchSize = new Histogram({
   help: 'Texts per embedder call, by operation (documents: indexing)',
   labelNames: ['operation'] as const,
   buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096],
-  registers,
+  registers: byTheirModule,
 });
 
 export const embeddingBatchDuration = new Histogram({
@@ -96,8 +98,14 @@ export const embeddingBatchDuration = new Histogram({
   help: 'Time of one embedder call, by operation (documents: indexing)',
   labelNames: ['operation'] as const,
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-  registers,
+  registers: byTheirModule,
 });
+
+/** What IngestionModule exposes: the job store's backlog. */
+export const ingestionMetrics = [ingestionJobs, ingestionLag];
+
+/** What SearchModule exposes: indexing and the chunk store's size. */
+export const searchMetrics = [chunksIndexed, chunksStored, embeddingBatchSize, embeddingBatchDuration];
 
 /** Times `embed` as one embedder call of `size` texts. */
 export async function measureEmbedding<T>(
