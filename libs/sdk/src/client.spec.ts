@@ -287,3 +287,80 @@ describe('waitForProcessing', () => {
     assert.equal(seen.length, 1);
   });
 });
+
+describe('processingEvents', () => {
+  /** A response streaming `parts` one by one, as a server writes them. */
+  function streamed(parts: string[]): Response {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const part = parts.shift();
+        if (part === undefined) controller.close();
+        else controller.enqueue(encoder.encode(part));
+      },
+    });
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+    });
+  }
+  const event = (status: string) =>
+    JSON.stringify({
+      tenant_id: 't',
+      sub_tenant_id: 't',
+      file_id: 'f',
+      status,
+      at: '2026-01-01T00:00:00.000Z',
+    });
+
+  it('yields status events across chunk boundaries, skipping heartbeats and other events', async () => {
+    const first = `event: status\ndata: ${event('queued')}\n\n`;
+    const { client, seen } = clientWith(() =>
+      streamed([
+        first.slice(0, 20),
+        first.slice(20),
+        ': heartbeat\n\n',
+        'event: other\ndata: {}\n\n',
+        `event: status\r\ndata: ${event('completed')}\r\n\r\n`,
+      ]),
+    );
+    const statuses: string[] = [];
+    for await (const e of client.processingEvents({ tenant_id: 't', file_id: 'f' })) statuses.push(e.status);
+    assert.deepEqual(statuses, ['queued', 'completed']);
+    assert.equal(seen[0]!.url.pathname, '/ingestion/events');
+    assert.equal(seen[0]!.url.search, '?tenant_id=t&file_id=f');
+    assert.equal(seen[0]!.headers.get('accept'), 'text/event-stream');
+  });
+
+  it('throws the TroveError of a refused stream', async () => {
+    const { client } = clientWith(() => failure(404, 'FILE_NOT_FOUND', 'no such file'));
+    await assert.rejects(async () => {
+      for await (const _ of client.processingEvents({ tenant_id: 't', file_id: 'nope' }))
+        assert.fail('an event');
+    }, TroveNotFoundError);
+  });
+});
+
+describe('webhooks', () => {
+  it('creates with a JSON body and names the webhook in the query to delete it', async () => {
+    const { client, seen } = clientWith((s) =>
+      s.url.pathname === '/webhooks/create'
+        ? json(200, { webhook_id: 'wh_1', secret: 's' })
+        : json(200, { webhook_id: 'wh_1', deleted: true, success: true }),
+    );
+    const created = await client.createWebhook({
+      tenant_id: 't',
+      url: 'https://example.com/h',
+      events: ['status.completed'],
+    });
+    assert.equal(created.webhook_id, 'wh_1');
+    assert.deepEqual(JSON.parse(seen[0]!.body), {
+      tenant_id: 't',
+      url: 'https://example.com/h',
+      events: ['status.completed'],
+    });
+    await client.deleteWebhook({ tenant_id: 't', webhook_id: 'wh_1' });
+    assert.equal(seen[1]!.method, 'DELETE');
+    assert.equal(seen[1]!.url.search, '?tenant_id=t&webhook_id=wh_1');
+  });
+});

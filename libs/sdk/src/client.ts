@@ -1,5 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { TroveConnectionError, TroveError } from './errors';
+import { connectionError, type Outcome, type UploadDocumentBody } from './call';
+import { TroveError } from './errors';
+import { processingEventsOf } from './events';
 import { documentForm, webpageForm } from './forms';
 import type { paths } from './generated/openapi';
 import type * as T from './types';
@@ -18,9 +20,6 @@ export interface TroveClientOptions {
   /** Abort a request that has not answered after this long (TroveConnectionError); default: none. */
   timeoutMs?: number;
 }
-
-/** What openapi-fetch resolves: data on 2xx, the parsed body as `error` otherwise. */
-type Outcome<D> = { data?: D; error?: unknown; response: Response };
 
 /**
  * A typed client for every route of the Trove API (docs/api.md). Each method answers the route's
@@ -207,6 +206,53 @@ export class TroveClient {
     return pollProcessing((query) => this.verifyProcessing(query), fileId, options);
   }
 
+  /**
+   * `GET /ingestion/events`: status changes as they happen, until `signal` aborts or the server
+   * ends the stream. With `file_id`, its current status comes first and the stream ends at
+   * `completed` or `errored`; without, every item of the tenant (or of `sub_tenant_id`).
+   */
+  async *processingEvents(
+    query: T.ProcessingEventsRequest,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<T.ProcessingEvent> {
+    // No timeoutMs: the stream is meant to stay open.
+    const body = await this.send(
+      () =>
+        this.raw.GET('/ingestion/events', {
+          params: { query },
+          parseAs: 'stream',
+          headers: { accept: 'text/event-stream' },
+          ...(options.signal ? { signal: options.signal } : {}),
+        }) as Promise<Outcome<ReadableStream<Uint8Array> | null>>,
+      false,
+    );
+    if (body) yield* processingEventsOf(body);
+  }
+
+  // Webhooks
+
+  /** `POST /webhooks/create`: `secret` signs the deliveries and is shown this once. */
+  createWebhook(body: T.CreateWebhookRequest): Promise<T.WebhookCreated> {
+    return this.send((init) => this.raw.POST('/webhooks/create', { ...init, body }));
+  }
+
+  /** `GET /webhooks/list`: the tenant's webhooks, without their secrets. */
+  listWebhooks(tenantId: string): Promise<T.WebhookList> {
+    return this.send((init) =>
+      this.raw.GET('/webhooks/list', { ...init, params: { query: { tenant_id: tenantId } } }),
+    );
+  }
+
+  /** `DELETE /webhooks/delete`: the webhook and its delivery log. */
+  deleteWebhook(query: T.WebhookRef): Promise<T.WebhookDeleted> {
+    return this.send((init) => this.raw.DELETE('/webhooks/delete', { ...init, params: { query } }));
+  }
+
+  /** `GET /webhooks/deliveries`: the latest delivery attempts, newest first. */
+  webhookDeliveries(query: T.WebhookRef): Promise<T.WebhookDeliveries> {
+    return this.send((init) => this.raw.GET('/webhooks/deliveries', { ...init, params: { query } }));
+  }
+
   // Raw embeddings
 
   /** `POST /upload/upload_embeddings`: a batch of vectors; row `i` is chunk `{file_id}_{i}`. */
@@ -246,8 +292,12 @@ export class TroveClient {
   }
 
   /** Runs one request: its 2xx body, or the TroveError of its answer (or of its absence). */
-  private async send<D>(call: (init: { signal?: AbortSignal }) => Promise<Outcome<D>>): Promise<D> {
-    const init = this.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(this.timeoutMs) };
+  private async send<D>(
+    call: (init: { signal?: AbortSignal }) => Promise<Outcome<D>>,
+    timed = true,
+  ): Promise<D> {
+    const init =
+      !timed || this.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(this.timeoutMs) };
     let outcome: Outcome<D>;
     try {
       outcome = await call(init);
@@ -257,22 +307,4 @@ export class TroveClient {
     if (!outcome.response.ok) throw TroveError.fromResponse(outcome.response, outcome.error);
     return outcome.data as D;
   }
-}
-
-type UploadDocumentBody = NonNullable<
-  paths['/ingestion/upload-document']['post']['requestBody']
->['content']['multipart/form-data'];
-
-/** Why no answer came: fetch's TypeError ("fetch failed", its cause ECONNREFUSED…) or an abort. */
-function connectionError(error: unknown, baseUrl: string, timeoutMs: number | undefined): TroveError {
-  if (error instanceof TroveError) return error;
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError') {
-    return new TroveConnectionError(`${baseUrl} did not answer within ${timeoutMs} ms (timeoutMs)`, error);
-  }
-  if (name === 'AbortError') return new TroveConnectionError('the request was aborted', error);
-  const cause =
-    error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new TroveConnectionError(`could not reach ${baseUrl}: ${reason}`, error);
 }

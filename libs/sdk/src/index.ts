@@ -1,4 +1,5 @@
 export * from './client';
 export * from './errors';
 export * from './types';
+export { readServerSentEvents, type ServerSentEvent } from './events';
 export type { WaitForProcessingOptions } from './wait-for-processing';

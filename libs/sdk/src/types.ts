@@ -103,6 +103,34 @@ export type VerifyProcessingRequest = QueryOf<'ProcessingController_verify'>;
 export type ProcessingStatus = Schemas['VerifyProcessingResponse'];
 export type IndexingStatus = ProcessingStatus['indexing_status'];
 
+/**
+ * One event of `GET /ingestion/events` (`event: status`). The OpenAPI document does not describe
+ * server-sent events; this is the gateway's ItemStatusChangedEvent.
+ */
+export interface ProcessingEvent {
+  tenant_id: string;
+  sub_tenant_id: string;
+  /** The file_id, source_id, memory_id or embedding batch id verify-processing takes. */
+  file_id: string;
+  status: IndexingStatus;
+  /** Set when `errored`. */
+  error?: { code: string; message: string };
+  /** ISO-8601 UTC: when the change happened. */
+  at: string;
+}
+export type ProcessingEventsRequest = QueryOf<'EventsController_stream'>;
+
+// Webhooks
+export type CreateWebhookRequest = Schemas['CreateWebhookDto'];
+export type WebhookEvent = CreateWebhookRequest['events'][number];
+export type WebhookCreated = Schemas['WebhookCreatedResponse'];
+export type WebhookList = Schemas['WebhookListResponse'];
+export type Webhook = Schemas['WebhookResponse'];
+export type WebhookRef = QueryOf<'WebhooksController_delete'>;
+export type WebhookDeleted = Schemas['WebhookDeletedResponse'];
+export type WebhookDeliveries = Schemas['WebhookDeliveriesResponse'];
+export type WebhookDelivery = Schemas['WebhookDeliveryResponse'];
+
 // Raw embeddings
 export type UploadEmbeddingsRequest = QueryOf<'EmbeddingsController_upload'> & {
   embeddings: number[][];

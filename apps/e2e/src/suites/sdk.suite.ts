@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -32,7 +34,8 @@ async function rejection<E extends TroveError>(
 
 /**
  * @trove/sdk against a live server, once per mode: keys, tenants, memories, documents (bytes and
- * Blob), web pages, search, content, graph, raw embeddings, deletes, and the typed errors.
+ * Blob), web pages, search, content, graph, raw embeddings, deletes, status events, webhooks, and
+ * the typed errors.
  */
 export function sdkSuite(mode: TroveMode): void {
   describe(`sdk (${mode})`, { timeout: 300_000 }, () => {
@@ -43,7 +46,8 @@ export function sdkSuite(mode: TroveMode): void {
     let keyId: string;
 
     before(async () => {
-      rig = await startTrove(mode);
+      // The webhook receiver below is this test's own server on loopback: let through.
+      rig = await startTrove(mode, { env: { WEB_FETCH_ALLOWED_CIDRS: '127.0.0.1/32' } });
       admin = new TroveClient({ baseUrl: rig.baseUrl, apiKey: rig.adminKey });
     });
 
@@ -217,6 +221,61 @@ export function sdkSuite(mode: TroveMode): void {
         (await trove.deleteSubTenant({ tenant_id: tenant, sub_tenant_id: 'user-1' })).status,
         'deleted',
       );
+    });
+
+    it('streams the status events of an upload, and delivers them to a webhook', async () => {
+      const received: string[] = [];
+      const receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          received.push(body);
+          response.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+        const hook = await trove.createWebhook({ tenant_id: tenant, url, events: ['status.completed'] });
+        assert.ok(hook.secret);
+        const listed = await trove.listWebhooks(tenant);
+        assert.deepEqual(
+          listed.webhooks.map((w) => [w.webhook_id, w.url]),
+          [[hook.webhook_id, url]],
+        );
+        assert.ok(!JSON.stringify(listed).includes(hook.secret));
+
+        await trove.uploadDocument({
+          tenant_id: tenant,
+          file_id: 'events-doc',
+          file: 'Bees dance to say where flowers are.',
+          filename: 'bees.txt',
+        });
+        const statuses: string[] = [];
+        for await (const event of trove.processingEvents(
+          { tenant_id: tenant, file_id: 'events-doc' },
+          { signal: AbortSignal.timeout(90_000) },
+        )) {
+          assert.equal(event.file_id, 'events-doc');
+          statuses.push(event.status);
+        }
+        // The stream starts with the current status and ends at the final one.
+        assert.equal(statuses.at(-1), 'completed', statuses.join(' → '));
+
+        let deliveries = await trove.webhookDeliveries({ tenant_id: tenant, webhook_id: hook.webhook_id });
+        for (let i = 0; i < 100 && !deliveries.deliveries.some((d) => d.success); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          deliveries = await trove.webhookDeliveries({ tenant_id: tenant, webhook_id: hook.webhook_id });
+        }
+        assert.equal(deliveries.deliveries[0]?.event, 'status.completed', JSON.stringify(deliveries));
+        assert.ok(received.some((body) => body.includes('events-doc')));
+        assert.equal(
+          (await trove.deleteWebhook({ tenant_id: tenant, webhook_id: hook.webhook_id })).deleted,
+          true,
+        );
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
     });
 
     it('throws typed errors: 401 for a bad key, 422 for a bad id, 404, 409 and 403', async () => {

@@ -262,6 +262,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ingestion/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status changes as server-sent events (at most 20 streams per tenant per gateway) */
+    get: operations['EventsController_stream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Registers a webhook; the answer carries its signing secret, shown once */
+    post: operations['WebhooksController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The tenant's webhooks, oldest first (never their secrets) */
+    get: operations['WebhooksController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a webhook and its delivery log */
+    delete: operations['WebhooksController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A webhook's latest delivery attempts, newest first */
+    get: operations['WebhooksController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ingestion/upload-document': {
     parameters: {
       query?: never;
@@ -874,6 +959,65 @@ export interface components {
       success: boolean;
       /** @example Relations retrieved successfully */
       message: string;
+    };
+    CreateWebhookDto: {
+      /**
+       * @description Tenant (organization) id
+       * @example acme
+       */
+      tenant_id: string;
+      /**
+       * @description http(s) URL receiving POSTs; its address must be public (or in WEB_FETCH_ALLOWED_CIDRS)
+       * @example https://example.com/trove-hook
+       */
+      url: string;
+      /**
+       * @example [
+       *       "status.completed",
+       *       "status.errored"
+       *     ]
+       */
+      events: ('status.changed' | 'status.completed' | 'status.errored')[];
+    };
+    WebhookCreatedResponse: {
+      webhook_id: string;
+      /** @description Signs every delivery (Trove-Signature); shown once, never listed */
+      secret: string;
+    };
+    WebhookResponse: {
+      webhook_id: string;
+      tenant_id: string;
+      url: string;
+      events: ('status.changed' | 'status.completed' | 'status.errored')[];
+      /** @description ISO-8601 UTC */
+      created_at: string;
+    };
+    WebhookListResponse: {
+      webhooks: components['schemas']['WebhookResponse'][];
+    };
+    WebhookDeletedResponse: {
+      webhook_id: string;
+      deleted: boolean;
+      success: boolean;
+    };
+    WebhookDeliveryResponse: {
+      /** @description Same on every attempt of one delivery (the Trove-Delivery header) */
+      delivery_id: string;
+      /** @enum {string} */
+      event: 'status.changed' | 'status.completed' | 'status.errored';
+      /** @description 1 for the first try */
+      attempt: number;
+      /** @description The receiver's HTTP status, when it answered */
+      status_code?: number;
+      success: boolean;
+      error?: string;
+      duration_ms: number;
+      /** @description ISO-8601 UTC */
+      at: string;
+    };
+    WebhookDeliveriesResponse: {
+      /** @description Newest first; the latest attempts only */
+      deliveries: components['schemas']['WebhookDeliveryResponse'][];
     };
     SourceAcceptedResponse: {
       file_id: string;
@@ -1679,6 +1823,192 @@ export interface operations {
       };
       /** @description SOURCE_NOT_FOUND: no source or memory with this id here */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EventsController_stream: {
+    parameters: {
+      query: {
+        /** @description Tenant (organization) id */
+        tenant_id: string;
+        /** @description Sub-tenant id; omitted, null or empty means the default sub-tenant (= tenant_id) */
+        sub_tenant_id?: string | null;
+        /** @description One item (file_id, source_id, memory_id or batch id): the stream ends once it is completed or errored */
+        file_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description event: status, data: {tenant_id, sub_tenant_id, file_id, status, error?, at} */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing or invalid API key (UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key may not act on this tenant or lacks the scope (FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookCreatedResponse'];
+        };
+      };
+      /** @description Missing or invalid API key (UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key may not act on this tenant or lacks the scope (FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_list: {
+    parameters: {
+      query: {
+        /** @description Tenant (organization) id */
+        tenant_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookListResponse'];
+        };
+      };
+      /** @description Missing or invalid API key (UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key may not act on this tenant or lacks the scope (FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_delete: {
+    parameters: {
+      query: {
+        /** @description Tenant (organization) id */
+        tenant_id: string;
+        webhook_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeletedResponse'];
+        };
+      };
+      /** @description Missing or invalid API key (UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key may not act on this tenant or lacks the scope (FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_deliveries: {
+    parameters: {
+      query: {
+        /** @description Tenant (organization) id */
+        tenant_id: string;
+        webhook_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveriesResponse'];
+        };
+      };
+      /** @description Missing or invalid API key (UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The key may not act on this tenant or lacks the scope (FORBIDDEN) */
+      403: {
         headers: {
           [name: string]: unknown;
         };
