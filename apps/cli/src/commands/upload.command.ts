@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { TroveClient, TroveError, TroveProcessingTimeoutError } from '@trove/sdk';
+import { TroveClient, TroveConnectionError, TroveError, TroveProcessingTimeoutError } from '@trove/sdk';
 import { Command } from 'commander';
 import { clientFor, integer, note, printJson, printLine, ScopeOptions, withScope } from '../context';
 import { describeError, ExitCode, exitCodeFor } from '../exit-codes';
@@ -25,6 +25,8 @@ export interface UploadOutcome {
   message?: string;
   request_id?: string;
   exit: ExitCode;
+  /** The error behind a failure (not printed). */
+  cause?: unknown;
 }
 
 export function registerUploadCommand(program: Command): void {
@@ -54,9 +56,15 @@ async function uploadAll(
   options: UploadOptions,
 ): Promise<UploadOutcome[]> {
   const progress = startProgress('uploading', items.length);
+  // Once the server cannot be reached, the files left are not tried: each would wait for the same
+  // refusal (or timeout) and report it again.
+  let unreachable: TroveConnectionError | undefined;
   try {
     return await inPool(items, options.concurrency, async (item) => {
-      const outcome = await uploadOne(client, item, options);
+      const outcome = unreachable
+        ? failed({ path: item.path, file_id: item.fileId }, unreachable)
+        : await uploadOne(client, item, options);
+      if (outcome.cause instanceof TroveConnectionError) unreachable = outcome.cause;
       progress.tick(`${item.relative}${outcome.exit === ExitCode.ok ? '' : ` (${outcome.status})`}`);
       return outcome;
     });
@@ -134,6 +142,7 @@ function failed(base: { path: string; file_id: string }, error: unknown): Upload
       message: describeError(error),
       ...(error.requestId ? { request_id: error.requestId } : {}),
       exit,
+      cause: error,
     };
   }
   if (error instanceof TroveProcessingTimeoutError) {
@@ -155,13 +164,16 @@ function report(outcomes: UploadOutcome[], options: UploadOptions): void {
     printJson({
       tenant_id: options.tenant,
       sub_tenant_id: options.sub ?? options.tenant,
-      uploads: outcomes.map(({ exit: _exit, ...outcome }) => outcome),
+      uploads: outcomes.map(({ exit: _exit, cause: _cause, ...outcome }) => outcome),
       failed: failures.length,
     });
   } else {
     for (const o of outcomes) printLine(`${o.status.padEnd(11)} ${o.file_id}  ${o.path}`);
   }
-  for (const o of failures) note(`trove: ${o.path}: ${o.status}: ${o.message ?? o.error_code}`);
+  const SHOWN = 20;
+  for (const o of failures.slice(0, SHOWN))
+    note(`trove: ${o.path}: ${o.status}: ${o.message ?? o.error_code}`);
+  if (failures.length > SHOWN) note(`trove: … and ${failures.length - SHOWN} more failures`);
   if (!options.json) {
     const done = options.wait ? 'processed' : 'uploaded';
     note(
