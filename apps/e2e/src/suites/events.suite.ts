@@ -26,7 +26,12 @@ interface OpenStream {
   close(): void;
 }
 
-async function openStream(rig: TroveRig, client: ApiClient, query: Record<string, string>, key?: string): Promise<OpenStream> {
+async function openStream(
+  rig: TroveRig,
+  client: ApiClient,
+  query: Record<string, string>,
+  key?: string,
+): Promise<OpenStream> {
   const url = new URL('/ingestion/events', rig.baseUrl);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const abort = new AbortController();
@@ -74,7 +79,11 @@ class Receiver {
       const parts: Buffer[] = [];
       req.on('data', (part: Buffer) => parts.push(part));
       req.on('end', () => {
-        this.received.push({ path: req.url ?? '', body: Buffer.concat(parts).toString('utf8'), headers: req.headers });
+        this.received.push({
+          path: req.url ?? '',
+          body: Buffer.concat(parts).toString('utf8'),
+          headers: req.headers,
+        });
         const fail = req.url === '/flaky' && this.flaky++ < 2;
         res.writeHead(fail ? 500 : 200).end(fail ? 'not now' : 'ok');
       });
@@ -102,7 +111,11 @@ function verify(secret: string, header: string, body: string): boolean {
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 120_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -179,7 +192,9 @@ export function eventsSuite(mode: TroveMode): void {
           assert.ok(!Number.isNaN(Date.parse(event.at)));
         }
         await until('the tenant stream to see completed', () =>
-          tenantStream.events.some((e) => e.file_id === 'ev-doc' && e.status === 'completed') ? true : undefined,
+          tenantStream.events.some((e) => e.file_id === 'ev-doc' && e.status === 'completed')
+            ? true
+            : undefined,
         );
         assert.ok(tenantStream.events.every((e) => e.tenant_id === tenant));
         // Give a stray event time to arrive before checking that none did.
@@ -211,10 +226,15 @@ export function eventsSuite(mode: TroveMode): void {
       });
       assert.equal(flaky.status, 200, JSON.stringify(flaky.body));
 
-      const listed = await alice.get<{ webhooks: Record<string, unknown>[] }>('/webhooks/list', { query: { tenant_id: tenant } });
+      const listed = await alice.get<{ webhooks: Record<string, unknown>[] }>('/webhooks/list', {
+        query: { tenant_id: tenant },
+      });
       assert.equal(listed.status, 200);
       assert.equal(listed.body.webhooks.length, 2);
-      assert.ok(listed.body.webhooks.every((w) => !('secret' in w)), 'list shows no secrets');
+      assert.ok(
+        listed.body.webhooks.every((w) => !('secret' in w)),
+        'list shows no secrets',
+      );
       const bobList = await bob.get('/webhooks/list', { query: { tenant_id: tenant } });
       assert.equal(bobList.status, 403);
 
@@ -231,14 +251,23 @@ export function eventsSuite(mode: TroveMode): void {
       const signature = String(delivered.headers['trove-signature']);
       assert.match(signature, /^t=\d+,v1=[0-9a-f]{64}$/);
       assert.equal(verify(ok.body.secret, signature, delivered.body), true, 'the signature verifies');
-      assert.equal(verify(flaky.body.secret, signature, delivered.body), false, "another webhook's secret does not");
+      assert.equal(
+        verify(flaky.body.secret, signature, delivered.body),
+        false,
+        "another webhook's secret does not",
+      );
       assert.ok(delivered.headers['trove-delivery'], 'a delivery id header');
       const body = JSON.parse(delivered.body) as { type: string; webhook_id: string; data: StatusEvent };
       assert.equal(body.type, 'status.completed');
       assert.equal(body.webhook_id, ok.body.webhook_id);
-      assert.deepEqual([body.data.tenant_id, body.data.file_id, body.data.status], [tenant, 'ev-hook', 'completed']);
+      assert.deepEqual(
+        [body.data.tenant_id, body.data.file_id, body.data.status],
+        [tenant, 'ev-hook', 'completed'],
+      );
 
-      type Deliveries = { deliveries: { attempt: number; status_code?: number; success: boolean; delivery_id: string }[] };
+      type Deliveries = {
+        deliveries: { attempt: number; status_code?: number; success: boolean; delivery_id: string }[];
+      };
       const log = await until('three attempts in the log', async () => {
         const answer = await alice.get<Deliveries>('/webhooks/deliveries', {
           query: { tenant_id: tenant, webhook_id: flaky.body.webhook_id },
@@ -262,15 +291,25 @@ export function eventsSuite(mode: TroveMode): void {
         query: { tenant_id: tenant, webhook_id: flaky.body.webhook_id },
       });
       assert.equal(removed.status, 200, JSON.stringify(removed.body));
-      const again = await alice.delete('/webhooks/delete', { query: { tenant_id: tenant, webhook_id: flaky.body.webhook_id } });
+      const again = await alice.delete('/webhooks/delete', {
+        query: { tenant_id: tenant, webhook_id: flaky.body.webhook_id },
+      });
       assert.equal(again.status, 404);
     });
 
     it('refuses a webhook to a private address outside the allow-list with 422', async () => {
-      for (const url of ['http://10.1.2.3/hook', 'http://192.168.1.20:8080/hook', 'http://[::ffff:10.0.0.1]/x', 'http://localhost.:9/x']) {
-        const refused = await alice.post<{ detail: { error_code: string; message: string } }>('/webhooks/create', {
-          json: { tenant_id: tenant, url, events: ['status.changed'] },
-        });
+      for (const url of [
+        'http://10.1.2.3/hook',
+        'http://192.168.1.20:8080/hook',
+        'http://[::ffff:10.0.0.1]/x',
+        'http://localhost.:9/x',
+      ]) {
+        const refused = await alice.post<{ detail: { error_code: string; message: string } }>(
+          '/webhooks/create',
+          {
+            json: { tenant_id: tenant, url, events: ['status.changed'] },
+          },
+        );
         // localhost resolves to 127.0.0.1 (allowed here) or ::1 (not): the allowed one may pass.
         if (url.includes('localhost') && refused.status === 200) continue;
         assert.equal(refused.status, 422, `${url}: ${JSON.stringify(refused.body)}`);

@@ -23,7 +23,7 @@ import {
   ProcessingStatusReply,
   ProcessingStatusRequest,
 } from '@trove/contracts';
-import { TransportClient, emitItemStatus } from '@trove/platform-transport';
+import { emitItemStatus, TransportClient } from '@trove/platform-transport';
 import {
   addContent,
   addedResult,
@@ -183,7 +183,11 @@ export class MemoryService {
       const { tenant_id, sub_tenant_id, memory_id } = add.record;
       // Searchable now: the graph follows (graph_creation), or there is none to make.
       const pending = this.graph.enabled && add.record.graph_pending;
-      emitItemStatus(this.transport, { tenant_id, sub_tenant_id, file_id: memory_id }, pending ? 'graph_creation' : 'completed');
+      emitItemStatus(
+        this.transport,
+        { tenant_id, sub_tenant_id, file_id: memory_id },
+        pending ? 'graph_creation' : 'completed',
+      );
     }
     return adds.map((add) => {
       const error = failed.get(add);

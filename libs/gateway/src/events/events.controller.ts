@@ -34,7 +34,9 @@ export class EventsController {
     summary: `Status changes as server-sent events (at most ${MAX_STREAMS_PER_TENANT} streams per tenant per gateway)`,
   })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'event: status, data: {tenant_id, sub_tenant_id, file_id, status, error?, at}' })
+  @ApiOkResponse({
+    description: 'event: status, data: {tenant_id, sub_tenant_id, file_id, status, error?, at}',
+  })
   async stream(@Query() query: StatusEventsQueryDto, @Res() reply: FastifyReply): Promise<void> {
     await this.hub.ready();
     const fileId = query.file_id;
@@ -93,10 +95,20 @@ export class EventsController {
   }
 
   /** The item's status now, as an event; 404 FILE_NOT_FOUND when no service knows it. */
-  private async currentStatus(tenantId: string, subTenantId: string, fileId: string): Promise<ItemStatusChangedEvent> {
-    const request: ProcessingStatusRequest = { tenant_id: tenantId, sub_tenant_id: subTenantId, file_id: fileId };
+  private async currentStatus(
+    tenantId: string,
+    subTenantId: string,
+    fileId: string,
+  ): Promise<ItemStatusChangedEvent> {
+    const request: ProcessingStatusRequest = {
+      tenant_id: tenantId,
+      sub_tenant_id: subTenantId,
+      file_id: fileId,
+    };
     const answers = await Promise.allSettled(
-      PROCESSING_STATUS_SOURCES.map((pattern) => this.transport.send<ProcessingStatusReply>(pattern, request)),
+      PROCESSING_STATUS_SOURCES.map((pattern) =>
+        this.transport.send<ProcessingStatusReply>(pattern, request),
+      ),
     );
     for (const answer of answers) {
       if (answer.status === 'rejected') throw answer.reason;
@@ -113,6 +125,9 @@ export class EventsController {
         at: new Date().toISOString(),
       };
     }
-    throw new DomainError('FILE_NOT_FOUND', `No file, batch or memory "${fileId}" in this tenant and sub-tenant`);
+    throw new DomainError(
+      'FILE_NOT_FOUND',
+      `No file, batch or memory "${fileId}" in this tenant and sub-tenant`,
+    );
   }
 }

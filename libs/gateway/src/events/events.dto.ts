@@ -6,7 +6,8 @@ import { ID_MESSAGE, SubTenantScopeDto } from '../http/tenant-scope.dto';
 export class StatusEventsQueryDto extends SubTenantScopeDto {
   @ApiPropertyOptional({
     pattern: ID_PATTERN.source,
-    description: 'One item (file_id, source_id, memory_id or batch id): the stream ends once it is completed or errored',
+    description:
+      'One item (file_id, source_id, memory_id or batch id): the stream ends once it is completed or errored',
   })
   @IsOptional()
   @IsString()

@@ -5,7 +5,11 @@ import { TransportClient } from '@trove/platform-transport';
 import { MAX_STREAMS_PER_TENANT, StatusEventHub } from './status-hub';
 
 /** A transport whose listen() hands the test the handler, so it can play the event source. */
-function fakeTransport(): { transport: TransportClient; publish: (event: ItemStatusChangedEvent) => void; stopped: () => boolean } {
+function fakeTransport(): {
+  transport: TransportClient;
+  publish: (event: ItemStatusChangedEvent) => void;
+  stopped: () => boolean;
+} {
   let handler: ((payload: unknown) => void) | undefined;
   let stopped = false;
   const transport = {
@@ -19,7 +23,12 @@ function fakeTransport(): { transport: TransportClient; publish: (event: ItemSta
   return { transport, publish: (event) => handler?.(event), stopped: () => stopped };
 }
 
-const event = (tenant: string, sub: string, file: string, status: ItemStatusChangedEvent['status'] = 'processing') => ({
+const event = (
+  tenant: string,
+  sub: string,
+  file: string,
+  status: ItemStatusChangedEvent['status'] = 'processing',
+) => ({
   tenant_id: tenant,
   sub_tenant_id: sub,
   file_id: file,
@@ -34,7 +43,11 @@ describe('StatusEventHub', () => {
     await hub.ready();
     const got: Record<string, string[]> = { acme: [], acmeSub: [], acmeFile: [], other: [] };
     const add = (name: string, listener: { tenant_id: string; sub_tenant_id?: string; file_id?: string }) =>
-      hub.add({ ...listener, send: (e) => got[name]!.push(`${e.tenant_id}/${e.sub_tenant_id}/${e.file_id}`), close: () => undefined });
+      hub.add({
+        ...listener,
+        send: (e) => got[name]!.push(`${e.tenant_id}/${e.sub_tenant_id}/${e.file_id}`),
+        close: () => undefined,
+      });
     add('acme', { tenant_id: 'acme' });
     add('acmeSub', { tenant_id: 'acme', sub_tenant_id: 'team' });
     add('acmeFile', { tenant_id: 'acme', sub_tenant_id: 'acme', file_id: 'a' });
@@ -59,7 +72,8 @@ describe('StatusEventHub', () => {
     const hub = new StatusEventHub(transport);
     await hub.ready();
     let closed = 0;
-    for (let i = 0; i < MAX_STREAMS_PER_TENANT; i++) hub.add({ tenant_id: 'acme', send: () => undefined, close: () => closed++ });
+    for (let i = 0; i < MAX_STREAMS_PER_TENANT; i++)
+      hub.add({ tenant_id: 'acme', send: () => undefined, close: () => closed++ });
     assert.throws(
       () => hub.add({ tenant_id: 'acme', send: () => undefined, close: () => undefined }),
       (error: unknown) => error instanceof DomainError && error.code === 'RATE_LIMITED',
@@ -73,10 +87,14 @@ describe('StatusEventHub', () => {
   it('answers SERVICE_UNAVAILABLE when the transport cannot listen, and tries again next time', async () => {
     let calls = 0;
     const transport = {
-      listen: () => (++calls === 1 ? Promise.reject(new Error('NATS is down')) : Promise.resolve(() => undefined)),
+      listen: () =>
+        ++calls === 1 ? Promise.reject(new Error('NATS is down')) : Promise.resolve(() => undefined),
     } as unknown as TransportClient;
     const hub = new StatusEventHub(transport);
-    await assert.rejects(hub.ready(), (error: unknown) => error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE');
+    await assert.rejects(
+      hub.ready(),
+      (error: unknown) => error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE',
+    );
     await hub.ready();
     assert.equal(calls, 2);
   });

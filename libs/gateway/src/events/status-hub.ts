@@ -60,7 +60,8 @@ export class StatusEventHub implements OnApplicationShutdown {
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0 && this.byTenant.get(listener.tenant_id) === set) this.byTenant.delete(listener.tenant_id);
+      if (set.size === 0 && this.byTenant.get(listener.tenant_id) === set)
+        this.byTenant.delete(listener.tenant_id);
     };
   }
 

@@ -46,7 +46,9 @@ export class WebhooksController {
   @ApiOperation({ summary: "The tenant's webhooks, oldest first (never their secrets)" })
   @ApiOkResponse({ type: WebhookListResponse })
   list(@Query() query: TenantScopeDto): Promise<WebhookList> {
-    return this.transport.send<WebhookList>(WebhookPatterns.list, { tenant_id: query.tenant_id } satisfies TenantRef);
+    return this.transport.send<WebhookList>(WebhookPatterns.list, {
+      tenant_id: query.tenant_id,
+    } satisfies TenantRef);
   }
 
   @Delete('delete')

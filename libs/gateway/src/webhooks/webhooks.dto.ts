@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WebhookEventType, WebhookEventTypes } from '@trove/contracts';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { TenantScopeDto } from '../http/tenant-scope.dto';
 
 export const WEBHOOK_ID_PATTERN = /^wh_[0-9a-f]{32}$/;
@@ -21,7 +30,10 @@ export class CreateWebhookDto extends TenantScopeDto {
   @ArrayNotEmpty()
   @ArrayUnique()
   @ArrayMaxSize(WebhookEventTypes.length)
-  @IsIn(WebhookEventTypes, { each: true, message: `each event must be one of ${WebhookEventTypes.join(', ')}` })
+  @IsIn(WebhookEventTypes, {
+    each: true,
+    message: `each event must be one of ${WebhookEventTypes.join(', ')}`,
+  })
   events!: WebhookEventType[];
 }
 
@@ -34,7 +46,8 @@ export class WebhookRefQueryDto extends TenantScopeDto {
 
 export class WebhookCreatedResponse {
   @ApiProperty() webhook_id!: string;
-  @ApiProperty({ description: 'Signs every delivery (Trove-Signature); shown once, never listed' }) secret!: string;
+  @ApiProperty({ description: 'Signs every delivery (Trove-Signature); shown once, never listed' })
+  secret!: string;
 }
 
 export class WebhookResponse {
@@ -56,7 +69,8 @@ export class WebhookDeletedResponse {
 }
 
 export class WebhookDeliveryResponse {
-  @ApiProperty({ description: 'Same on every attempt of one delivery (the Trove-Delivery header)' }) delivery_id!: string;
+  @ApiProperty({ description: 'Same on every attempt of one delivery (the Trove-Delivery header)' })
+  delivery_id!: string;
   @ApiProperty({ enum: WebhookEventTypes }) event!: WebhookEventType;
   @ApiProperty({ description: '1 for the first try' }) attempt!: number;
   @ApiPropertyOptional({ description: "The receiver's HTTP status, when it answered" }) status_code?: number;

@@ -32,10 +32,14 @@ export function emitItemStatus(
   };
   try {
     transport.emit(ItemEvents.statusChanged, event).catch((failure: unknown) => {
-      logger.warn(`status event of ${item.file_id} (tenant ${item.tenant_id}) not published: ${reason(failure)}`);
+      logger.warn(
+        `status event of ${item.file_id} (tenant ${item.tenant_id}) not published: ${reason(failure)}`,
+      );
     });
   } catch (failure: unknown) {
-    logger.warn(`status event of ${item.file_id} (tenant ${item.tenant_id}) not published: ${reason(failure)}`);
+    logger.warn(
+      `status event of ${item.file_id} (tenant ${item.tenant_id}) not published: ${reason(failure)}`,
+    );
   }
 }
 

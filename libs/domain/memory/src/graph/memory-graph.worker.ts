@@ -164,7 +164,9 @@ export class MemoryGraphWorker {
     });
     const gone = await this.store.markGraphDone(done);
     await this.forget(gone);
-    const goneIds = new Set(gone.map((key) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id])));
+    const goneIds = new Set(
+      gone.map((key) => JSON.stringify([key.tenant_id, key.sub_tenant_id, key.memory_id])),
+    );
     for (const { tenant_id, sub_tenant_id, memory_id } of done) {
       if (goneIds.has(JSON.stringify([tenant_id, sub_tenant_id, memory_id]))) continue;
       emitItemStatus(this.transport, { tenant_id, sub_tenant_id, file_id: memory_id }, 'completed');

@@ -18,7 +18,13 @@ import {
   UploadRawEmbeddingsRequest,
   UploadRawEmbeddingsResult,
 } from '@trove/contracts';
-import { emitItemStatus, float32Bytes, packBytes, PayloadStash, TransportClient } from '@trove/platform-transport';
+import {
+  emitItemStatus,
+  float32Bytes,
+  packBytes,
+  PayloadStash,
+  TransportClient,
+} from '@trove/platform-transport';
 import { IndexScope } from '../ports/index-scope';
 import { VectorIndex } from '../ports/vector-index';
 import { KeyedLock } from '../shared/keyed-lock';
@@ -56,8 +62,13 @@ export class RawEmbeddingsService {
     private readonly stash: PayloadStash,
     private readonly transport: TransportClient,
   ) {
-    this.indexer = new RawBatchIndexer(vectors, batches, store, this.locks, undefined, (scope, fileId, status, error) =>
-      emitItemStatus(this.transport, itemOf(scope, fileId), status, error),
+    this.indexer = new RawBatchIndexer(
+      vectors,
+      batches,
+      store,
+      this.locks,
+      undefined,
+      (scope, fileId, status, error) => emitItemStatus(this.transport, itemOf(scope, fileId), status, error),
     );
   }
 

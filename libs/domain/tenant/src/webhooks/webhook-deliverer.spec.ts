@@ -83,7 +83,10 @@ describe('WebhookDeliverer', () => {
     const ids = new Set(seen.map((s) => s.headers['trove-delivery']));
     assert.equal(ids.size, 1, 'one delivery id across its attempts');
     for (const s of seen) {
-      assert.equal(verifyWebhookSignature('whsec_test', s.headers['trove-signature'], s.body, Date.now() / 1000), true);
+      assert.equal(
+        verifyWebhookSignature('whsec_test', s.headers['trove-signature'], s.body, Date.now() / 1000),
+        true,
+      );
       const body = JSON.parse(s.body) as WebhookBody;
       assert.equal(body.type, 'status.completed');
       assert.deepEqual(body.data, event);

@@ -25,12 +25,18 @@ export interface DeliveryPolicy {
  * The delay before attempt `attempt + 1` (attempt counted from 1): base × 2^(attempt − 1), at
  * most max. The same schedule async-retry runs with `factor: 2, randomize: false`.
  */
-export function webhookRetryDelay(policy: Pick<DeliveryPolicy, 'retryBaseMs' | 'retryMaxMs'>, attempt: number): number {
+export function webhookRetryDelay(
+  policy: Pick<DeliveryPolicy, 'retryBaseMs' | 'retryMaxMs'>,
+  attempt: number,
+): number {
   return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** Math.max(0, attempt - 1));
 }
 
 /** The event type a status change is delivered as to a webhook, or undefined when it asked for none. */
-export function webhookEventFor(status: ItemStatusChangedEvent['status'], subscribed: readonly WebhookEventType[]): WebhookEventType | undefined {
+export function webhookEventFor(
+  status: ItemStatusChangedEvent['status'],
+  subscribed: readonly WebhookEventType[],
+): WebhookEventType | undefined {
   const specific: WebhookEventType | undefined =
     status === 'completed' ? 'status.completed' : status === 'errored' ? 'status.errored' : undefined;
   if (specific && subscribed.includes(specific)) return specific;
@@ -116,13 +122,19 @@ export class WebhookDeliverer {
         .finally(() => {
           this.running--;
           this.pump();
-          if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idlers.splice(0)) resolve();
+          if (this.running === 0 && this.waiting.length === 0)
+            for (const resolve of this.idlers.splice(0)) resolve();
         });
     }
   }
 
   /** One delivery: attempts until a 2xx, a refusal, a deleted webhook, or the last attempt. */
-  async deliver(webhook: WebhookRecord, type: WebhookEventType, deliveryId: string, body: string): Promise<boolean> {
+  async deliver(
+    webhook: WebhookRecord,
+    type: WebhookEventType,
+    deliveryId: string,
+    body: string,
+  ): Promise<boolean> {
     const { maxAttempts, retryBaseMs, retryMaxMs } = this.policy;
     let delivered = false;
     await retry(
@@ -160,7 +172,13 @@ export class WebhookDeliverer {
         }
         throw new Error(why);
       },
-      { retries: maxAttempts - 1, factor: 2, minTimeout: retryBaseMs, maxTimeout: retryMaxMs, randomize: false },
+      {
+        retries: maxAttempts - 1,
+        factor: 2,
+        minTimeout: retryBaseMs,
+        maxTimeout: retryMaxMs,
+        randomize: false,
+      },
     ).catch((error: unknown) => {
       this.logger.warn(
         `webhook ${webhook.webhook_id} of tenant ${webhook.tenant_id}: delivery ${deliveryId} given up: ${String(error)}`,

@@ -44,7 +44,8 @@ export class WebhookService implements OnApplicationShutdown {
     const tenantId = tenantOf(request);
     const url = typeof request.url === 'string' ? request.url : '';
     const events = Array.isArray(request.events) ? [...new Set(request.events)] : [];
-    if (!url || url.length > MAX_URL_LENGTH) invalid('url', `url must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
+    if (!url || url.length > MAX_URL_LENGTH)
+      invalid('url', `url must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
     if (events.length === 0 || !events.every((e) => (WebhookEventTypes as readonly string[]).includes(e))) {
       invalid('events', `events must be a non-empty list of: ${WebhookEventTypes.join(', ')}`);
     }
@@ -138,7 +139,8 @@ function tenantOf(request: { tenant_id?: unknown } | null | undefined): string {
 
 function webhookIdOf(request: { webhook_id?: unknown }): string {
   const id = request.webhook_id;
-  if (typeof id !== 'string' || !/^wh_[0-9a-f]{32}$/.test(id)) invalid('webhook_id', 'webhook_id must be an id given by create');
+  if (typeof id !== 'string' || !/^wh_[0-9a-f]{32}$/.test(id))
+    invalid('webhook_id', 'webhook_id must be an id given by create');
   return id as string;
 }
 

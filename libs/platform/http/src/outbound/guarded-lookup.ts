@@ -23,7 +23,8 @@ export function guardedLookup(guard: AddressGuard, refuse: (what: string) => Err
       if (refused) return callback(refuse(`${hostname} (${refused.address})`), '');
       if (options.all) return callback(null, list);
       const first = list[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
       callback(null, first.address, first.family);
     });
   };

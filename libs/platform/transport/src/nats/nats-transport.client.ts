@@ -132,7 +132,9 @@ export class NatsTransportClient extends TransportClient {
           try {
             handler(JSON.parse(decoder.decode(msg.data)));
           } catch (failure: unknown) {
-            this.logger.warn(`listener of ${pattern} failed: ${failure instanceof Error ? failure.message : failure}`);
+            this.logger.warn(
+              `listener of ${pattern} failed: ${failure instanceof Error ? failure.message : failure}`,
+            );
           }
         },
       });

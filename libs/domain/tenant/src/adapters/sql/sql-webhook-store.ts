@@ -40,7 +40,15 @@ export abstract class SqlWebhookStore extends WebhookStore {
        SELECT $1::text, $2::text, $3::text, $4::text[], $5::text, $6::timestamptz
        WHERE (SELECT count(*) FROM tenant.webhooks WHERE tenant_id = $2::text) < $7::int
        RETURNING webhook_id`,
-      [webhook.webhook_id, webhook.tenant_id, webhook.url, webhook.events, webhook.secret, webhook.created_at, max],
+      [
+        webhook.webhook_id,
+        webhook.tenant_id,
+        webhook.url,
+        webhook.events,
+        webhook.secret,
+        webhook.created_at,
+        max,
+      ],
     );
     return rows.length === 1;
   }
