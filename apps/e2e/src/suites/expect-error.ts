@@ -6,6 +6,7 @@ interface ErrorBody {
     success: boolean;
     message: string;
     error_code: string;
+    request_id?: string;
     errors?: { field: string; message: string }[];
   };
 }
@@ -23,5 +24,6 @@ export function expectError(response: ApiResponse, status: number, code: string)
   assert.equal(body.detail.error_code, code);
   assert.equal(typeof body.detail.message, 'string');
   assert.ok(body.detail.message.length > 0);
+  assert.equal(body.detail.request_id, response.headers.get('x-request-id'), 'the body names the request');
   return body.detail;
 }

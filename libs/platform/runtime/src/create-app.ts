@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { PinoNestLogger, RequestContext, type Logger } from '@trove/platform-logging';
+import { endHttpSpan, runInContext, startHttpSpan, startTracing } from '@trove/platform-tracing';
+import { errorBodyWithRequestId } from './error-request-id';
 import { stopGracefullyOnSignals } from './graceful-stop';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Duplex } from 'node:stream';
@@ -141,6 +143,12 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
     logger: new PinoNestLogger(logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Traces (docs/observability.md): exported only when an OTLP endpoint is configured.
+  const tracing = startTracing(options.service);
+  const httpSpans = new WeakMap<FastifyRequest, ReturnType<typeof startHttpSpan>>();
+  fastify.addHook('onClose', async () => {
+    await tracing.shutdown().catch(() => undefined);
+  });
 
   const routes: RouteInfo[] = [];
   routeTables.set(app, routes);
@@ -154,13 +162,24 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
     noteErrorResponse(request, reply.statusCode, payload);
     done(null, payload);
   });
+  // Every error body names its request (docs/api.md, Errors: `detail.request_id`).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    done(null, errorBodyWithRequestId(payload, reply.statusCode, request.id));
+  });
   // JSON is the only body type unless a route registers another; text would reach DTOs as a string.
   // Forms (the web page update) use the parser Nest registers; multipart is registered here.
   fastify.removeContentTypeParser('text/plain');
   if (options.uploads) await registerMultipartUploads(fastify, options.uploads);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    done();
+    // A server span per request (child of the caller's `traceparent`), when tracing is on; the
+    // hooks after this one (the key check) and the handler run inside it.
+    const traced = startHttpSpan(request.method, request.routeOptions.url ?? 'unmatched', (name) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    });
+    httpSpans.set(request, traced);
+    runInContext(traced.context, done);
   });
   // Before any validation: null fields are absent ones, and what no route can store is refused
   // (NUL, unpaired surrogates, deep nesting) with 422, on every route and for every body type.
@@ -171,11 +190,16 @@ export async function createApp(module: Type<unknown>, options: AppOptions): Pro
   });
   // Everything after body parsing (guards, pipes, controllers, outgoing messages) sees the request id.
   fastify.addHook('preHandler', (request, _reply, done) => {
-    RequestContext.run({ requestId: request.id }, done);
+    const traced = httpSpans.get(request);
+    RequestContext.run({ requestId: request.id }, () =>
+      traced ? runInContext(traced.context, done) : done(),
+    );
   });
   // /metrics: counted and timed by route template (never the URL, which carries ids).
   enableProcessMetrics(options.service);
   fastify.addHook('onResponse', (request: FastifyRequest, reply, done) => {
+    const traced = httpSpans.get(request);
+    if (traced) endHttpSpan(traced.span, reply.statusCode, errorCodeNoted(request));
     observeHttpResponse({
       method: request.method,
       route: request.routeOptions.url,

@@ -1,4 +1,5 @@
 import { DomainError } from '@trove/contracts';
+import { traceSend } from '@trove/platform-tracing';
 import { outgoingHeaders } from '../rpc-context.interceptor';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
 import { SendOptions, TransportClient } from '../transport-client';
@@ -18,7 +19,15 @@ export class InProcessTransportClient extends TransportClient {
     super();
   }
 
-  async send<TResult>(pattern: string, payload: unknown, options?: SendOptions): Promise<TResult> {
+  send<TResult>(pattern: string, payload: unknown, options?: SendOptions): Promise<TResult> {
+    return traceSend(pattern, () => this.sendOnce<TResult>(pattern, payload, options));
+  }
+
+  private async sendOnce<TResult>(
+    pattern: string,
+    payload: unknown,
+    options?: SendOptions,
+  ): Promise<TResult> {
     if (!this.server.isListening || !this.server.hasHandler(pattern)) throw noResponderError(pattern);
     const timeoutMs = options?.timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;

@@ -3,6 +3,7 @@ import { NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { DomainError, isIdempotent } from '@trove/contracts';
 import { natsRequestDuration, natsRequests, natsRetries } from '@trove/platform-metrics';
+import { traceSend } from '@trove/platform-tracing';
 import { headers as natsHeaders, NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { noResponderError, timeoutError, toDomainError } from '../reply-errors';
@@ -69,7 +70,16 @@ export class NatsTransportClient extends TransportClient {
    * that gets no answer in time, or finds no responder, is sent once more: the replica that took
    * it may have been killed or be restarting, and another can answer. Anything else fails at once.
    */
-  async send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
+  send<TResult>(pattern: string, payload: unknown, sendOptions?: SendOptions): Promise<TResult> {
+    // One client span for the request, retries included; each attempt's headers carry it.
+    return traceSend(pattern, () => this.sendWithRetry<TResult>(pattern, payload, sendOptions));
+  }
+
+  private async sendWithRetry<TResult>(
+    pattern: string,
+    payload: unknown,
+    sendOptions?: SendOptions,
+  ): Promise<TResult> {
     const retries = isIdempotent(pattern, payload) ? 1 : 0;
     for (let attempt = 0; ; attempt++) {
       const timer = natsRequestDuration.startTimer({ pattern });

@@ -1,0 +1,2 @@
+export * from './tracing';
+export * from './spans';
