@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerKeysCommand } from './commands/keys.command';
+import { registerMcpCommand } from './commands/mcp.command';
 import { registerMemoriesCommand } from './commands/memories.command';
 import { registerSearchCommand } from './commands/search.command';
 import { registerStatusCommand } from './commands/status.command';
@@ -35,6 +36,7 @@ export function createProgram(): Command {
   registerMemoriesCommand(program);
   registerKeysCommand(program);
   registerTenantsCommand(program);
+  registerMcpCommand(program);
   for (const command of program.commands) exitOverrideAll(command);
   return program;
 }
