@@ -15,6 +15,7 @@ import { TenantsController } from './tenants/tenants.controller';
 import { MemoriesController } from './memories/memories.controller';
 import { SearchController } from './search/search.controller';
 import { GraphController } from './graph/graph.controller';
+import { McpController } from './mcp/mcp.controller';
 import { MetricsController } from './metrics/metrics.controller';
 import { EventsController } from './events/events.controller';
 import { StatusEventHub } from './events/status-hub';
@@ -45,6 +46,7 @@ export class GatewayModule implements OnModuleInit {
         MemoriesController,
         SearchController,
         GraphController,
+        McpController,
         MetricsController,
         EventsController,
         WebhooksController,
