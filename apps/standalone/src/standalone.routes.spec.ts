@@ -8,7 +8,10 @@ import { routesOf } from '@trove/platform-runtime';
 import { createStandaloneApp, StandaloneApp } from './standalone.app';
 import { loadStandaloneSettings } from './standalone-config';
 
-/** Routes that answer without a key: health, API docs and signed downloads (the signature is the key). */
+/**
+ * Routes that answer without a key: health, API docs, signed downloads (the signature is the key)
+ * and the web console's page and files (no data; its calls carry the user's key).
+ */
 const PUBLIC = PUBLIC_ROUTES;
 
 function concrete(url: string): string {
@@ -36,13 +39,17 @@ describe('the router', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('requires a key on every route but health, docs and presigned downloads', async () => {
+  it('requires a key on every route but health, docs, presigned downloads and the console page', async () => {
     const fastify = standalone.app.getHttpAdapter().getInstance();
     const routes = routesOf(standalone.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
     const apiRoutes = routes.filter((r) => !PUBLIC.some((p) => p.test(r.url)));
     // The walk must see the real router: the tenancy routes at least, and the public ones.
     assert.ok(apiRoutes.length >= 5, `only ${apiRoutes.length} API routes seen`);
     assert.ok(routes.some((r) => r.url === '/healthz'));
+    assert.ok(
+      routes.some((r) => r.url === '/console'),
+      'the console page is served',
+    );
     for (const route of apiRoutes) {
       const response = await fastify.inject({ method: route.method as 'GET', url: concrete(route.url) });
       assert.equal(

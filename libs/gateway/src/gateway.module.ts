@@ -20,6 +20,7 @@ import { MetricsController } from './metrics/metrics.controller';
 import { EventsController } from './events/events.controller';
 import { StatusEventHub } from './events/status-hub';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { ConsoleController } from './console/console.controller';
 import { GATEWAY_OPTIONS, GatewayModuleOptions } from './gateway-options';
 import { sourcesControllers, sourcesProviders } from './sources/sources.providers';
 import { embeddingsControllers, embeddingsProviders } from './embeddings/embeddings.providers';
@@ -50,6 +51,7 @@ export class GatewayModule implements OnModuleInit {
         MetricsController,
         EventsController,
         WebhooksController,
+        ConsoleController,
         ...sourcesControllers,
         ...embeddingsControllers,
       ],

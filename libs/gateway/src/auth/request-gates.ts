@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import { ApiKeyVerifier } from './api-key.verifier';
 
 /**
- * Routes that answer without a key: health, the API docs, and signed downloads (the signature is
- * the key). Every other route carries @Authenticated; the standalone router test checks that the
- * two agree.
+ * Routes that answer without a key: health, the API docs, signed downloads (the signature is
+ * the key) and the web console's page and files (they hold no data; the page sends the key the
+ * user types with every call it makes). Every other route carries @Authenticated; the standalone
+ * router test checks that the two agree.
  */
 export const PUBLIC_ROUTES: readonly RegExp[] = [
   /^\/healthz$/,
@@ -16,6 +17,7 @@ export const PUBLIC_ROUTES: readonly RegExp[] = [
   /^\/docs(\/.*)?$/,
   /^\/openapi\.(json|yaml)$/,
   /^\/fetch\/download$/,
+  /^\/console(\/[^/]*)?$/,
 ];
 
 const isPublic = (request: FastifyRequest) => {
