@@ -7,7 +7,7 @@ import { scopeOf, subTenantField, tenantField, ToolContext } from '../tool-conte
 const addInput = {
   tenant_id: tenantField,
   sub_tenant_id: subTenantField,
-  text: z
+  raw_text: z
     .string()
     .min(1)
     .max(100_000)
@@ -20,7 +20,7 @@ const addInput = {
     .min(1)
     .max(100)
     .optional()
-    .describe('Conversation turns stored together as one memory, instead of text.'),
+    .describe('Conversation turns stored together as one memory, instead of raw_text.'),
   infer: z
     .boolean()
     .optional()
@@ -38,7 +38,7 @@ const addInput = {
     .max(256)
     .optional()
     .describe("The user's name, when the memory is about a named user."),
-  expiry_seconds: z
+  expiry_time: z
     .number()
     .int()
     .min(1)
@@ -108,12 +108,12 @@ export function registerMemoryTools(server: McpServer, context: ToolContext): vo
       guarded(async () => {
         const request: AddMemoryRequest = defined({
           ...scopeOf(args),
-          raw_text: args.text,
+          raw_text: args.raw_text,
           user_assistant_pairs: args.user_assistant_pairs,
           infer: args.infer,
           memory_id: args.memory_id,
           user_name: args.user_name,
-          expiry_time: args.expiry_seconds,
+          expiry_time: args.expiry_time,
         });
         const added = await context.client.addMemory(request);
         return toolResult({
