@@ -1,16 +1,10 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import {
-  DomainError,
-  ItemStatusChangedEvent,
-  ProcessingStatusReply,
-  ProcessingStatusRequest,
-  resolveSubTenantId,
-} from '@trove/contracts';
+import { ItemStatusChangedEvent, ProcessingStatusRequest, resolveSubTenantId } from '@trove/contracts';
 import { TransportClient } from '@trove/platform-transport';
 import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../auth/authenticated.decorator';
-import { PROCESSING_STATUS_SOURCES } from '../processing/status-sources';
+import { lookUpStatus } from '../processing/status-sources';
 import { StatusEventsQueryDto } from './events.dto';
 import { MAX_STREAMS_PER_TENANT, StatusEventHub } from './status-hub';
 
@@ -105,29 +99,16 @@ export class EventsController {
       sub_tenant_id: subTenantId,
       file_id: fileId,
     };
-    const answers = await Promise.allSettled(
-      PROCESSING_STATUS_SOURCES.map((pattern) =>
-        this.transport.send<ProcessingStatusReply>(pattern, request),
-      ),
-    );
-    for (const answer of answers) {
-      if (answer.status === 'rejected') throw answer.reason;
-      const status = answer.value.status;
-      if (!status) continue;
-      return {
-        tenant_id: tenantId,
-        sub_tenant_id: subTenantId,
-        file_id: fileId,
-        status: status.indexing_status,
-        ...(status.indexing_status === 'errored'
-          ? { error: { code: status.error_code ?? 'PROCESSING_FAILED', message: status.error_message ?? '' } }
-          : {}),
-        at: new Date().toISOString(),
-      };
-    }
-    throw new DomainError(
-      'FILE_NOT_FOUND',
-      `No file, batch or memory "${fileId}" in this tenant and sub-tenant`,
-    );
+    const status = await lookUpStatus(this.transport, request);
+    return {
+      tenant_id: tenantId,
+      sub_tenant_id: subTenantId,
+      file_id: fileId,
+      status: status.indexing_status,
+      ...(status.indexing_status === 'errored'
+        ? { error: { code: status.error_code ?? 'PROCESSING_FAILED', message: status.error_message ?? '' } }
+        : {}),
+      at: new Date().toISOString(),
+    };
   }
 }
