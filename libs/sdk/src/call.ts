@@ -1,5 +1,5 @@
-import { TroveConnectionError, TroveError } from './errors';
-import type { paths } from './generated/openapi';
+import { TroveConnectionError, TroveError } from './errors.js';
+import type { paths } from './generated/openapi.js';
 
 /** What openapi-fetch resolves: data on 2xx, the parsed body as `error` otherwise. */
 export type Outcome<D> = { data?: D; error?: unknown; response: Response };

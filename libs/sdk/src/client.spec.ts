@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TroveClient } from './client';
+import { TroveClient } from './client.js';
 import {
   TroveConflictError,
   TroveConnectionError,
@@ -12,7 +12,7 @@ import {
   TroveUnauthorizedError,
   TroveUnavailableError,
   TroveValidationError,
-} from './errors';
+} from './errors.js';
 
 interface Seen {
   method: string;

@@ -1,11 +1,11 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { connectionError, type Outcome, type UploadDocumentBody } from './call';
-import { TroveError } from './errors';
-import { processingEventsOf } from './events';
-import { documentForm, webpageForm } from './forms';
-import type { paths } from './generated/openapi';
-import type * as T from './types';
-import { pollProcessing, type WaitForProcessingOptions } from './wait-for-processing';
+import { connectionError, type Outcome, type UploadDocumentBody } from './call.js';
+import { TroveError } from './errors.js';
+import { processingEventsOf } from './events.js';
+import { documentForm, webpageForm } from './forms.js';
+import type { paths } from './generated/openapi.js';
+import type * as T from './types.js';
+import { pollProcessing, type WaitForProcessingOptions } from './wait-for-processing.js';
 
 /** How a TroveClient reaches the server. */
 export interface TroveClientOptions {

@@ -1,6 +1,6 @@
 // Server-sent events read from a fetch body: only ReadableStream and TextDecoder, for browsers and
 // Node alike (EventSource cannot send an Authorization header).
-import type { ProcessingEvent } from './types';
+import type { ProcessingEvent } from './types.js';
 
 /** One server-sent event: its `event:` name (default `message`) and its `data:` lines joined. */
 export interface ServerSentEvent {

@@ -1,7 +1,7 @@
 // The two routes whose bodies are not JSON: a document upload (multipart) and a web page update
 // (URL-encoded form). Only fetch's own classes (FormData, Blob, URLSearchParams): Node 18+ and
 // browsers alike.
-import type { JsonObjectField, UpdateWebpageRequest, UploadDocumentRequest } from './types';
+import type { JsonObjectField, UpdateWebpageRequest, UploadDocumentRequest } from './types.js';
 
 /** The multipart body of `POST /ingestion/upload-document`. */
 export function documentForm(request: UploadDocumentRequest): FormData {

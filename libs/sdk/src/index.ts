@@ -1,5 +1,5 @@
-export * from './client';
-export * from './errors';
-export * from './types';
-export { readServerSentEvents, type ServerSentEvent } from './events';
-export type { WaitForProcessingOptions } from './wait-for-processing';
+export * from './client.js';
+export * from './errors.js';
+export * from './types.js';
+export { readServerSentEvents, type ServerSentEvent } from './events.js';
+export type { WaitForProcessingOptions } from './wait-for-processing.js';

@@ -1,12 +1,13 @@
-// What makes the SDK a package of its own: built code that runs in browsers and Node 18+ (only
-// fetch's classes, no Node modules), no workspace library at run time, and types that match the
-// gateway's OpenAPI document.
+// What makes the SDK a package of its own: built code, CommonJS and ES modules, that runs in
+// browsers and Node 18+ (only fetch's classes, no Node modules), no workspace library at run
+// time, and types that match the gateway's OpenAPI document.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 
 const dist = __dirname;
 const sdkRoot = dirname(dist);
@@ -21,9 +22,12 @@ function workspaceRoot(): string {
   return dir;
 }
 
+const esm = join(dist, 'esm');
+
 function runtimeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
+    if (path === esm) return [];
     if (entry.isDirectory()) return runtimeFiles(path);
     return entry.name.endsWith('.js') && !entry.name.endsWith('.spec.js') ? [path] : [];
   });
@@ -42,6 +46,34 @@ describe('@trove/sdk as a package', () => {
       dependencies: Record<string, string>;
     };
     assert.deepEqual(Object.keys(manifest.dependencies), ['openapi-fetch']);
+  });
+
+  it('has an ES module build that imports only openapi-fetch and its own files, by their full names', async () => {
+    assert.deepEqual(JSON.parse(readFileSync(join(esm, 'package.json'), 'utf8')), { type: 'module' });
+    const files = runtimeFiles(esm);
+    assert.ok(files.some((file) => file.endsWith('index.js')));
+    const outside = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      assert.doesNotMatch(source, /\brequire\(|\bexports\./, `${file} is not an ES module`);
+      for (const match of source.matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gm)) {
+        const specifier = match[1]!;
+        if (!specifier.startsWith('.')) outside.add(specifier);
+        // A browser resolves a relative import as a URL: no extension guessing, no index files.
+        else assert.ok(existsSync(join(dirname(file), specifier)), `${file}: ${specifier} does not exist`);
+      }
+    }
+    assert.deepEqual([...outside], ['openapi-fetch']);
+    assert.ok(!readdirSync(esm).some((name) => name.includes('.spec.')), 'no specs in dist/esm');
+    // Both builds export the same names (`import()` stays a dynamic import in this CommonJS file).
+    const fromEsm = (await import(pathToFileURL(join(esm, 'index.js')).href)) as Record<string, unknown>;
+    const fromCjs = (await import(pathToFileURL(join(dist, 'index.js')).href)) as Record<string, unknown>;
+    const names = (module: Record<string, unknown>) =>
+      Object.keys(module)
+        .filter((name) => name !== '__esModule' && name !== 'default' && name !== 'module.exports')
+        .sort();
+    assert.deepEqual(names(fromEsm), names(fromCjs));
+    assert.ok(names(fromEsm).includes('TroveClient'));
   });
 
   it('has types generated from the gateway document as it is now', () => {

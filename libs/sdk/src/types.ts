@@ -1,7 +1,7 @@
 // Names for the generated request and response types, and the inputs of the client's methods.
 // Where the API takes a route's inputs partly in the query and partly in the body, a method takes
 // them in one object and the client puts each where the route wants it.
-import type { components, operations } from './generated/openapi';
+import type { components, operations } from './generated/openapi.js';
 
 type Schemas = components['schemas'];
 type QueryOf<K extends keyof operations> = operations[K]['parameters'] extends { query?: infer Q }
@@ -145,4 +145,4 @@ export type RawEmbeddingsDeleted = Schemas['DeleteRawEmbeddingsResponse'];
 export type SearchRawEmbeddingsRequest = Schemas['SearchRawEmbeddingsDto'];
 export type RawEmbeddingHit = Schemas['RawEmbeddingHitDto'];
 
-export type { components, operations, paths } from './generated/openapi';
+export type { components, operations, paths } from './generated/openapi.js';

@@ -1,5 +1,5 @@
-import { TroveProcessingTimeoutError } from './errors';
-import type { IndexingStatus, ProcessingStatus, VerifyProcessingRequest } from './types';
+import { TroveProcessingTimeoutError } from './errors.js';
+import type { IndexingStatus, ProcessingStatus, VerifyProcessingRequest } from './types.js';
 
 /** How waitForProcessing polls. */
 export interface WaitForProcessingOptions {
