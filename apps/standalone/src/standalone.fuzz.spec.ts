@@ -25,6 +25,7 @@ const TENANT = 'fuzz-tenant';
 interface OpenApiOperation {
   parameters?: { name: string; in: 'query' | 'path' | 'header' }[];
   requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -37,6 +38,8 @@ interface Operation {
   pathParams: string[];
   body: string[];
   contentType: string | undefined;
+  /** Answers with a stream that stays open (server-sent events): answered once its head is. */
+  streams: boolean;
 }
 
 function operationsOf(document: OpenApiDocument): Operation[] {
@@ -54,6 +57,9 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         body: Object.keys(schema?.properties ?? {}),
         contentType,
+        streams: Object.values(operation.responses ?? {}).some(
+          (response) => response.content?.['text/event-stream'] !== undefined,
+        ),
       });
     }
   }
@@ -213,6 +219,10 @@ describe('fuzzing every route and field (in process)', { timeout: 600_000 }, () 
   it(`answers ${RUNS} hostile requests below 500, in the error shape, each within ${FUZZ_TIMEOUT_MS} ms (seed ${SEED})`, async () => {
     // Every route and field the document names is reachable by the generator.
     assert.ok(operations.length >= 20, `only ${operations.length} operations in the OpenAPI document`);
+    assert.ok(
+      operations.some((o) => o.streams),
+      'no event-stream route in the document',
+    );
     assert.ok(operations.reduce((n, o) => n + o.body.length + o.query.length, 0) >= 60);
     const fastify = standalone.app.getHttpAdapter().getInstance();
     const statuses = new Map<number, number>();
@@ -229,13 +239,28 @@ describe('fuzzing every route and field (in process)', { timeout: 600_000 }, () 
             ? 'application/json'
             : (operation.contentType ?? 'application/json');
         const answer = await Promise.race([
-          fastify.inject({
-            method: operation.method as 'GET',
-            url,
-            query,
-            headers,
-            ...(body !== undefined && operation.method !== 'GET' ? { payload: body } : {}),
-          }),
+          fastify
+            .inject({
+              method: operation.method as 'GET',
+              url,
+              query,
+              headers,
+              ...(body !== undefined && operation.method !== 'GET' ? { payload: body } : {}),
+              // An event stream that opens stays open: the head is its answer; an error ends it.
+              ...(operation.streams ? { payloadAsStream: true } : {}),
+            })
+            .then(async (response) => {
+              if (!operation.streams) return response;
+              const stream = response.stream();
+              if (response.statusCode < 400) {
+                stream.destroy();
+                return { statusCode: response.statusCode, body: '', json: () => ({}) };
+              }
+              const chunks: Buffer[] = [];
+              for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+              const text = Buffer.concat(chunks).toString('utf8');
+              return { statusCode: response.statusCode, body: text, json: () => JSON.parse(text) as unknown };
+            }),
           new Promise<never>((_, reject) =>
             setTimeout(
               () => reject(new Error(`no answer within ${FUZZ_TIMEOUT_MS} ms`)),

@@ -30,6 +30,7 @@ export class EventsController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description: 'event: status, data: {tenant_id, sub_tenant_id, file_id, status, error?, at}',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   async stream(@Query() query: StatusEventsQueryDto, @Res() reply: FastifyReply): Promise<void> {
     await this.hub.ready();

@@ -1851,7 +1851,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/event-stream': string;
+        };
       };
       /** @description Missing or invalid API key (UNAUTHORIZED) */
       401: {
