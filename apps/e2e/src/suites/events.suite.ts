@@ -181,8 +181,15 @@ export function eventsSuite(mode: TroveMode): void {
         ]);
         const statuses = item.events.map((e) => e.status);
         assert.equal(statuses.at(-1), 'completed', JSON.stringify(statuses));
+        // Forward only, except that an attempt that failed puts the document back in the queue
+        // (docs/events-webhooks.md: `queued` again when an attempt is retried), as a loaded
+        // machine sometimes makes happen: ["processing","queued","processing",…] was seen in CI.
         for (let i = 1; i < statuses.length; i++) {
-          assert.ok(ORDER.indexOf(statuses[i]!) >= ORDER.indexOf(statuses[i - 1]!), JSON.stringify(statuses));
+          const retried = statuses[i] === 'queued' && statuses[i - 1] !== 'completed';
+          assert.ok(
+            retried || ORDER.indexOf(statuses[i]!) >= ORDER.indexOf(statuses[i - 1]!),
+            JSON.stringify(statuses),
+          );
         }
         for (const event of item.events) {
           assert.deepEqual(
