@@ -9,7 +9,10 @@ import { outgoingHeaders, RpcContextInterceptor } from './rpc-context.intercepto
 
 /** An ExecutionContext of the given type whose RPC context is `rpc`. */
 function executionContext(type: 'http' | 'rpc', rpc: unknown): ExecutionContext {
-  const handler = function handler() {};
+  // A handler with no @MessagePattern: its span is named after it.
+  const handler = function handler(): undefined {
+    return undefined;
+  };
   return {
     getType: () => type,
     getHandler: () => handler,
