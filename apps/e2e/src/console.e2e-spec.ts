@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ApiClient, startTrove, TroveRig, workspaceRoot } from '@trove/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from './suites/chromium';
 import { uploadText } from './suites/graph-http';
 import { ownerWithTenant } from './suites/owners';
 
@@ -12,19 +13,7 @@ import { ownerWithTenant } from './suites/owners';
 // completion, memories, the graph drawn by cytoscape, and a bad key's 401 as the page shows it.
 // Screenshots of each view go to tmp/console-screenshots/ (test artifacts, not committed).
 
-/** Debian's chromium (`apt-get install chromium`); playwright's own browser download is not used. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-const SKIP = executable(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the console tests`;
+const SKIP = skipWithoutChromium('the console tests');
 
 const ADA =
   'Ada Lovelace was born in London in 1815. She worked with Charles Babbage on the Analytical Engine.';
@@ -70,7 +59,7 @@ describe('web console (standalone, headless Chromium)', { skip: SKIP, timeout: 3
       assert.equal(added.status, 200, JSON.stringify(added.body));
     }
     await uploadText(client, { tenant_id: tenant }, 'ada', ADA);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ApiClient, startTrove, TroveRig, workspaceRoot } from '@trove/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from './suites/chromium';
 
 // @trove/sdk's ES module build (libs/sdk/dist/esm) in headless Chromium, with no bundler: a page
 // imports it through an import map, as a `<script type="module">`, and uses it against
@@ -13,19 +14,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 // libs/sdk/README.md tells browser users to arrange: this test's own node:http server serves the
 // page, the SDK's files and openapi-fetch's ES module, and reverse-proxies /trove/* to the rig.
 
-/** Debian's chromium (`apt-get install chromium`); playwright's own browser download is not used. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-const SKIP = executable(CHROMIUM)
-  ? false
-  : `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the SDK browser test`;
+const SKIP = skipWithoutChromium('the SDK browser test');
 
 /** The path under which the page reaches the API (the README's `baseUrl: '/trove'`). */
 const API_PREFIX = '/trove';
@@ -227,7 +216,7 @@ describe(
       site = await startSite(rig.baseUrl, sdkEsm, openapiFetchModule());
       origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      browser = await launchChromium();
       page = await browser.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
