@@ -10,16 +10,9 @@ export interface WebhookRecord {
   created_at: Date;
 }
 
-/** One delivery attempt to log. */
-export interface DeliveryAttempt {
+/** One delivery attempt to log: what the deliveries route shows, for one webhook, timed as a Date. */
+export interface DeliveryAttempt extends Omit<WebhookDeliveryView, 'at'> {
   webhook_id: string;
-  delivery_id: string;
-  event: WebhookEventType;
-  attempt: number;
-  status_code?: number;
-  success: boolean;
-  error?: string;
-  duration_ms: number;
   at: Date;
 }
 
