@@ -38,7 +38,7 @@ describe('TenantModule', () => {
     const adminApiKey = 'sk_live_moduleTestAdminKey0000000000000000000';
     const app = await start({ database, adminApiKey });
     try {
-      assert.deepEqual(await appliedMigrations(database, 'tenant'), [1, 2]);
+      assert.deepEqual(await appliedMigrations(database, 'tenant'), [1, 2, 3]);
       assert.ok(app.get(TenantStore) instanceof PgliteTenantStore);
       const controller = app.get(TenantController);
       const { principal } = await controller.verifyApiKey({ apiKey: adminApiKey });

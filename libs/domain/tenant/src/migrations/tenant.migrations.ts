@@ -78,5 +78,15 @@ export const tenantMigrations: MigrationSet = {
         CREATE INDEX webhook_deliveries_webhook ON tenant.webhook_deliveries (webhook_id, seq);
       `,
     },
+    {
+      version: 3,
+      name: 'creation order for api keys and webhooks',
+      sql: `
+        -- created_at alone cannot order rows made in the same clock tick (PGlite's clock ticks in
+        -- milliseconds), and listings promise creation order: a sequence breaks the ties.
+        ALTER TABLE tenant.api_keys ADD COLUMN created_seq bigserial;
+        ALTER TABLE tenant.webhooks ADD COLUMN created_seq bigserial;
+      `,
+    },
   ],
 };

@@ -18,7 +18,7 @@ it('PgliteTenantStore migrates the tenant schema idempotently and refuses a Post
     const store = new PgliteTenantStore(db);
     await store.migrate();
     await store.migrate();
-    assert.deepEqual(await appliedMigrations(db, 'tenant'), [1, 2]);
+    assert.deepEqual(await appliedMigrations(db, 'tenant'), [1, 2, 3]);
     assert.throws(() => new PostgresTenantStore(db), /needs a PostgreSQL database, got 'pglite'/);
   } finally {
     await db.close();

@@ -82,7 +82,7 @@ export abstract class SqlTenantStore extends TenantStore {
   async listApiKeys(ownerId?: string): Promise<ApiKeyRecord[]> {
     const rows = await this.db.query<ApiKeyRow>(
       `SELECT ${KEY_COLUMNS} FROM tenant.api_keys WHERE $1::text IS NULL OR owner_id = $1
-       ORDER BY created_at, api_key_id`,
+       ORDER BY created_at, created_seq`,
       [ownerId ?? null],
     );
     return rows.map(toKey);

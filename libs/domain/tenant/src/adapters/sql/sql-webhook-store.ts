@@ -55,7 +55,7 @@ export abstract class SqlWebhookStore extends WebhookStore {
 
   async list(tenantId: string): Promise<WebhookRecord[]> {
     return this.db.query<WebhookRow>(
-      `SELECT ${COLUMNS} FROM tenant.webhooks WHERE tenant_id = $1 ORDER BY created_at, webhook_id`,
+      `SELECT ${COLUMNS} FROM tenant.webhooks WHERE tenant_id = $1 ORDER BY created_at, created_seq`,
       [tenantId],
     );
   }
