@@ -86,49 +86,11 @@ async function gatewayOpenApiDocument() {
   }
 }
 
-/**
- * Two slips of the served document, mended in a copy (each is a no-op once the gateway documents
- * the field as it is):
- * - a field typed `string | null` in a DTO reaches Swagger as `object` (the decorator metadata of a
- *   union is `Object`) unless its decorator names `type: String`: `sub_tenant_id` everywhere, the
- *   embedding upload's `file_id`. A schema with a `pattern` is a string; patterns apply to no other
- *   type.
- * - a URL-encoded form carries only text: the web page's `metadata` (JSON as text) is a string.
- */
-function mendDocument(document) {
-  const copy = structuredClone(document);
-  const objectRef = (node) =>
-    Array.isArray(node.allOf) &&
-    node.allOf.length === 1 &&
-    node.allOf[0]?.$ref === '#/components/schemas/Object';
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    if (typeof node.pattern === 'string' && (node.type === 'object' || objectRef(node))) {
-      node.type = 'string';
-      delete node.allOf;
-    }
-    Object.values(node).forEach(visit);
-  };
-  visit(copy);
-  const schemaOf = (schema) =>
-    schema?.$ref ? copy.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
-  for (const item of Object.values(copy.paths)) {
-    for (const operation of Object.values(item)) {
-      const form = schemaOf(operation?.requestBody?.content?.['application/x-www-form-urlencoded']?.schema);
-      for (const field of Object.values(form?.properties ?? {})) {
-        if (field.type === 'object') field.type = 'string';
-      }
-    }
-  }
-  return copy;
-}
-
 /** The generated TypeScript, formatted with the repository's Prettier settings. */
 async function generateSdkTypes(document) {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const prettier = await import('prettier');
-  const ast = await openapiTS(mendDocument(document), {
+  const ast = await openapiTS(document, {
     // A request field with a default is optional to send (openapi-typescript's default would
     // make it required); response fields are listed as required by the gateway anyway.
     defaultNonNullable: false,

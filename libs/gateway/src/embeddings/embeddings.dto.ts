@@ -36,6 +36,7 @@ export class UploadEmbeddingsBodyDoc {
   embeddings!: number[][];
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     pattern: ID_PATTERN.source,
     description:

@@ -14,6 +14,7 @@ export class TenantScopeDto {
 
 export class SubTenantScopeDto extends TenantScopeDto {
   @ApiPropertyOptional({
+    type: String,
     description: 'Sub-tenant id; omitted, null or empty means the default sub-tenant (= tenant_id)',
     pattern: ID_PATTERN.source,
     nullable: true,

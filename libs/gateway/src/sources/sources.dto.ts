@@ -87,7 +87,10 @@ export class UpdateWebpageFormDto {
 
   @ApiPropertyOptional({ maxLength: 10_000 }) @IsOptional() @IsString() @MaxLength(10_000) note?: string;
 
-  @ApiPropertyOptional({ description: 'JSON object (as text): the document_metadata of the page' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'JSON object (as text): the document_metadata of the page',
+  })
   @IsOptional()
   @JsonObjectField()
   metadata?: Record<string, unknown>;

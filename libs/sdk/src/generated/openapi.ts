@@ -752,7 +752,6 @@ export interface components {
       /** @description Only when the configured LLM failed (down, too slow, an error or an unusable answer) and the offline inference answered instead: why */
       inference_fallback?: string;
     };
-    Object: Record<string, unknown>;
     RetrieveMemoryBodyDto: {
       query: string;
       user_name?: string;
