@@ -3,7 +3,8 @@
 // learned-relations.ts) and writes its weights to relation-model.data.ts beside it.
 //
 //   node_modules/.bin/nx run @trove/domain-graph:build && node tools/graph-relation-model.mjs [--cv-only]
-//   (then build again: the weights are compiled in)
+//   node_modules/.bin/prettier --write libs/domain/graph/src/extraction/offline/relation-model.data.ts
+//   (then build again: the weights are compiled in; ~5 minutes on 2 shared cores)
 //
 // Data: bench/data/graph-extraction.jsonl, every set. Each text is read by the extractor with a
 // recording reader: the pairs of mentions the rules related in no way, with the words the model
@@ -75,6 +76,7 @@ for (const row of rows) {
       if (label !== 'none') break;
     }
     return {
+      types: `${c.first.type} ${c.second.type}`,
       text: c.text,
       features: c.features,
       first: c.first.name,
@@ -178,6 +180,16 @@ function predict(model, p) {
   return { label: model.classes[best], probability: e[best] / z };
 }
 
+/** The type pairs (in text order) at least two annotated pairs have: the only ones read. */
+function typePairsOf(pairs) {
+  const counts = new Map();
+  for (const p of pairs) if (p.label !== 'none') counts.set(p.types, (counts.get(p.types) ?? 0) + 1);
+  return [...counts]
+    .filter(([, n]) => n >= 2)
+    .map(([types]) => types)
+    .sort();
+}
+
 /** The bench's score of some texts: the rules' triples plus the learned ones at `threshold`. */
 function score(list, threshold) {
   let hits = 0;
@@ -189,6 +201,7 @@ function score(list, threshold) {
       if (
         (p.related && !p.corrects) ||
         !p.reading ||
+        !p.readable ||
         p.reading.label === 'none' ||
         p.reading.probability < threshold
       )
@@ -218,7 +231,12 @@ const sets = [...new Set(texts.map((t) => t.set))];
 for (const held of sets) {
   const others = texts.filter((t) => t.set !== held).flatMap((t) => t.pairs);
   const model = train(others);
-  for (const t of texts.filter((t) => t.set === held)) for (const p of t.pairs) p.reading = predict(model, p);
+  const readable = new Set(typePairsOf(others));
+  for (const t of texts.filter((t) => t.set === held))
+    for (const p of t.pairs) {
+      p.reading = predict(model, p);
+      p.readable = readable.has(p.types);
+    }
 }
 if (process.env.RELATION_DEBUG) {
   for (const t of texts.filter((t) => t.set === process.env.RELATION_DEBUG))
@@ -289,6 +307,7 @@ const data = {
   scales,
   bias: [...model.b].map((x) => Number(x.toPrecision(6))),
   threshold,
+  typePairs: typePairsOf(allPairs),
 };
 writeFileSync(
   OUT,

@@ -152,6 +152,18 @@ describe('learned relations: the pairs the rules leave', () => {
   });
 });
 
+describe('LearnedRelations', () => {
+  it('embeds only the pairs of types the training data relates', async () => {
+    const { embedder, calls } = fakeEmbedder();
+    const reader = LearnedRelations.for(embedder, { ...RELATION_MODEL, typePairs: ['person person'] })!;
+    const recorder = new Recorder();
+    await facts(new OfflineExtractor({ pairReader: recorder }), PARTNER);
+    const readings = await reader.read(recorder.seen);
+    assert.equal(readings.length, 2);
+    assert.deepEqual(calls, [['person lives in place with the novelist person']]);
+  });
+});
+
 describe('RelationClassifier', () => {
   // Two classes over a 2-dimensional embedding and no other features.
   const int8 = (values: number[]) => Buffer.from(Int8Array.from(values).buffer).toString('base64');

@@ -215,6 +215,11 @@ export interface RelationModel {
   bias: number[];
   /** Least probability a relation is taken at (chosen by cross-validation by set). */
   threshold: number;
+  /**
+   * The pairs of types ("person location", in text order) the training data relates at least
+   * twice: pairs of other types are not embedded at all (most of a text's pairs are concepts').
+   */
+  typePairs?: string[];
 }
 
 /** The softmax regression over one candidate's vector: the best class and its probability. */
@@ -269,12 +274,19 @@ const CACHED = 4096;
 export class LearnedRelations implements PairReader {
   private readonly classifier: RelationClassifier;
   private readonly cache = new Map<string, Float32Array>();
+  private readonly typePairs: Set<string> | undefined;
 
   private constructor(
     private readonly embedder: Embedder,
     model: RelationModel,
   ) {
     this.classifier = new RelationClassifier(model);
+    this.typePairs = model.typePairs && new Set(model.typePairs);
+  }
+
+  /** Whether the pair's types are ones the training data relates. */
+  private worthReading(c: PairCandidate): boolean {
+    return !this.typePairs || this.typePairs.has(`${c.first.type} ${c.second.type}`);
   }
 
   /**
@@ -290,7 +302,8 @@ export class LearnedRelations implements PairReader {
     return new LearnedRelations(embedder, model);
   }
 
-  async read(candidates: PairCandidate[]): Promise<(PairReading | undefined)[]> {
+  async read(all: PairCandidate[]): Promise<(PairReading | undefined)[]> {
+    const candidates = all.filter((c) => this.worthReading(c));
     const vectors = new Map<string, Float32Array>();
     for (const c of candidates) {
       const kept = this.cache.get(c.text);
@@ -305,6 +318,9 @@ export class LearnedRelations implements PairReader {
         this.cache.set(text, embedded[i]!);
       });
     }
-    return candidates.map((c) => this.classifier.reading(vectors.get(c.text)!, c.features));
+    return all.map((c) => {
+      const vector = vectors.get(c.text);
+      return vector && this.worthReading(c) ? this.classifier.reading(vector, c.features) : undefined;
+    });
   }
 }
