@@ -141,6 +141,15 @@ describe('learned relations: the pairs the rules leave', () => {
     assert.equal(new OfflineExtractor({ embedder: fakeEmbedder().embedder }).learned, true);
   });
 
+  it('keeps the rules’ relations when the model fails', async () => {
+    const failing = {
+      ...fakeEmbedder().embedder,
+      embedDocuments: () => Promise.reject(new Error('model process exited')),
+    } as unknown as Embedder;
+    const chunk = await facts(new OfflineExtractor({ embedder: failing }), PARTNER);
+    assert.deepEqual(triples(chunk), [['Priya Raman', 'lives in', 'Dublin']]);
+  });
+
   it('embeds each distinct text once per chunk, and not again while it is kept', async () => {
     const { embedder, calls } = fakeEmbedder();
     const extractor = new OfflineExtractor({ embedder });

@@ -68,7 +68,8 @@ export class OfflineExtractor extends GraphExtractor {
         pending,
       );
       if (this.reader && pending.length > 0) {
-        const readings = await this.reader.read(pending.map((p) => p.candidate));
+        // A model that fails (its process gone) costs the chunk the learned relations, not the rules'.
+        const readings = await this.reader.read(pending.map((p) => p.candidate)).catch(() => []);
         readings.forEach((reading, i) => {
           if (reading) add(pending[i]!, reading);
         });
