@@ -7,7 +7,6 @@ import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
 import { LearnedRelations, pairCandidates, PairCandidate, PairReader } from './learned-relations';
-import { Mention as Named } from './mentions';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { writerOf } from './writer';
@@ -128,7 +127,7 @@ export class OfflineExtractor extends GraphExtractor {
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
-      const read = { visible: [] as Named[] };
+      const read = { visible: [] as Mention[] };
       try {
         found = findRelations(sentence, mentions, discourse, read);
       } catch {
@@ -169,6 +168,11 @@ export class OfflineExtractor extends GraphExtractor {
       }
     }
     // A pair the learned reader relates: after the rules', at the reader's confidence (never above theirs).
+    // (A triple the chunk holds already is not read twice.)
+    const holds = (source: number, canonical: string, target: number) =>
+      relations.some(
+        (r) => r.source === source && r.canonical_predicate === canonical && r.target === target,
+      );
     const add = ({ candidate, context }: Pending, reading: Reading) => {
       if (candidate.corrects) {
         // The rules read a relation between the two in words of their own: the vocabulary's
@@ -177,7 +181,8 @@ export class OfflineExtractor extends GraphExtractor {
           const index = pushed.get(relation);
           const source = reading.reversed ? candidate.second : candidate.first;
           if (index === undefined || relation.source.keys[0] !== source.keys[0]) continue;
-          relations[index]!.canonical_predicate = reading.canonical;
+          const r = relations[index]!;
+          if (!holds(r.source, reading.canonical, r.target)) r.canonical_predicate = reading.canonical;
         }
         return;
       }
@@ -185,9 +190,11 @@ export class OfflineExtractor extends GraphExtractor {
       const [from, to] = reading.reversed
         ? [candidate.second, candidate.first]
         : [candidate.first, candidate.second];
+      const [source, target] = [entityIndex(from, context), entityIndex(to, context)];
+      if (holds(source, reading.canonical, target)) return;
       relations.push({
-        source: entityIndex(from, context),
-        target: entityIndex(to, context),
+        source,
+        target,
         canonical_predicate: reading.canonical,
         raw_predicate: candidate.raw || reading.canonical,
         context,
