@@ -1,4 +1,3 @@
-import type { Embedder } from '@trove/embeddings';
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { parseDate } from '../dates';
@@ -6,7 +5,6 @@ import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
-import { LearnedRelations, pairCandidates, PairCandidate, PairReader } from './learned-relations';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { writerOf } from './writer';
@@ -32,23 +30,6 @@ const MAX_CONTEXT = 400;
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';
-  /** Reads the pairs the rules related in no way (learned-relations.ts); none without a model. */
-  private readonly reader: PairReader | undefined;
-
-  /**
-   * `embedder`: the embedding model the learned reader was trained on (bge-small-en-v1.5-q), which
-   * then reads the pairs the rules leave; another embedder, or none, leaves the rules alone.
-   * `pairReader` replaces that reader (tools/graph-relation-model.mjs records the pairs with one).
-   */
-  constructor(options: { embedder?: Embedder; pairReader?: PairReader } = {}) {
-    super();
-    this.reader = options.pairReader ?? LearnedRelations.for(options.embedder);
-  }
-
-  /** Whether a learned reader adds relations to the rules'. */
-  get learned(): boolean {
-    return this.reader !== undefined;
-  }
 
   async extract(input: ExtractionInput): Promise<ExtractionResult> {
     const discourse = new Discourse();
@@ -57,23 +38,7 @@ export class OfflineExtractor extends GraphExtractor {
     const unread = { sentences: 0 };
     let since = performance.now();
     for (const chunk of input.chunks) {
-      const pending: Pending[] = [];
-      const { facts, add } = this.extractChunk(
-        chunk,
-        input.reference_time,
-        discourse,
-        shortNames,
-        unread,
-        pending,
-      );
-      if (this.reader && pending.length > 0) {
-        // A model that fails (its process gone) costs the chunk the learned relations, not the rules'.
-        const readings = await this.reader.read(pending.map((p) => p.candidate)).catch(() => []);
-        readings.forEach((reading, i) => {
-          if (reading) add(pending[i]!, reading);
-        });
-      }
-      chunks.push(facts);
+      chunks.push(this.extractChunk(chunk, input.reference_time, discourse, shortNames, unread));
       // The work is synchronous: a long source would hold the event loop for seconds, and every
       // request of the process (standalone serves them all) would wait. Let them in now and then.
       if (performance.now() - since > YIELD_EVERY_MS) {
@@ -90,8 +55,7 @@ export class OfflineExtractor extends GraphExtractor {
     discourse: Discourse,
     shortNames: ShortNames,
     unread: { sentences: number },
-    pending: Pending[],
-  ): { facts: ChunkFacts; add: (pending: Pending, reading: Reading) => void } {
+  ): ChunkFacts {
     const entities: EntityMention[] = [];
     const indexOf = new Map<string, number>();
     const relations: RelationMention[] = [];
@@ -113,8 +77,6 @@ export class OfflineExtractor extends GraphExtractor {
       return index;
     };
 
-    /** Where each rule relation went in `relations`, for the learned reader's corrections. */
-    const pushed = new Map<SentenceRelation, number>();
     const sentences = readSentences(chunk.text);
     const writer = writerOf(sentences);
     for (const sentence of sentences) {
@@ -127,9 +89,8 @@ export class OfflineExtractor extends GraphExtractor {
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
-      const read = { visible: [] as Mention[] };
       try {
-        found = findRelations(sentence, mentions, discourse, read);
+        found = findRelations(sentence, mentions, discourse);
       } catch {
         unread.sentences++;
         found = [];
@@ -150,7 +111,6 @@ export class OfflineExtractor extends GraphExtractor {
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {
-        pushed.set(relation, relations.length);
         relations.push({
           source: entityIndex(relation.source, context),
           target: entityIndex(relation.target, context),
@@ -162,58 +122,10 @@ export class OfflineExtractor extends GraphExtractor {
           timestamp: dated[i]?.date ?? null,
         });
       });
-      if (this.reader) {
-        for (const candidate of pairCandidates(sentence, read.visible, found, this.reader.readsRelated))
-          pending.push({ candidate, context });
-      }
     }
-    // A pair the learned reader relates: after the rules', at the reader's confidence (never above theirs).
-    // (A triple the chunk holds already is not read twice.)
-    const holds = (source: number, canonical: string, target: number) =>
-      relations.some(
-        (r) => r.source === source && r.canonical_predicate === canonical && r.target === target,
-      );
-    const add = ({ candidate, context }: Pending, reading: Reading) => {
-      if (candidate.corrects) {
-        // The rules read a relation between the two in words of their own: the vocabulary's
-        // predicate instead, the words kept as the raw predicate.
-        for (const relation of candidate.corrects) {
-          const index = pushed.get(relation);
-          const source = reading.reversed ? candidate.second : candidate.first;
-          if (index === undefined || relation.source.keys[0] !== source.keys[0]) continue;
-          const r = relations[index]!;
-          if (!holds(r.source, reading.canonical, r.target)) r.canonical_predicate = reading.canonical;
-        }
-        return;
-      }
-      if (candidate.related) return;
-      const [from, to] = reading.reversed
-        ? [candidate.second, candidate.first]
-        : [candidate.first, candidate.second];
-      const [source, target] = [entityIndex(from, context), entityIndex(to, context)];
-      if (holds(source, reading.canonical, target)) return;
-      relations.push({
-        source,
-        target,
-        canonical_predicate: reading.canonical,
-        raw_predicate: candidate.raw || reading.canonical,
-        context,
-        confidence: Math.round(reading.probability * 0.8 * 100) / 100,
-        temporal_details: null,
-        timestamp: null,
-      });
-    };
-    return { facts: { chunk_id: chunk.chunk_id, entities, relations }, add };
+    return { chunk_id: chunk.chunk_id, entities, relations };
   }
 }
-
-/** A pair the rules left, waiting for the learned reader, with its sentence's context. */
-interface Pending {
-  candidate: PairCandidate;
-  context: string;
-}
-
-type Reading = NonNullable<Awaited<ReturnType<PairReader['read']>>[number]>;
 
 function contextOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

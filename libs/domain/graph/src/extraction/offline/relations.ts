@@ -106,14 +106,11 @@ export function findRelations(
   sentence: Sentence,
   mentions: Mention[],
   discourse: Discourse,
-  read?: { visible: Mention[] },
 ): SentenceRelation[] {
   const { tokens } = sentence;
   const found: SentenceRelation[] = [];
   const hidden = parenthesised(tokens);
   const visible = withPronouns(sentence, mentions, discourse).filter((m) => !hidden.has(m.start));
-  // The mentions the pairs were read from (pronouns resolved), for the learned reader (learned-relations.ts).
-  if (read) read.visible = visible;
   const chain = chainOf(tokens, visible, found);
   const asides = asidesOf(tokens, visible);
   // "Her daughter Joylette …": whom "her" stands for is read before this sentence's subjects count.
