@@ -184,8 +184,11 @@ export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelatio
     if (token.lower !== 'we') return;
     let k = at + 1;
     let be = false;
-    while (tokens[k] && ['AUX', 'ADV', 'DET', 'ADJ'].includes(tokens[k]!.pos))
-      be ||= tokens[k++]!.lemma === 'be';
+    // One token a step, whatever it is: `be ||= tokens[k++]…` stopped stepping once `be` was true
+    // and spun for ever on "we are all very …", holding the process (session 16).
+    for (; tokens[k] && ['AUX', 'ADV', 'DET', 'ADJ'].includes(tokens[k]!.pos); k++) {
+      if (tokens[k]!.lemma === 'be') be = true;
+    }
     const canonical = WE_ARE[tokens[k]?.lower ?? ''];
     const other = canonical && be ? discourse.person(speaker) : undefined;
     if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
