@@ -58,6 +58,16 @@ export class GraphSettings {
   GRAPH_LLM_CONCURRENCY = 4;
 
   /**
+   * The offline extractor works in a thread of its own; a source it has not read within this many
+   * milliseconds, plus 100 per chunk, is given up (it gets no graph, and is logged) and the thread
+   * is replaced, so one pathological text cannot stall the graph of every later source.
+   */
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  GRAPH_EXTRACT_TIMEOUT_MS = 10_000;
+
+  /**
    * Where the graph lives: `sql` (the default: a `graph` schema in the app's SQL database, PGlite
    * embedded or PostgreSQL) or `neo4j`, a Neo4j 5 server (NEO4J_URL).
    */

@@ -3,7 +3,7 @@ import { SqlDatabase } from '@trove/platform-database';
 import { Neo4jGraphStore } from './adapters/neo4j/neo4j-graph-store';
 import { SqlGraphStore } from './adapters/sql/sql-graph-store';
 import { LlmExtractor } from './extraction/llm/llm-extractor';
-import { OfflineExtractor } from './extraction/offline/offline-extractor';
+import { ThreadedOfflineExtractor } from './extraction/offline/threaded-offline-extractor';
 import { GraphSettings } from './graph-settings';
 import { GraphExtractor } from './ports/graph-extractor';
 import { GraphStore } from './ports/graph-store';
@@ -39,10 +39,16 @@ export function openGraphStore(options: GraphModuleOptions): GraphStore {
   }
 }
 
+/** The offline extractor's time limit grows by this much per chunk (~4 ms is what one takes). */
+const EXTRACT_MS_PER_CHUNK = 100;
+
 export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
   switch (settings.GRAPH_EXTRACTOR) {
     case 'offline':
-      return new OfflineExtractor();
+      return new ThreadedOfflineExtractor({
+        timeoutMs: settings.GRAPH_EXTRACT_TIMEOUT_MS,
+        perChunkMs: EXTRACT_MS_PER_CHUNK,
+      });
     case 'llm':
       return new LlmExtractor({
         baseUrl: settings.GRAPH_LLM_URL!,

@@ -24,6 +24,7 @@ const GRAPH_MODULE_OPTIONS = Symbol('GraphModuleOptions');
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly store: GraphStore,
+    private readonly extractor: GraphExtractor,
     @Inject(GRAPH_MODULE_OPTIONS) private readonly options: GraphModuleOptions,
     @Optional() private readonly health?: HealthRegistry,
   ) {}
@@ -62,6 +63,7 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.extractor.close?.();
     await this.store.close();
     if (this.options.ownsEmbedder) await this.options.embedder?.close();
   }

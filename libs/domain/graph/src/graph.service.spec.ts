@@ -124,19 +124,27 @@ describe('GraphService (PGlite store, offline extractor)', () => {
     await assert.rejects(service.deleteSources({ ...scope, source_ids: [1] } as never), DomainError);
   });
 
-  it('re-ranks the context request\'s chunks with `rank`: the ranking, best first, and the context of the kept ones', async () => {
+  it("re-ranks the context request's chunks with `rank`: the ranking, best first, and the context of the kept ones", async () => {
     const ranking = { tenant_id: 'acme', sub_tenant_id: 'ranking' };
-    const put = (source_id: string, text: string) => service.extract({ ...extract(source_id, text), ...ranking });
+    const put = (source_id: string, text: string) =>
+      service.extract({ ...extract(source_id, text), ...ranking });
     await put('roster', 'Ada Lovelace and Charles Babbage are on the reading list; Babbage comes first.');
     await put('partners', 'Ada Lovelace worked with Charles Babbage on the Analytical Engine.');
-    const request = { ...ranking, query: 'Ada Lovelace Charles Babbage', chunk_ids: ['roster_0', 'partners_0'] };
+    const request = {
+      ...ranking,
+      query: 'Ada Lovelace Charles Babbage',
+      chunk_ids: ['roster_0', 'partners_0'],
+    };
 
     const plain = await service.graphContext(request);
     assert.equal(plain.ranking, undefined);
     assert.ok(plain.chunk_relations.some((r) => r.relation.chunk_id === 'partners_0'));
 
     const both = await service.graphContext({ ...request, rank: { scores: [0.66, 0.64], keep: 2 } });
-    assert.deepEqual(both.ranking!.map((r) => r.chunk_id), ['partners_0', 'roster_0']);
+    assert.deepEqual(
+      both.ranking!.map((r) => r.chunk_id),
+      ['partners_0', 'roster_0'],
+    );
     const [partners, roster] = both.ranking!;
     // w = GRAPH_RANKING_WEIGHT (0.2 by default), score′ = 1 − (1 − score)(1 − w·e).
     assert.ok(partners!.graph > 0 && partners!.graph <= 0.2, JSON.stringify(partners));
@@ -144,12 +152,16 @@ describe('GraphService (PGlite store, offline extractor)', () => {
     assert.deepEqual(roster, { chunk_id: 'roster_0', score: 0.66, graph: 0 });
 
     const one = await service.graphContext({ ...request, rank: { scores: [0.66, 0.64], keep: 1 } });
-    assert.deepEqual(one.ranking!.map((r) => r.chunk_id), ['partners_0']);
+    assert.deepEqual(
+      one.ranking!.map((r) => r.chunk_id),
+      ['partners_0'],
+    );
     assert.ok(one.chunk_relations.length > 0);
     assert.ok(one.chunk_relations.every((r) => r.relation.chunk_id === 'partners_0'));
     assert.equal(one.chunk_id_to_group_ids['roster_0'], undefined);
     const groups = new Set(one.query_paths.map((p) => p.group_id));
-    for (const ids of Object.values(one.chunk_id_to_group_ids)) for (const id of ids) assert.ok(groups.has(id));
+    for (const ids of Object.values(one.chunk_id_to_group_ids))
+      for (const id of ids) assert.ok(groups.has(id));
 
     const off = new GraphService(
       store,

@@ -56,7 +56,10 @@ export function checkContextRequest(request: GraphContextRequest): void {
       if (!Array.isArray(scores) || !scores.every(isScore)) {
         errors.push({ field: 'rank.scores', message: 'rank.scores must be a list of numbers from 0 to 1' });
       } else if (chunkIds && scores.length !== request.chunk_ids.length) {
-        errors.push({ field: 'rank.scores', message: 'rank.scores must have one score per chunk id, in the same order' });
+        errors.push({
+          field: 'rank.scores',
+          message: 'rank.scores must have one score per chunk id, in the same order',
+        });
       }
       if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1) {
         errors.push({ field: 'rank.keep', message: 'rank.keep must be an integer of at least 1' });

@@ -29,4 +29,7 @@ export abstract class GraphExtractor {
   abstract readonly name: string;
 
   abstract extract(input: ExtractionInput): Promise<ExtractionResult>;
+
+  /** Stops what the extractor runs beside the process (a worker thread), where it has any. */
+  close?(): Promise<void>;
 }
