@@ -20,6 +20,7 @@
 // --queries 200 · --env K=V,... (extra settings for the model run) · --no-reference.
 import { performance } from 'node:perf_hooks';
 import testing from '@trove/testing';
+import { readyzCheck } from './lib/bench-http.mjs';
 import text from '@trove/text';
 import { loadSciFact } from './lib/quality-data.mjs';
 import { argValue, hasFlag, mapLimit, percentile } from './lib/quality-stack.mjs';
@@ -66,17 +67,6 @@ async function allCompleted(api, ids) {
   }
 }
 
-/** The info of /readyz's check named `name`, wherever it is nested. */
-function checkInfo(value, name) {
-  if (!value || typeof value !== 'object') return undefined;
-  if (value.name === name && value.info) return value.info;
-  for (const child of Object.values(value)) {
-    const found = checkInfo(child, name);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 async function run(label, env) {
   const rig = await startStandalone({ env: { LOG_LEVEL: 'warn', ...env } });
   try {
@@ -86,7 +76,7 @@ async function run(label, env) {
     const tenant = await api.post('/tenants/create', { json: { tenant_id: TENANT } });
     if (tenant.status !== 200) throw new Error(`tenant: ${tenant.status} ${JSON.stringify(tenant.body)}`);
     const ready = await admin.get('/readyz');
-    const embedder = checkInfo(ready.body, 'embedder') ?? {};
+    const embedder = readyzCheck(ready.body, 'embedder') ?? {};
 
     const add = async (i, latencies) => {
       const t = performance.now();

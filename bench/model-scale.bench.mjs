@@ -19,11 +19,12 @@
 // --data-dir keeps the store between runs; the build resumes where it stopped (memory ids are
 // fixed, an add of an existing id replaces it). Without it, a temporary directory is used and erased.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import testing from '@trove/testing';
+import { postJson, readyzCheck } from './lib/bench-http.mjs';
 import { findChild, memoryOf } from './lib/speed-proc.mjs';
 import { loadQueries, loadSentences, memoryAt, percentile, pool } from './lib/speed-data.mjs';
 
@@ -56,49 +57,6 @@ save();
 const log = (message) =>
   process.stderr.write(`[model-scale ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
-/** POST JSON over `agent`; resolves { status, body, ms }. */
-function post(agent, url, key, json) {
-  const payload = JSON.stringify(json);
-  return new Promise((resolveAnswer, reject) => {
-    const started = process.hrtime.bigint();
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        const parts = [];
-        res.on('data', (c) => parts.push(c));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const text = Buffer.concat(parts).toString('utf8');
-          resolveAnswer({ status: res.statusCode, body: text ? JSON.parse(text) : null, ms });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** The info of /readyz's check named `name`, wherever it is nested. */
-function checkInfo(value, name) {
-  if (!value || typeof value !== 'object') return undefined;
-  if (value.name === name && value.info) return value.info;
-  for (const child of Object.values(value)) {
-    const found = checkInfo(child, name);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 const ok = (answer, what) => {
   if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -110,15 +68,18 @@ const rig = await startStandalone({
 try {
   const base = rig.baseUrl;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const info = checkInfo(await (await fetch(`${base}/readyz`)).json(), 'embedder') ?? {};
+  const info = readyzCheck(await (await fetch(`${base}/readyz`)).json(), 'embedder') ?? {};
   const embedder = `${info.model_id ?? '?'}${info.fallback ? ' (fallback)' : ''}`;
   log(`standalone up, embedder ${embedder}`);
   if (!state.key) {
     const created = ok(
-      await post(agent, `${base}/api-keys/create_api_key`, state.adminKey, { owner: 'scale' }),
+      await postJson(agent, `${base}/api-keys/create_api_key`, state.adminKey, { owner: 'scale' }),
       'owner key',
     );
-    ok(await post(agent, `${base}/tenants/create`, created.full_api_key, { tenant_id: TENANT }), 'tenant');
+    ok(
+      await postJson(agent, `${base}/tenants/create`, created.full_api_key, { tenant_id: TENANT }),
+      'tenant',
+    );
     state.key = created.full_api_key;
     save();
   }
@@ -133,7 +94,7 @@ try {
       await pool(from, to, CONCURRENCY, async (i) => {
         const memory = memoryAt(TENANT, i, sentences, CHARS);
         const add = () =>
-          post(agent, `${base}/user_memory/add_user_memory`, state.key, { tenant_id: TENANT, ...memory });
+          postJson(agent, `${base}/user_memory/add_user_memory`, state.key, { tenant_id: TENANT, ...memory });
         let answer = await add();
         // A 503 (the memory service answered too late on a saturated machine) is sent again: an
         // add with the same memory_id replaces it, so the retry cannot duplicate (docs/api.md).
@@ -157,7 +118,7 @@ try {
       `--queries ${QUERIES}: only ${claims.length} SciFact claims for ${ALPHAS.length + 1} sets`,
     );
   const search = (query, alpha) =>
-    post(agent, `${base}/search/hybrid-search`, state.key, {
+    postJson(agent, `${base}/search/hybrid-search`, state.key, {
       tenant_id: TENANT,
       query,
       max_chunks: 10,

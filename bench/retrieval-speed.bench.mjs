@@ -29,11 +29,12 @@
 // queries: SciFact train claims. The load generator runs in this process, on the same cores.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import testing from '@trove/testing';
+import { postJson } from './lib/bench-http.mjs';
 import { cpuSecondsOf, findChild, memoryOf } from './lib/speed-proc.mjs';
 import { summariseProfile } from './lib/speed-cpu-summary.mjs';
 import {
@@ -92,37 +93,8 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const log = (message) =>
   process.stderr.write(`[retrieval-speed ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
-/** POST a JSON body; resolves { status, body, ms } (ms from request start to the body's end). */
-function post(agent, baseUrl, path, key, json) {
-  const payload = JSON.stringify(json);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = httpRequest(
-      `${baseUrl}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        const parts = [];
-        res.on('data', (c) => parts.push(c));
-        res.on('end', () => {
-          const elapsed = ms(started);
-          const text = Buffer.concat(parts).toString('utf8');
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null, ms: elapsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** POST a JSON body to `baseUrl` + `path`; resolves { status, body, ms }. */
+const post = (agent, baseUrl, path, key, json) => postJson(agent, `${baseUrl}${path}`, key, json);
 
 function ok(response, what) {
   if (response.status !== 200)
