@@ -20,7 +20,6 @@
 import { performance } from 'node:perf_hooks';
 import embeddings from '@trove/embeddings';
 import search from '@trove/domain-search';
-import text from '@trove/text';
 import { loadHotpotQA, loadSciFact, sciFactSubcorpus } from './lib/quality-data.mjs';
 import {
   argValue,
@@ -29,6 +28,7 @@ import {
   mapLimit,
   openSearchStack,
   percentile,
+  paragraphChunks,
 } from './lib/quality-stack.mjs';
 import { dedupe, f3, ndcgAt } from './lib/quality-metrics.mjs';
 
@@ -197,15 +197,8 @@ async function hotpotqa() {
   const now = new Date().toISOString();
   const h0 = performance.now();
   await mapLimit(paragraphs, 8, async (paragraph, i) => {
-    const sourceId = `p${String(i).padStart(4, '0')}`;
+    const { sourceId, chunks } = paragraphChunks(paragraph, i);
     titleOf.set(sourceId, paragraph.title);
-    const chunks = text.chunkText(paragraph.text).map((c, k) => ({
-      chunk_uuid: `${sourceId}_${k}`,
-      position: k,
-      text: c.text,
-      start: c.start,
-      kind: 'original',
-    }));
     for (const c of chunks) chunkText.set(c.chunk_uuid, c.text);
     await stack.service.indexChunks({
       ...HOTPOT_SCOPE,

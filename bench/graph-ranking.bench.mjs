@@ -18,11 +18,10 @@
 // both in top 5, p50 latency of each path; then recall/both by weight (the sweep that chose the
 // default) with and without co-mentions as evidence.
 import { performance } from 'node:perf_hooks';
-import text from '@trove/text';
 import graph from '@trove/domain-graph';
 import database from '@trove/platform-database';
 import { loadHotpotQA } from './lib/quality-data.mjs';
-import { argValue, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
+import { argValue, mapLimit, openSearchStack, paragraphChunks, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
 const { GraphContextBuilder, OfflineExtractor, SqlGraphStore, rankByGraphEvidence } = graph;
@@ -34,14 +33,18 @@ const list = (name, fallback) =>
 const MODES = list('modes', 'fast,accurate');
 const WIDTHS = list('widths', '10,20,30').map(Number);
 const WEIGHT = Number(argValue('weight', '0.2'));
-const WEIGHTS = [...new Set([...list('weights', '0.1,0.2,0.3,0.5,0.7,1').map(Number), WEIGHT])].sort((a, b) => a - b);
+const WEIGHTS = [...new Set([...list('weights', '0.1,0.2,0.3,0.5,0.7,1').map(Number), WEIGHT])].sort(
+  (a, b) => a - b,
+);
 const QUESTIONS = argValue('questions', undefined);
 const K = 5;
 const SCOPE = { tenant_id: 'hotpotqa', sub_tenant_id: 'dev' };
 
 const started = performance.now();
 const { paragraphs, questions } = loadHotpotQA(QUESTIONS);
-const stack = await openSearchStack({ embedderLog: (level, message) => console.error(`[embedder ${level}] ${message}`) });
+const stack = await openSearchStack({
+  embedderLog: (level, message) => console.error(`[embedder ${level}] ${message}`),
+});
 const db = await database.PgliteDatabase.open('memory://');
 const store = new SqlGraphStore(db);
 await store.migrate();
@@ -54,19 +57,18 @@ const now = new Date().toISOString();
 let chunkCount = 0;
 const t0 = performance.now();
 await mapLimit(paragraphs, 8, async (paragraph, i) => {
-  const sourceId = `p${String(i).padStart(4, '0')}`;
+  const { sourceId, chunks } = paragraphChunks(paragraph, i);
   titleOf.set(sourceId, paragraph.title);
-  const chunks = text.chunkText(paragraph.text).map((c, k) => ({
-    chunk_uuid: `${sourceId}_${k}`,
-    position: k,
-    text: c.text,
-    start: c.start,
-    kind: 'original',
-  }));
   chunkCount += chunks.length;
   await stack.service.indexChunks({
     ...SCOPE,
-    source: { source_id: sourceId, source_type: 'document', title: paragraph.title, created_at: now, updated_at: now },
+    source: {
+      source_id: sourceId,
+      source_type: 'document',
+      title: paragraph.title,
+      created_at: now,
+      updated_at: now,
+    },
     chunks,
   });
   const extracted = await extractor.extract({
@@ -117,25 +119,41 @@ for (const mode of MODES) {
     plain.recall += m.recall;
     plain.both += m.both;
     s0 = performance.now();
-    await builder.build(SCOPE, q.question, base.chunks.map((c) => c.chunk_uuid));
+    await builder.build(
+      SCOPE,
+      q.question,
+      base.chunks.map((c) => c.chunk_uuid),
+    );
     plain.ctxMs.push(plain.ms.at(-1) + performance.now() - s0);
     for (const width of WIDTHS) {
       const row = byWidth.get(width);
       const w0 = performance.now();
       const wide = await stack.service.hybrid(request(q, mode, width));
       const g0 = performance.now();
-      const context = await builder.build(SCOPE, q.question, wide.chunks.map((c) => c.chunk_uuid));
+      const context = await builder.build(
+        SCOPE,
+        q.question,
+        wide.chunks.map((c) => c.chunk_uuid),
+      );
       row.graphMs.push(performance.now() - g0);
       // What the graph service does with `rank`, and the gateway's reordering of its chunks.
       const candidates = wide.chunks.map((c) => ({ chunk_id: c.chunk_uuid, score: c.relevancy_score }));
       const byId = new Map(wide.chunks.map((c) => [c.chunk_uuid, c]));
-      const chunksOf = (ranking) => ranking.map((r) => ({ ...byId.get(r.chunk_id), relevancy_score: r.score }));
-      chunksOf(rankByGraphEvidence(candidates, context, { weight: WEIGHT, keep: K, query: q.question }).ranking);
+      const chunksOf = (ranking) =>
+        ranking.map((r) => ({ ...byId.get(r.chunk_id), relevancy_score: r.score }));
+      chunksOf(
+        rankByGraphEvidence(candidates, context, { weight: WEIGHT, keep: K, query: q.question }).ranking,
+      );
       row.ms.push(performance.now() - w0);
       for (const co of [true, false])
         for (const weight of WEIGHTS) {
           const key = `${co}|${weight}`;
-          const ranked = rankByGraphEvidence(candidates, context, { weight, keep: K, query: q.question, coMentions: co });
+          const ranked = rankByGraphEvidence(candidates, context, {
+            weight,
+            keep: K,
+            query: q.question,
+            coMentions: co,
+          });
           const r = score(q, chunksOf(ranked.ranking));
           const sum = row.sums.get(key) ?? { recall: 0, both: 0 };
           sum.recall += r.recall;
@@ -145,8 +163,20 @@ for (const mode of MODES) {
     }
   }
   const n = questions.length;
-  rows.push({ mode, what: 'search alone', recall: plain.recall / n, both: plain.both / n, p50: percentile(plain.ms, 50) });
-  rows.push({ mode, what: 'graph_context today (no re-ranking)', recall: plain.recall / n, both: plain.both / n, p50: percentile(plain.ctxMs, 50) });
+  rows.push({
+    mode,
+    what: 'search alone',
+    recall: plain.recall / n,
+    both: plain.both / n,
+    p50: percentile(plain.ms, 50),
+  });
+  rows.push({
+    mode,
+    what: 'graph_context today (no re-ranking)',
+    recall: plain.recall / n,
+    both: plain.both / n,
+    p50: percentile(plain.ctxMs, 50),
+  });
   for (const [width, row] of byWidth) {
     const s = row.sums.get(`true|${WEIGHT}`);
     rows.push({
@@ -162,7 +192,9 @@ for (const mode of MODES) {
         mode,
         width,
         co,
-        cells: WEIGHTS.map((w) => row.sums.get(`${co}|${w}`)).map((s) => `${f3(s.recall / n)} / ${f3(s.both / n)}`),
+        cells: WEIGHTS.map((w) => row.sums.get(`${co}|${w}`)).map(
+          (s) => `${f3(s.recall / n)} / ${f3(s.both / n)}`,
+        ),
       });
   }
 }
@@ -181,10 +213,13 @@ for (const r of rows)
   console.log(
     `| ${r.mode} | ${r.what} | ${f3(r.recall)} | ${f3(r.both)} | ${r.p50.toFixed(1)} | ${r.graphP50 === undefined ? '' : r.graphP50.toFixed(1)} |`,
   );
-console.log(`\nrecall@${K} / both in top ${K} by weight w (co-mentions on paths counted as evidence, or not):\n`);
+console.log(
+  `\nrecall@${K} / both in top ${K} by weight w (co-mentions on paths counted as evidence, or not):\n`,
+);
 console.log(`| mode | width | co-mentions | ${WEIGHTS.map((w) => `w ${w}`).join(' | ')} |`);
 console.log(`|---|---:|---|${WEIGHTS.map(() => '---:|').join('')}`);
-for (const s of sweep) console.log(`| ${s.mode} | ${s.width} | ${s.co ? 'yes' : 'no'} | ${s.cells.join(' | ')} |`);
+for (const s of sweep)
+  console.log(`| ${s.mode} | ${s.width} | ${s.co ? 'yes' : 'no'} | ${s.cells.join(' | ')} |`);
 console.log(`\nnode ${process.version}, ${((performance.now() - started) / 1000).toFixed(1)} s in all.`);
 const argsUsed = process.argv.slice(2).join(' ');
 console.log(

@@ -20,11 +20,10 @@
 // fallback to hashing); without --embedder a fallback is reported in the header.
 // The data: ../shared/data beside the repository, or TROVE_EVAL_DATA / TROVE_DATA_DIR.
 import { performance } from 'node:perf_hooks';
-import text from '@trove/text';
 import search from '@trove/domain-search';
 import config from '@trove/platform-config';
 import { loadHotpotQA } from './lib/quality-data.mjs';
-import { argValue, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
+import { argValue, mapLimit, openSearchStack, paragraphChunks, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
 /** POST /search/hybrid-search's alpha when the request names none (docs/api.md, Search). */
@@ -88,15 +87,8 @@ const now = new Date().toISOString();
 let chunkCount = 0;
 const tIndex = performance.now();
 await mapLimit(paragraphs, INDEX_CONCURRENCY, async (paragraph, i) => {
-  const sourceId = `p${String(i).padStart(4, '0')}`;
+  const { sourceId, chunks } = paragraphChunks(paragraph, i);
   titleOf.set(sourceId, paragraph.title);
-  const chunks = text.chunkText(paragraph.text).map((c, k) => ({
-    chunk_uuid: `${sourceId}_${k}`,
-    position: k,
-    text: c.text,
-    start: c.start,
-    kind: 'original',
-  }));
   chunkCount += chunks.length;
   await stack.service.indexChunks({
     ...SCOPE,

@@ -151,3 +151,19 @@ export async function indexTitledDocuments(service, scope, docs, concurrency = 8
   });
   return texts;
 }
+
+/**
+ * A HotpotQA paragraph as the benches index it: source `p0001` (its index in the pool), chunked
+ * by the service's chunker, chunk ids `<source>_<k>`.
+ */
+export function paragraphChunks(paragraph, i) {
+  const sourceId = `p${String(i).padStart(4, '0')}`;
+  const chunks = text.chunkText(paragraph.text).map((c, k) => ({
+    chunk_uuid: `${sourceId}_${k}`,
+    position: k,
+    text: c.text,
+    start: c.start,
+    kind: 'original',
+  }));
+  return { sourceId, chunks };
+}
