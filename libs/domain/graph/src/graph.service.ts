@@ -49,7 +49,11 @@ export class GraphService {
       chunks: request.chunks.map(({ chunk_id, text }) => ({ chunk_id, text })),
       reference_time: new Date(request.reference_time),
     });
-    if (result.unreadSentences) {
+    if (result.gaveUp) {
+      this.logger.warn(
+        `${this.extractor.name} extractor gave up on source ${request.source_id} (tenant ${request.tenant_id}): it stays searchable, with no graph`,
+      );
+    } else if (result.unreadSentences) {
       this.logger.warn(
         `${this.extractor.name} extractor could not read the relations of ${result.unreadSentences} sentence(s) of source ${request.source_id} (tenant ${request.tenant_id}); their names are kept`,
       );

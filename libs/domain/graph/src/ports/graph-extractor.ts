@@ -21,6 +21,8 @@ export interface ExtractionResult {
    * text): their names are kept, their relations skipped, and the source's graph is made anyway.
    */
   unreadSentences?: number;
+  /** The extractor gave the source up (it ran out of time): no facts at all, not even names. */
+  gaveUp?: boolean;
 }
 
 /** Reads entities and relations out of a source's text, chunk by chunk. */

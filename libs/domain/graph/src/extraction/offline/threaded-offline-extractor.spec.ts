@@ -62,6 +62,7 @@ describe('ThreadedOfflineExtractor', () => {
         ],
       );
       assert.equal(given.unreadSentences, 3);
+      assert.equal(given.gaveUp, true);
       assert.deepEqual(
         (await next).chunks.map((c) => c.chunk_id),
         ['c'],

@@ -127,5 +127,6 @@ function givenUp(input: ExtractionInput): ExtractionResult {
   return {
     chunks: input.chunks.map((chunk) => ({ chunk_id: chunk.chunk_id, entities: [], relations: [] })),
     unreadSentences: sentences,
+    gaveUp: true,
   };
 }
