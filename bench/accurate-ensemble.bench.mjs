@@ -28,7 +28,7 @@ import {
   mapLimit,
   openSearchStack,
   percentile,
-  paragraphChunks,
+  indexParagraph,
 } from './lib/quality-stack.mjs';
 import { dedupe, f3, ndcgAt } from './lib/quality-metrics.mjs';
 
@@ -197,20 +197,9 @@ async function hotpotqa() {
   const now = new Date().toISOString();
   const h0 = performance.now();
   await mapLimit(paragraphs, 8, async (paragraph, i) => {
-    const { sourceId, chunks } = paragraphChunks(paragraph, i);
+    const { sourceId, chunks } = await indexParagraph(stack.service, HOTPOT_SCOPE, paragraph, i, now);
     titleOf.set(sourceId, paragraph.title);
     for (const c of chunks) chunkText.set(c.chunk_uuid, c.text);
-    await stack.service.indexChunks({
-      ...HOTPOT_SCOPE,
-      source: {
-        source_id: sourceId,
-        source_type: 'document',
-        title: paragraph.title,
-        created_at: now,
-        updated_at: now,
-      },
-      chunks,
-    });
   });
   console.log(
     `\nHotpotQA dev pooled: ${questions.length} questions, ${paragraphs.length} paragraphs → ${chunkText.size} chunks, indexed in ${seconds(h0)} s`,

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import graph from '@trove/domain-graph';
 import database from '@trove/platform-database';
 import { loadHotpotQA } from './lib/quality-data.mjs';
-import { argValue, mapLimit, openSearchStack, paragraphChunks, percentile } from './lib/quality-stack.mjs';
+import { argValue, mapLimit, openSearchStack, indexParagraph, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
 const { GraphContextBuilder, OfflineExtractor, SqlGraphStore, rankByGraphEvidence } = graph;
@@ -57,20 +57,9 @@ const now = new Date().toISOString();
 let chunkCount = 0;
 const t0 = performance.now();
 await mapLimit(paragraphs, 8, async (paragraph, i) => {
-  const { sourceId, chunks } = paragraphChunks(paragraph, i);
+  const { sourceId, chunks } = await indexParagraph(stack.service, SCOPE, paragraph, i, now);
   titleOf.set(sourceId, paragraph.title);
   chunkCount += chunks.length;
-  await stack.service.indexChunks({
-    ...SCOPE,
-    source: {
-      source_id: sourceId,
-      source_type: 'document',
-      title: paragraph.title,
-      created_at: now,
-      updated_at: now,
-    },
-    chunks,
-  });
   const extracted = await extractor.extract({
     chunks: chunks.map((c) => ({ chunk_id: c.chunk_uuid, text: c.text })),
     reference_time,

@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import search from '@trove/domain-search';
 import config from '@trove/platform-config';
 import { loadHotpotQA } from './lib/quality-data.mjs';
-import { argValue, mapLimit, openSearchStack, paragraphChunks, percentile } from './lib/quality-stack.mjs';
+import { argValue, mapLimit, openSearchStack, indexParagraph, percentile } from './lib/quality-stack.mjs';
 import { dedupe, f3 } from './lib/quality-metrics.mjs';
 
 /** POST /search/hybrid-search's alpha when the request names none (docs/api.md, Search). */
@@ -87,20 +87,9 @@ const now = new Date().toISOString();
 let chunkCount = 0;
 const tIndex = performance.now();
 await mapLimit(paragraphs, INDEX_CONCURRENCY, async (paragraph, i) => {
-  const { sourceId, chunks } = paragraphChunks(paragraph, i);
+  const { sourceId, chunks } = await indexParagraph(stack.service, SCOPE, paragraph, i, now);
   titleOf.set(sourceId, paragraph.title);
   chunkCount += chunks.length;
-  await stack.service.indexChunks({
-    ...SCOPE,
-    source: {
-      source_id: sourceId,
-      source_type: 'document',
-      title: paragraph.title,
-      created_at: now,
-      updated_at: now,
-    },
-    chunks,
-  });
 });
 const indexSeconds = (performance.now() - tIndex) / 1000;
 

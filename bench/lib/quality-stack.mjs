@@ -153,10 +153,11 @@ export async function indexTitledDocuments(service, scope, docs, concurrency = 8
 }
 
 /**
- * A HotpotQA paragraph as the benches index it: source `p0001` (its index in the pool), chunked
- * by the service's chunker, chunk ids `<source>_<k>`.
+ * Indexes a HotpotQA paragraph as the benches do: source `p0001` (its index in the pool), a
+ * document titled as the paragraph, chunked by the service's chunker, chunk ids `<source>_<k>`.
+ * Resolves its source id and chunks.
  */
-export function paragraphChunks(paragraph, i) {
+export async function indexParagraph(service, scope, paragraph, i, now = new Date().toISOString()) {
   const sourceId = `p${String(i).padStart(4, '0')}`;
   const chunks = text.chunkText(paragraph.text).map((c, k) => ({
     chunk_uuid: `${sourceId}_${k}`,
@@ -165,5 +166,16 @@ export function paragraphChunks(paragraph, i) {
     start: c.start,
     kind: 'original',
   }));
+  await service.indexChunks({
+    ...scope,
+    source: {
+      source_id: sourceId,
+      source_type: 'document',
+      title: paragraph.title,
+      created_at: now,
+      updated_at: now,
+    },
+    chunks,
+  });
   return { sourceId, chunks };
 }

@@ -46,7 +46,7 @@ describe('ThreadedOfflineExtractor', () => {
       const started = performance.now();
       const stuck = extractor.extract({
         chunks: [
-          { chunk_id: 'a', text: 'SPIN here. And a second sentence.' },
+          { chunk_id: 'a', text: 'SPIN here.' },
           { chunk_id: 'b', text: 'Fine text.' },
         ],
         reference_time,
@@ -61,7 +61,6 @@ describe('ThreadedOfflineExtractor', () => {
           ['b', 0, 0],
         ],
       );
-      assert.equal(given.unreadSentences, 3);
       assert.equal(given.gaveUp, true);
       assert.deepEqual(
         (await next).chunks.map((c) => c.chunk_id),

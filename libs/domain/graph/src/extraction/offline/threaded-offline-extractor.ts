@@ -118,15 +118,10 @@ export class ThreadedOfflineExtractor extends GraphExtractor {
   }
 }
 
-/** A source given up: its chunks with no facts, every sentence counted as unread. */
+/** A source given up: its chunks with no facts. */
 function givenUp(input: ExtractionInput): ExtractionResult {
-  const sentences = input.chunks.reduce(
-    (n, chunk) => n + Math.max(1, chunk.text.split(/(?<=[.!?])\s+/).filter((s) => s.trim()).length),
-    0,
-  );
   return {
     chunks: input.chunks.map((chunk) => ({ chunk_id: chunk.chunk_id, entities: [], relations: [] })),
-    unreadSentences: sentences,
     gaveUp: true,
   };
 }
