@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { asTitle, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
+import { asTitle, groupedNames, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -268,7 +268,7 @@ export const IN: Token = {
  * Relations said by a construction rather than by the words between two neighbouring names (the
  * possessives of kinship and role are read apart, before the sentence's pairs: possessives.ts): an
  * opening participle, a title taken "as" or written before its holder's name, a turn's "we are
- * friends", the names a "whose" noun lists, a sale "to" a buyer, a cause.
+ * friends", the names a "whose" noun lists, "the brothers A and B", a sale "to" a buyer, a cause.
  */
 export function constructionRelations(
   sentence: Sentence,
@@ -281,6 +281,7 @@ export function constructionRelations(
     ...premodifiedTitles(sentence, mentions),
     ...weAre(sentence, discourse),
     ...whoseListed(sentence, mentions),
+    ...groupedNames(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

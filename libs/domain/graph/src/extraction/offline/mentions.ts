@@ -63,6 +63,25 @@ const ROLE_PARTS = new Set([
   'minister',
   'officer',
 ]);
+/** Plural nouns for a share of an organisation or place, which open sentences, not names. */
+const QUANTITY_HEADS = new Set([
+  'shares',
+  'sales',
+  'profits',
+  'revenues',
+  'prices',
+  'stocks',
+  'units',
+  'customers',
+  'users',
+  'employees',
+  'workers',
+  'investors',
+  'fans',
+  'residents',
+  'officials',
+  'parts',
+]);
 /** Seasons, which wink reads as dates even when they open a name ("Winter Storm Uri"). */
 const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
 /** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
@@ -79,19 +98,43 @@ const KIN_TITLES = new Set([
   'auntie',
   'uncle',
 ]);
-const CORPORATE_SUFFIXES = new Set([
+/** Words that end a company's legal name (compared without their final dot): "Fjellfly AS", "Banco Santander S.A.". */
+export const CORPORATE_SUFFIXES = new Set([
   'inc',
   'corp',
   'corporation',
   'ltd',
   'llc',
+  'llp',
   'plc',
   'gmbh',
   'ag',
   'sa',
+  's.a',
+  'nv',
+  'n.v',
+  'bv',
+  'b.v',
+  'spa',
+  's.p.a',
+  'srl',
+  'se',
+  'as',
+  'asa',
+  'ab',
+  'oy',
+  'oyj',
+  'kk',
+  'pty',
   'co',
   'company',
 ]);
+/**
+ * Legal suffixes that are also English words or read as other parts of speech ("as", "se"): they
+ * continue a name only written as a suffix is, in capitals or with its dots.
+ */
+const SUFFIX_SPELLINGS =
+  /^(?:AS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
 
 /** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
 export function keyOf(name: string): string {
@@ -185,8 +228,14 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   ) {
     from = ofAt + 1;
   }
+  // "Shares of Hartley & Finch rose …": a sentence's first word, a plural of what one has of a
+  // company or place, opens no name.
+  if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
+  // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
+  // the introduction).
+  if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
   // "Van Dijk Logistics" keeps its capitalised particle; "of Oslo" does not start a name.
   // (Nor does a lower-case word: "the new Windows 11 update".)
   while (
@@ -197,7 +246,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   )
     from++;
   let to = end;
-  while (to > from && NAME_PARTICLES.has(tokens[to - 1]!.lower)) to--;
+  // (Only written in lower case: "Bijoya Das", "Willem De" end in a surname.)
+  while (to > from && NAME_PARTICLES.has(tokens[to - 1]!.text)) to--;
   if (from >= to) return undefined;
   const words = tokens.slice(from, to).map((t) => t.text);
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
@@ -303,10 +353,11 @@ export function findMentions(sentence: Sentence): Mention[] {
       i = scheme.end - 1;
       continue;
     }
+    // ("Spoke & Chain": a word of any kind before "&" joins the name it opens.)
     const opensParticleName =
       i > 0 &&
       capitalised(token) &&
-      token.pos === 'NOUN' &&
+      (token.pos === 'NOUN' || (['&', '+'].includes(tokens[i + 1]?.lower ?? '') && token.pos !== 'DET')) &&
       NAME_PARTICLES.has(tokens[i + 1]?.lower ?? '') &&
       tokens[i + 2]?.pos === 'PROPN';
     // "the Zoom 5.17 update": a common word that a release number follows is a product's name.
@@ -323,13 +374,24 @@ export function findMentions(sentence: Sentence): Mention[] {
       ) {
         end++;
       } else if (
-        // "King's College London": a possessive inside an institution's name.
+        // "King's College London", "St. Brendan's Hospital": a possessive inside an institution's name.
         end + 2 < tokens.length &&
         (tokens[end]!.lower === "'s" || tokens[end]!.lower === '’s') &&
-        tokens[end + 1]!.pos === 'PROPN' &&
+        capitalised(tokens[end + 1]!) &&
         lex.isOrganizationWord(tokens[end + 1]!.lower)
       ) {
         end += 2;
+      } else if (
+        // "Bijoya Das", "Joost Van": a surname the tagger read as a particle ("das", "van").
+        end < tokens.length &&
+        NAME_PARTICLES.has(tokens[end]!.lower) &&
+        /^\p{Lu}\p{Ll}+$/u.test(tokens[end]!.text) &&
+        !(tokens[end + 1] && (tokens[end + 1]!.pos === 'PROPN' || capitalised(tokens[end + 1]!)))
+      ) {
+        end++;
+      } else if (end < tokens.length && SUFFIX_SPELLINGS.test(tokens[end]!.text)) {
+        // "the drone maker Fjellfly AS": a company's legal suffix ends its name.
+        end++;
       } else if (
         end < tokens.length &&
         MODEL.test(tokens[end]!.text) &&

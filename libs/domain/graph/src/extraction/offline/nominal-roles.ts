@@ -1,6 +1,6 @@
 import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
-import { Mention } from './mentions';
+import { keyOf, Mention } from './mentions';
 import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -192,6 +192,59 @@ export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelatio
     const canonical = WE_ARE[tokens[k]?.lower ?? ''];
     const other = canonical && be ? discourse.person(speaker) : undefined;
     if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
+  });
+  return out;
+}
+
+/** Plural nouns that say what the names they head are to each other: "the brothers A and B". */
+const GROUP_NOUNS: Record<string, string> = {
+  ...WE_ARE,
+  brothers: 'sibling of',
+  sisters: 'sibling of',
+  twins: 'sibling of',
+  cofounders: 'works with',
+  'co-founders': 'works with',
+};
+
+/**
+ * "created by brothers Omar Haddad and Sami Haddad", "the twins Ana and Eva Ruiz": a plural
+ * relation noun right before a list of people relates each of them to the others.
+ */
+export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    const canonical = GROUP_NOUNS[token.lower];
+    if (!canonical) return;
+    // "my friends Tom and Jerry" are friends of mine, not (for all we know) of each other; "his
+    // brothers A and B" are still siblings.
+    if (canonical !== 'sibling of' && POSSESSIVES.has(tokens[at - 1]?.lower ?? '')) return;
+    const listed: Mention[] = [];
+    let next = at + 1;
+    for (const member of mentions.filter((m) => m.start > at)) {
+      const between = tokens.slice(next, member.start);
+      if (
+        member.start !== next &&
+        !(listed.length > 0 && between.every((t) => [',', 'and'].includes(t.lower)))
+      )
+        break;
+      if (member.type !== 'person' && member.evidence === 'strong') break;
+      listed.push(member);
+      next = member.end;
+    }
+    if (listed.length < 2) return;
+    // "the siblings Freja and Anders Holm": first names before the last share its surname.
+    const last = listed[listed.length - 1]!.name.split(' ');
+    for (const member of listed) {
+      member.type = 'person';
+      if (last.length > 1 && !member.name.includes(' ')) {
+        member.name = `${member.name} ${last[last.length - 1]}`;
+        member.keys = [keyOf(member.name)];
+      }
+    }
+    listed.forEach((a, i) =>
+      listed.slice(i + 1).forEach((b) => out.push(rel(a, b, canonical, token.text, next))),
+    );
   });
   return out;
 }

@@ -81,6 +81,10 @@ export class OfflineExtractor extends GraphExtractor {
     const writer = writerOf(sentences);
     for (const sentence of sentences) {
       const own = findMentions(sentence);
+      // The writer's own introduction ("I'm Abena Mensah") names them as a person there too.
+      for (const m of own)
+        if (writer && m.keys[0] === writer.keys[0] && m.evidence !== 'strong')
+          Object.assign(m, { type: writer.type, evidence: writer.evidence });
       typeFromContext(sentence, own);
       const label = speakerOf(sentence, own);
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;

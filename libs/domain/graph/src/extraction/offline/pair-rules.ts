@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, nounPredicate } from './predicates';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Token } from './sentences';
 
@@ -98,16 +98,38 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
   return true;
 };
 
-/** "her husband Callum", "its founder, Yvon Chouinard": the construction reads these. */
-export const possessedRole: OpeningRule = ({ between }) => ownedRole(between);
+/**
+ * "her husband Callum", "its founder, Yvon Chouinard": the construction reads these. After a verb
+ * of the vocabulary the noun phrase is only an aside on the name: "Satyajit Ray married his cousin
+ * Bijoya Das" is read from "married" (and the aside by the construction).
+ */
+export const possessedRole: OpeningRule = (pair) => {
+  const at = ownedRole(pair.between);
+  if (at < 0) return false;
+  const verb = pair.between.slice(0, at);
+  // (Only a finite verb right after the first name: in "a nonprofit …, under a structure designed
+  // by its founder, X" what was designed is the structure; "…, working with her partner Sven" is
+  // said of the sentence's subject.)
+  const onlyVerb =
+    verb.length <= 4 &&
+    verb.some(isVerbLike) &&
+    !/ing$/.test(verb[0]!.lower) &&
+    !verb.some((t) => ['NOUN', 'PROPN', 'PRON', 'PUNCT'].includes(t.pos));
+  if (!onlyVerb || !matchPredicate(verb, pair.source, pair.target)?.known) return true;
+  pair.between = verb;
+  return false;
+};
 
-/** Words that end on a possessive and a role or kinship noun: "… and her husband", "… by its founder,". */
-function ownedRole(between: Token[]): boolean {
+/**
+ * Where the possessive starts, when the words end on a possessive and a role or kinship noun
+ * ("… and her husband", "… by its founder,"); -1 otherwise.
+ */
+function ownedRole(between: Token[]): number {
   let k = between.length - 1;
   if (between[k]?.text === ',') k--;
-  if (k < 1 || between[k]!.pos !== 'NOUN') return false;
+  if (k < 1 || between[k]!.pos !== 'NOUN') return -1;
   while (k > 0 && ['NOUN', 'ADJ'].includes(between[k]!.pos) && between[k]!.lower === between[k]!.text) k--;
-  return POSSESSIVE_PRONOUNS.has(between[k]!.lower);
+  return POSSESSIVE_PRONOUNS.has(between[k]!.lower) ? k : -1;
 }
 
 /**

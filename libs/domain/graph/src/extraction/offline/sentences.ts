@@ -52,13 +52,14 @@ export function readSentences(text: string): Sentence[] {
     /** Where each of wink's tokens ended up once glued pieces are joined again. */
     const position: number[] = [];
     for (let i = first; i <= last; i++) {
-      const glued = gluedRun(texts, spaces, pos, i, last);
+      const letters = letterRun(texts, spaces, kinds, i, last);
+      const glued = letters > i ? letters : gluedRun(texts, spaces, pos, i, last);
       const word = glued > i ? texts.slice(i, glued + 1).join('') : (texts[i] ?? '');
       for (let j = i; j <= glued; j++) position[j - first] = sentence.tokens.length;
       sentence.tokens.push({
         text: word,
         lower: word.toLowerCase(),
-        pos: glued > i ? 'PROPN' : (pos[i] ?? 'X'),
+        pos: glued > i ? (letters > i && !/^\p{Lu}/u.test(word) ? 'NOUN' : 'PROPN') : (pos[i] ?? 'X'),
         lemma: glued > i ? word.toLowerCase() : (lemmas[i] ?? word.toLowerCase()),
         kind: glued > i ? 'word' : (kinds[i] ?? 'word'),
         space: spaces[i] ?? '',
@@ -114,6 +115,24 @@ const WORD_HALVES = new Set([
   'specific',
   'related',
 ]);
+
+const LETTERS = /^[\p{L}\p{M}]+$/u;
+
+/**
+ * The last token of one word that wink cut at letters its English model does not know: "Kovač",
+ * "Dvořák", "Łukasz", "Țurcanu" come as "Kova" + "č", "Dvo" + "ř" + "ák", … (the unknown letter is a
+ * token of its own, typed `unk`). `i` when the token starts no such word.
+ */
+function letterRun(texts: string[], spaces: string[], kinds: string[], i: number, last: number): number {
+  if (!LETTERS.test(texts[i] ?? '')) return i;
+  let end = i;
+  let unknown = kinds[i] === 'unk';
+  while (end < last && spaces[end + 1] === '' && LETTERS.test(texts[end + 1] ?? '')) {
+    end++;
+    unknown ||= kinds[end] === 'unk';
+  }
+  return unknown ? end : i;
+}
 
 /** The last token of a run starting at `i`, written without spaces, that forms one identifier. */
 function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, last: number): number {

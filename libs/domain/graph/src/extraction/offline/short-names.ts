@@ -1,5 +1,5 @@
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
-import { keyOf, Mention } from './mentions';
+import { CORPORATE_SUFFIXES, keyOf, Mention } from './mentions';
 
 /** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */
 export const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
@@ -34,12 +34,15 @@ function shortNameOf(mention: Mention): string | undefined {
   if (mention.type !== 'organization') return undefined;
   const lex = lexicon();
   let end = words.length;
+  // "Pinecrest Software Ltd" is "Pinecrest" too: its legal suffix goes first, then its descriptors.
+  while (end > 1 && CORPORATE_SUFFIXES.has(words[end - 1]!)) end--;
+  const legal = end < words.length;
   while (
     end > 1 &&
     (ORGANIZATION_DESCRIPTORS.has(words[end - 1]!) || lex.isOrganizationWord(words[end - 1]!))
   )
     end--;
-  if (end === words.length || end > 1) return undefined;
+  if ((end === words.length && !legal) || end > 1) return undefined;
   const first = words[0]!;
   const kind = lex.classOf(first);
   if (first.length < 3 || GENERIC_FIRST_WORDS.has(first) || kind === 'demonym' || kind === 'location')

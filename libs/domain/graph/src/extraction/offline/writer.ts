@@ -3,7 +3,7 @@ import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
-const INTRODUCING = new Set(["'m", '’m', 'am']);
+const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
 /** Dashes that open a signature: "— Fiona Dunne". */
 const DASHES = new Set(['—', '–', '--', '-']);
 
@@ -31,6 +31,7 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
         before.slice(-3).join(' ') === 'my name is' ||
         (['i', 'am'].includes(before[before.length - 2] ?? '') &&
           /^(am|'m|’m)$/.test(before[before.length - 1] ?? '')) ||
+        /^i['’]m$/.test(before[before.length - 1] ?? '') ||
         tokens[m.end]?.lower === 'here'
       );
     });

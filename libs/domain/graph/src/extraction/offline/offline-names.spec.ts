@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ChunkFacts } from '../../ports/graph-store';
+import { OfflineExtractor } from './offline-extractor';
+
+// Names as they are written outside English news: letters wink's English model does not know,
+// legal suffixes, surnames that look like particles, introductions, and lists of relatives.
+// Every sentence here is written for this file (none is in bench/data/graph-extraction.jsonl).
+
+const extractor = new OfflineExtractor();
+
+async function facts(text: string): Promise<ChunkFacts> {
+  const { chunks } = await extractor.extract({
+    chunks: [{ chunk_id: 'doc', text }],
+    reference_time: new Date('2026-03-12T10:00:00Z'),
+  });
+  return chunks[0]!;
+}
+
+async function triples(text: string): Promise<string[]> {
+  const chunk = await facts(text);
+  return chunk.relations.map(
+    (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
+  );
+}
+
+async function names(text: string): Promise<Map<string, string>> {
+  const chunk = await facts(text);
+  return new Map(chunk.entities.map((e) => [e.name, e.type]));
+}
+
+describe('OfflineExtractor: names beyond English spelling', () => {
+  it('keeps letters the tagger does not know inside their word', async () => {
+    const found = await names('Jiří Novák met Łucja Wójcik and Șerban Țiriac in Brno.');
+    for (const name of ['Jiří Novák', 'Łucja Wójcik', 'Șerban Țiriac']) assert.ok(found.has(name), name);
+    assert.ok(
+      (await triples('Miloš Šťastný was born in Ostrava.')).includes('Miloš Šťastný | born in | Ostrava'),
+    );
+  });
+
+  it('ends a company name on its legal suffix, and knows it by its first word after', async () => {
+    const found = await names('Nordvik Shipping ASA and Hallberg AB signed with Brenner GmbH and Pax S.A.');
+    for (const name of ['Nordvik Shipping ASA', 'Hallberg AB', 'Brenner GmbH', 'Pax S.A.'])
+      assert.equal(found.get(name), 'organization', name);
+    const sale = await triples(
+      'Orrin Labs bought the Finnish sensor maker Kuulo Oy last year. Kuulo now runs as a division of Orrin Labs.',
+    );
+    assert.ok(sale.includes('Orrin Labs | acquired | Kuulo Oy'));
+    assert.ok(sale.includes('Kuulo Oy | part of | Orrin Labs'));
+  });
+
+  it('keeps a capitalised surname that is also a particle ("Das", "Van")', async () => {
+    assert.ok((await names('The prize went to Anirban Das.')).has('Anirban Das'));
+    assert.ok((await names('The speech was given by Lieke Van.')).has('Lieke Van'));
+    assert.ok((await names('Casa do Alentejo opened.')).has('Casa do Alentejo'));
+  });
+
+  it('reads a possessive inside an institution name', async () => {
+    assert.ok(
+      (await triples("Orla Quinn, a nurse at St. Columba's Hospital, lives in Sligo.")).includes(
+        "Orla Quinn | works at | St. Columba's Hospital",
+      ),
+    );
+  });
+
+  it('joins a firm named with "&" whatever its first word is', async () => {
+    assert.ok((await names('They opened a bakery called Rise & Crumb in Leeds.')).has('Rise & Crumb'));
+    const found = await names('Shares of Dunmore & Pike fell 3% on Monday.');
+    assert.ok(found.has('Dunmore & Pike'));
+    assert.ok(![...found.keys()].some((name) => name.startsWith('Shares')));
+  });
+});
+
+describe('OfflineExtractor: introductions and relatives', () => {
+  it('takes "I\'m X" as the speaker of a turn labelled with a generic name', async () => {
+    const said = await triples(
+      "User: I'm Kofi Boateng, hi. I grew up in Kumasi and I work at Volta Analytics now.",
+    );
+    assert.ok(said.includes('Kofi Boateng | lives in | Kumasi'));
+    assert.ok(said.includes('Kofi Boateng | works at | Volta Analytics'));
+    assert.equal((await names("User: I'm Kofi Boateng, hi.")).get('Kofi Boateng'), 'person');
+  });
+
+  it("relates the people a plural kin noun lists, who share the last one's surname", async () => {
+    const twins = await triples('The bakery was opened by twins Ilse and Greta Brandt in 2011.');
+    assert.ok(twins.includes('Ilse Brandt | sibling of | Greta Brandt'));
+    assert.ok(
+      (await triples('The firm was started by the brothers Tariq Aziz and Omar Aziz.')).includes(
+        'Tariq Aziz | sibling of | Omar Aziz',
+      ),
+    );
+    // Friends of mine are not, for all the text says, friends of each other.
+    assert.deepEqual(await triples('My friends Dana Roth and Eli Stone came over.'), []);
+  });
+
+  it('reads the verb past an aside of kinship before the name ("married his cousin X")', async () => {
+    assert.ok(
+      (await triples('Arjun Mehra married his cousin Leela Rao in 1961.')).includes(
+        'Arjun Mehra | married to | Leela Rao',
+      ),
+    );
+    // A participle after a comma is said of the sentence's subject, not of the name before it.
+    assert.ok(
+      !(await triples('Mia studies at Lund University, working with her partner Sam on algae.')).some((t) =>
+        t.startsWith('Lund University | works with'),
+      ),
+    );
+  });
+});
