@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { asTitle, groupedNames, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
+import { asTitle, bareTitles, groupedNames, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -279,6 +279,7 @@ export function constructionRelations(
     ...frontedParticiple(sentence, mentions),
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
+    ...bareTitles(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
     ...whoseListed(sentence, mentions),
     ...groupedNames(sentence, mentions),

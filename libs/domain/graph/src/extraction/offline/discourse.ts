@@ -48,8 +48,12 @@ export class Discourse {
     if (this.subjects.length > 8) this.subjects.shift();
   }
 
+  /** The first organisation the text named: whom a title with no owner written is held at. */
+  firstOrganization: Mention | undefined;
+
   remember(mention: Mention): void {
     if (mention.type === 'error_code') this.errorCode = mention;
+    if (mention.type === 'organization') this.firstOrganization ??= mention;
     this.opening ??= mention;
     this.recent.push(mention);
     if (this.recent.length > 32) this.recent.shift();

@@ -258,6 +258,17 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     return undefined;
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
   if (lower.length === 1 && DEGREES.has(lower[0]!)) return undefined;
+  // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
+  // sentence is no name.
+  const following = tokens[to];
+  if (
+    lower.length === 1 &&
+    (ROLE_PARTS.has(lower[0]!) || lex.classOf(lower[0]!) === 'role') &&
+    following &&
+    following.text === following.lower &&
+    ['NOUN', 'ADJ'].includes(following.pos)
+  )
+    return undefined;
   // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
   if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
   const roleParts = lower[0]!.split('-');

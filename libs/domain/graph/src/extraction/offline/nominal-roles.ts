@@ -63,6 +63,55 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
   return out;
 }
 
+/** Words before a title that leave it no owner of its own: "said chief executive X", "from founder X". */
+const OWNERLESS_BEFORE = new Set([
+  ',',
+  'by',
+  'from',
+  'with',
+  'and',
+  'said',
+  'says',
+  'told',
+  'named',
+  'appointed',
+]);
+
+/**
+ * "Chief executive Tom Harrow said …", "the company said chief executive Dana Whitfield had
+ * stepped down", "took over from founder Sandra Pell": a title of the vocabulary right before a
+ * person, with no organisation written before it, is held at the organisation the text is about:
+ * the first it named.
+ */
+export function bareTitles(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const holder of mentions) {
+    const at = holder.start - 1;
+    if (at < 0 || (holder.type !== 'person' && holder.evidence === 'strong')) continue;
+    const canonical = titleRelation(tokens, at, false);
+    if (!canonical) continue;
+    // The title's words: lower-case qualifiers, or its first word capitalised opening the sentence.
+    const qualifier = (k: number) =>
+      (['NOUN', 'ADJ'].includes(tokens[k]!.pos) && tokens[k]!.text === tokens[k]!.lower) ||
+      (k === 0 && ['NOUN', 'ADJ', 'PROPN'].includes(tokens[k]!.pos));
+    let first = at;
+    while (first > 0 && first > at - 3 && qualifier(first - 1)) first--;
+    const before = tokens[first - 1];
+    if (before && !OWNERLESS_BEFORE.has(before.lower) && !isVerbLike(before)) continue;
+    if (mentions.some((m) => m.end === first)) continue;
+    const owner = discourse.firstOrganization;
+    if (!owner) continue;
+    holder.type = 'person';
+    out.push(rel(holder, owner, canonical, phrase(tokens, first, holder.start), holder.end, 0.6));
+  }
+  return out;
+}
+
 /** The title after "as" (token `from` on): its last word's index, and what it makes its holder. */
 function titleAfter(tokens: Token[], from: number): { at: number; canonical: string } | undefined {
   let found: { at: number; canonical: string } | undefined;

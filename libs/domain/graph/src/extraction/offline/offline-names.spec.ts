@@ -106,4 +106,15 @@ describe('OfflineExtractor: introductions and relatives', () => {
       ),
     );
   });
+
+  it('holds a title written with no owner at the organisation the text first named', async () => {
+    const said = await triples(
+      'Halvard Timber AS cut 40 jobs. Chief executive Ines Moe, who took over from founder Pål Berg in 2020, said so.',
+    );
+    assert.ok(said.includes('Ines Moe | leads | Halvard Timber AS'));
+    assert.ok(said.includes('Pål Berg | founded | Halvard Timber AS'));
+    assert.ok(!(await names('Chief executive Ines Moe spoke.')).has('Chief'));
+    // Nothing to hold it at: no relation.
+    assert.deepEqual(await triples('Chief executive Ines Moe spoke.'), []);
+  });
 });
