@@ -1,6 +1,7 @@
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
+import { placedKind } from './appositions';
 import { asTitle, bareTitles, groupedNames, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
@@ -268,7 +269,8 @@ export const IN: Token = {
  * Relations said by a construction rather than by the words between two neighbouring names (the
  * possessives of kinship and role are read apart, before the sentence's pairs: possessives.ts): an
  * opening participle, a title taken "as" or written before its holder's name, a turn's "we are
- * friends", the names a "whose" noun lists, "the brothers A and B", a sale "to" a buyer, a cause.
+ * friends", the names a "whose" noun lists, "the brothers A and B", a sale "to" a buyer, a cause, a place
+ * in an apposition ("X, a Manchester startup").
  */
 export function constructionRelations(
   sentence: Sentence,
@@ -286,5 +288,6 @@ export function constructionRelations(
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),
+    ...placedKind(sentence, mentions),
   ];
 }

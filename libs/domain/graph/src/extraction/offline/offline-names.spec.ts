@@ -118,3 +118,21 @@ describe('OfflineExtractor: introductions and relatives', () => {
     assert.deepEqual(await triples('Chief executive Ines Moe spoke.'), []);
   });
 });
+
+describe('OfflineExtractor: appositions', () => {
+  it('places a thing an apposition calls "a <place> <kind>"', async () => {
+    assert.ok(
+      (await triples('Brindle Analytics, a Leeds software consultancy, hired 30 people.')).includes(
+        'Brindle Analytics | located in | Leeds',
+      ),
+    );
+    // Where a person comes from is not where they are.
+    assert.deepEqual(await triples('Mara Voss, a Hamburg native, moved.'), []);
+    // Only a whole apposition: "a Paris flat she rents" is not what the thing is.
+    assert.ok(
+      !(await triples('She sold Fenwick Ltd, a Paris flat she rents and a car.')).includes(
+        'Fenwick Ltd | located in | Paris',
+      ),
+    );
+  });
+});
