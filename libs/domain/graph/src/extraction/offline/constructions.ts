@@ -53,7 +53,18 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     if (!(before?.type === 'location' && after?.type === 'location' && tokens[after.end]?.text === ','))
       break;
   }
-  const opens = tokens[comma + 1]?.pos === 'DET' ? comma + 2 : comma + 1;
+  // "…, the glaciologist Ingrid Halvorsen spent …": a determiner and what the subject is may
+  // stand before the name.
+  let opens = comma + 1;
+  if (tokens[opens]?.pos === 'DET') {
+    opens++;
+    while (
+      opens < comma + 5 &&
+      ['NOUN', 'ADJ'].includes(tokens[opens]?.pos ?? '') &&
+      tokens[opens]!.text === tokens[opens]!.lower
+    )
+      opens++;
+  }
   const subject = mentions.find((m) => m.start === opens);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];

@@ -314,6 +314,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
+    nouns: ['career', 'job', 'stint', 'tenure', 'internship', 'residency'],
+    preps: ['at', 'with'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  {
     // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
     verbs: ['run', 'manage', 'head', 'lead', 'oversee'],
     preps: ['at', 'for'],
