@@ -29,6 +29,15 @@ const TROUBLE_WORDS = new Set([
   'bug',
   'bugs',
   'glitch',
+  'freeze',
+  'freezes',
+  'delay',
+  'delays',
+  'lag',
+  'timeout',
+  'timeouts',
+  'slowdown',
+  'leak',
 ]);
 
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
@@ -131,10 +140,13 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
   // ("the printer-driver patch": a hyphen joins two words of the phrase, whatever their tags.)
   const hyphen = (k: number) =>
     tokens[k]?.text === '-' && tokens[k]!.space === '' && tokens[k + 1]?.space === '';
+  // ("an expired signing certificate": a gerund before a noun is part of the phrase.)
+  const modifier = (k: number) => /ing$/.test(tokens[k]!.lower) && tokens[k + 1]?.pos === 'NOUN';
   while (
     tokens[end] &&
-    !(end > start && isVerbLike(tokens[end]!) && !hyphen(end - 1) && !hyphen(end + 1)) &&
+    !(end > start && isVerbLike(tokens[end]!) && !hyphen(end - 1) && !hyphen(end + 1) && !modifier(end)) &&
     (['NOUN', 'PROPN', 'NUM'].includes(tokens[end]!.pos) ||
+      modifier(end) ||
       hyphen(end) ||
       hyphen(end + 1) ||
       (end === start && (tokens[end]!.pos === 'ADJ' || /(ed|ing)$/.test(tokens[end]!.lower))))
@@ -222,22 +234,34 @@ function causes(sentence: Sentence, mentions: Mention[], discourse: Discourse): 
       subjectWords.some((t) => TROUBLE_WORDS.has(t.lower)) ||
       tokens[verbStart - 1]?.text === ',';
     // (Named right before "caused by", or before the relative clause that says it.)
-    let effect = causedBy >= 0 ? (namedSubject ?? antecedent) : undefined;
-    if (!effect && pointer) {
-      // The latest error code before these words (this sentence's own later ones are not "it").
-      const earlier = discourse.errorCode;
-      const later = mentions.some((m) => m.start > at && m.keys[0] === earlier?.keys[0]);
-      effect =
-        [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ??
-        (later ? undefined : earlier);
-    } else if (!effect && tokens[0]?.pos === 'DET') {
-      effect = nounPhraseAt(tokens, 0);
-      if (effect && effect.end !== verbStart) effect = undefined;
+    const said = causedBy >= 0 ? (namedSubject ?? antecedent) : undefined;
+    const effects: Mention[] = said ? [said] : [];
+    if (!said) {
+      // "The outage was caused by …", "We traced the freeze to …": what the words name was
+      // caused; and when they name a kind of trouble, so was the error code they point at.
+      const what =
+        tracedTo >= 0
+          ? nounPhraseAt(tokens, at + 1)
+          : tokens[0]?.pos === 'DET'
+            ? nounPhraseAt(tokens, 0)
+            : undefined;
+      if (what && what.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart)) effects.push(what);
+      if (pointer) {
+        // The latest error code before these words (this sentence's own later ones are not "it").
+        const earlier = discourse.errorCode;
+        const later = mentions.some((m) => m.start > at && m.keys[0] === earlier?.keys[0]);
+        const code =
+          [...mentions].reverse().find((m) => m.end <= at && m.type === 'error_code') ??
+          (later ? undefined : earlier);
+        if (code) effects.push(code);
+      }
     }
-    if (!effect || keyOf(effect.name) === keyOf(cause.name)) return;
-    out.push(
-      rel(effect, cause, 'caused by', phrase(tokens, at, from).trim() || 'caused by', cause.end, 0.75),
-    );
+    for (const effect of effects) {
+      if (keyOf(effect.name) === keyOf(cause.name)) continue;
+      out.push(
+        rel(effect, cause, 'caused by', phrase(tokens, at, from).trim() || 'caused by', cause.end, 0.75),
+      );
+    }
   });
   return out;
 }

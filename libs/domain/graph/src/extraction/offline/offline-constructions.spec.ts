@@ -201,10 +201,19 @@ describe('OfflineExtractor: constructions', () => {
     const ticket = await triples(
       'Ines reports that the booking page returns HTTP 500. Support traced the crash to a broken proxy rule on the gateway.',
     );
+    // The crash the words name was caused, and so was the error code they point at.
     assert.deepEqual(ticket, [
       'HTTP 500 | affects | booking page',
+      'crash | caused by | broken proxy rule',
       'HTTP 500 | caused by | broken proxy rule',
     ]);
+    const outage = await triples(
+      'Users saw error LGN-401 all morning. The outage was caused by an expired signing certificate.',
+    );
+    assert.ok(outage.includes('outage | caused by | expired signing certificate'));
+    assert.ok(outage.includes('LGN-401 | caused by | expired signing certificate'));
+    // A pronoun only points.
+    assert.deepEqual(await triples('It was caused by a loose cable.'), []);
     assert.ok(
       (await triples('The 2019 Lagos flood was caused by Cyclone Idai.')).includes(
         '2019 Lagos flood | caused by | Cyclone Idai',
