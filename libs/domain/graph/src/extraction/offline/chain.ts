@@ -92,14 +92,30 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     if (token.pos !== 'PRON') return;
     const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
+    // "The daughter of the mathematician S. Raghunathan, she …": not the name the opening describes.
+    const described = frontedOf(sentence.tokens, i) ? out[out.length - 1] : undefined;
     const antecedent = discourse.person(
-      isObject ? out[out.length - 1] : undefined,
+      isObject ? out[out.length - 1] : described,
       pronounGender(token.lower),
     );
     if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
   });
   while (next < mentions.length) take();
   return out;
+}
+
+/**
+ * Whether the pronoun at `at` follows a sentence's opening "The <noun> of …," with no verb in it:
+ * the opening describes the pronoun's person by someone else ("The son of X, he …").
+ */
+export function frontedOf(tokens: Token[], at: number): boolean {
+  return (
+    tokens[0]?.pos === 'DET' &&
+    tokens[1]?.pos === 'NOUN' &&
+    tokens[2]?.lower === 'of' &&
+    tokens[at - 1]?.text === ',' &&
+    !tokens.slice(3, at - 1).some((t) => isVerbLike(t) || t.text === ',')
+  );
 }
 
 /**

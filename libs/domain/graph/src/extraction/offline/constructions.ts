@@ -2,7 +2,15 @@ import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { placedKind } from './appositions';
-import { asTitle, bareTitles, groupedNames, premodifiedTitles, weAre, whoseListed } from './nominal-roles';
+import {
+  asTitle,
+  bareTitles,
+  frontedRelation,
+  groupedNames,
+  premodifiedTitles,
+  weAre,
+  whoseListed,
+} from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -320,6 +328,7 @@ export function constructionRelations(
     ...weAre(sentence, discourse),
     ...whoseListed(sentence, mentions),
     ...groupedNames(sentence, mentions),
+    ...frontedRelation(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

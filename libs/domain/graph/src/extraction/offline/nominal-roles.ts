@@ -1,4 +1,5 @@
 import { isPersonNoun, KIN_NOUNS } from './cues';
+import { frontedOf } from './chain';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { isVerbLike, nounPredicate } from './predicates';
@@ -296,6 +297,20 @@ export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceR
     );
   });
   return out;
+}
+
+/**
+ * "The son of railway engineer Rafael Echeverría, he trained …": the opening's relation noun
+ * relates the person the pronoun stands for to the name it describes them by.
+ */
+export function frontedRelation(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const relation = tokens[1] ? nounPredicate(tokens[1].lower, 'of') : undefined;
+  if (!relation) return [];
+  const who = mentions.find((m) => m.end - m.start === 1 && frontedOf(tokens, m.start));
+  const named = who && [...mentions].reverse().find((m) => m.end === who.start - 1 && m.start > 2);
+  if (!who || !named || named.keys[0] === who.keys[0]) return [];
+  return [rel(who, named, relation.canonical, phrase(tokens, 0, 3), named.end)];
 }
 
 /** Verbs that list what a "whose …" noun holds: "whose members included Visby and Cologne". */

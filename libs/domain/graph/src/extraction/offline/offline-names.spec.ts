@@ -136,3 +136,22 @@ describe('OfflineExtractor: appositions', () => {
     );
   });
 });
+
+describe('OfflineExtractor: whose clause it is', () => {
+  it('gives a verb after a place and a comma back to the person of the clause before', async () => {
+    const life = await triples(
+      'Noor Khalil was born in Hebron, trained at Birzeit University and joined a clinic.',
+    );
+    assert.ok(life.includes('Noor Khalil | studied at | Birzeit University'));
+    assert.ok(!life.some((t) => t.startsWith('Hebron |')));
+  });
+
+  it('reads "The son of X, he …" as his relation to X, and "he" as not X', async () => {
+    const son = await triples(
+      'Mateo Ruiz is a potter. The son of the painter Elena Ruiz, he studied at the Madrid School of Art.',
+    );
+    assert.ok(son.includes('Mateo Ruiz | child of | Elena Ruiz'));
+    assert.ok(son.includes('Mateo Ruiz | studied at | Madrid School of Art'));
+    assert.ok(!son.some((t) => t.startsWith('Elena Ruiz | studied at')));
+  });
+});

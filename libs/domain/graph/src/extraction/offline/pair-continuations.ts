@@ -214,6 +214,27 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
 }
 
 /**
+ * "she was born in Madurai, trained at Christian Medical College …", "was elected mayor of Thiès,
+ * succeeding Abdou Ndiaye": a verb right after a comma that a place (or a thing a person's verb
+ * cannot have as subject) ends continues the person's clause before it.
+ */
+export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
+  const { source, target, between } = pair;
+  if (between[0]?.text !== ',') return false;
+  const rest = between.slice(1).filter((t) => t.pos !== 'ADV');
+  if (!rest[0] || !isVerbLike(rest[0])) return false;
+  const subject = previous && (previous.inverted ? previous.target : previous.source);
+  if (!subject || subject.type !== 'person' || source.type === 'person' || same(subject, target))
+    return false;
+  const match = matchPredicate(rest, subject, target);
+  if (!match?.known || match.inverted) return false;
+  if (source.type !== 'location' && match.sourceType !== 'person') return false;
+  pair.source = subject;
+  pair.between = rest;
+  return false;
+}
+
+/**
  * "named Siobhan Mulcahy as managing partner, succeeding Geoffrey Hartwell": a participle after a
  * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
  */

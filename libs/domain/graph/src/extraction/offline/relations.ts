@@ -16,6 +16,7 @@ import {
   founderAfterPlace,
   listContinues,
   roleOfSubject,
+  sharedSubject,
 } from './pair-continuations';
 import {
   basedDescription,
@@ -91,6 +92,7 @@ const PAIR_RULES: PairRule[] = [
   roleOfSubject,
   nothingToRead,
   clauseAfterAnd,
+  sharedSubject,
   participleClause,
   predicate,
 ];
