@@ -103,6 +103,7 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'foods',
   'games',
   'robotics',
+  'interactive',
   'therapeutics',
   'biosciences',
   'semiconductor',

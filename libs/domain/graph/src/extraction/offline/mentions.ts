@@ -25,7 +25,7 @@ export interface Mention {
 const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 /**
- * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, University of Oslo,
+ * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, Ngũgĩ wa Thiong'o, University of Oslo,
  * Office for Metropolitan Architecture, Confeitaria do Bolhão, Hartley & Moss.
  */
 const NAME_PARTICLES = new Set([
@@ -42,6 +42,13 @@ const NAME_PARTICLES = new Set([
   'du',
   'van',
   'von',
+  'wa',
+  'bin',
+  'bint',
+  'ibn',
+  'ter',
+  'ten',
+  'zu',
   'la',
   'le',
   'y',
@@ -120,6 +127,8 @@ export const CORPORATE_SUFFIXES = new Set([
   'srl',
   'se',
   'as',
+  'a/s',
+  'aps',
   'asa',
   'ab',
   'oy',
@@ -134,7 +143,7 @@ export const CORPORATE_SUFFIXES = new Set([
  * continue a name only written as a suffix is, in capitals or with its dots.
  */
 const SUFFIX_SPELLINGS =
-  /^(?:AS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
+  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
 
 /** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
 export function keyOf(name: string): string {

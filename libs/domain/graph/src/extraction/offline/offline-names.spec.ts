@@ -39,8 +39,16 @@ describe('OfflineExtractor: names beyond English spelling', () => {
   });
 
   it('ends a company name on its legal suffix, and knows it by its first word after', async () => {
-    const found = await names('Nordvik Shipping ASA and Hallberg AB signed with Brenner GmbH and Pax S.A.');
-    for (const name of ['Nordvik Shipping ASA', 'Hallberg AB', 'Brenner GmbH', 'Pax S.A.'])
+    const found = await names(
+      'Nordvik Shipping ASA and Maersk Tankers A/S signed with Brenner GmbH, Hallberg AB and Pax S.A.',
+    );
+    for (const name of [
+      'Nordvik Shipping ASA',
+      'Hallberg AB',
+      'Brenner GmbH',
+      'Pax S.A.',
+      'Maersk Tankers A/S',
+    ])
       assert.equal(found.get(name), 'organization', name);
     const sale = await triples(
       'Orrin Labs bought the Finnish sensor maker Kuulo Oy last year. Kuulo now runs as a division of Orrin Labs.',
@@ -53,6 +61,8 @@ describe('OfflineExtractor: names beyond English spelling', () => {
     assert.ok((await names('The prize went to Anirban Das.')).has('Anirban Das'));
     assert.ok((await names('The speech was given by Lieke Van.')).has('Lieke Van'));
     assert.ok((await names('Casa do Alentejo opened.')).has('Casa do Alentejo'));
+    assert.ok((await names('Wambui wa Kinyanjui and Ali bin Hamad met.')).has('Wambui wa Kinyanjui'));
+    assert.ok((await names('Wambui wa Kinyanjui and Ali bin Hamad met.')).has('Ali bin Hamad'));
   });
 
   it('reads a possessive inside an institution name', async () => {
