@@ -1,4 +1,4 @@
-import { nounPhraseAt, nounPhraseBefore } from './constructions';
+import { nounPhraseAt, nounPhraseBefore } from './noun-phrases';
 import { Mention } from './mentions';
 import { OpeningRule, rawOf } from './pair-rules';
 import { isVerbLike } from './predicates';

@@ -1,5 +1,6 @@
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
-import { CORPORATE_SUFFIXES, keyOf, Mention } from './mentions';
+import { keyOf, Mention } from './mentions';
+import { CORPORATE_SUFFIXES } from './name-words';
 
 /** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */
 export const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);

@@ -1,0 +1,143 @@
+import { frontedOf } from './chain';
+import { Discourse } from './discourse';
+import { keyOf, Mention } from './mentions';
+import { isVerbLike, nounPredicate } from './predicates';
+import { POSSESSIVES, rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence } from './sentences';
+
+// Relations a group of names holds among its members, or to what names them: "we are friends",
+// "the brothers A and B", "The son of X, he …", "whose members included A and B".
+
+/** What "we are …" makes the speaker to the person they talk of: "we've been friends since uni". */
+const WE_ARE: Record<string, string> = {
+  friends: 'friend of',
+  colleagues: 'works with',
+  coworkers: 'works with',
+  partners: 'partner of',
+  siblings: 'sibling of',
+};
+
+/**
+ * "lunch with Marguerite, we've been friends since uni": "we", said by a turn's speaker, are the
+ * speaker and the person just named; a plural relation noun after "be" relates them.
+ */
+export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  const speaker = discourse.speaker;
+  if (!speaker || discourse.speakersOrganization()) return out;
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'we') return;
+    let k = at + 1;
+    let be = false;
+    // One token a step, whatever it is: `be ||= tokens[k++]…` stopped stepping once `be` was true
+    // and spun for ever on "we are all very …", holding the process (session 16).
+    for (; tokens[k] && ['AUX', 'ADV', 'DET', 'ADJ'].includes(tokens[k]!.pos); k++) {
+      if (tokens[k]!.lemma === 'be') be = true;
+    }
+    const canonical = WE_ARE[tokens[k]?.lower ?? ''];
+    const other = canonical && be ? discourse.person(speaker) : undefined;
+    if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
+  });
+  return out;
+}
+
+/** Plural nouns that say what the names they head are to each other: "the brothers A and B". */
+const GROUP_NOUNS: Record<string, string> = {
+  ...WE_ARE,
+  brothers: 'sibling of',
+  sisters: 'sibling of',
+  twins: 'sibling of',
+  cofounders: 'works with',
+  'co-founders': 'works with',
+};
+
+/**
+ * "created by brothers Omar Haddad and Sami Haddad", "the twins Ana and Eva Ruiz": a plural
+ * relation noun right before a list of people relates each of them to the others.
+ */
+export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    const canonical = GROUP_NOUNS[token.lower];
+    if (!canonical) return;
+    // "my friends Tom and Jerry" are friends of mine, not (for all we know) of each other; "his
+    // brothers A and B" are still siblings.
+    if (canonical !== 'sibling of' && POSSESSIVES.has(tokens[at - 1]?.lower ?? '')) return;
+    const listed: Mention[] = [];
+    let next = at + 1;
+    for (const member of mentions.filter((m) => m.start > at)) {
+      const between = tokens.slice(next, member.start);
+      if (
+        member.start !== next &&
+        !(listed.length > 0 && between.every((t) => [',', 'and'].includes(t.lower)))
+      )
+        break;
+      if (member.type !== 'person' && member.evidence === 'strong') break;
+      listed.push(member);
+      next = member.end;
+    }
+    if (listed.length < 2) return;
+    // "the siblings Freja and Anders Holm": first names before the last share its surname.
+    const last = listed[listed.length - 1]!.name.split(' ');
+    for (const member of listed) {
+      member.type = 'person';
+      if (last.length > 1 && !member.name.includes(' ')) {
+        member.name = `${member.name} ${last[last.length - 1]}`;
+        member.keys = [keyOf(member.name)];
+      }
+    }
+    listed.forEach((a, i) =>
+      listed.slice(i + 1).forEach((b) => out.push(rel(a, b, canonical, token.text, next))),
+    );
+  });
+  return out;
+}
+
+/**
+ * "The son of railway engineer Rafael Echeverría, he trained …": the opening's relation noun
+ * relates the person the pronoun stands for to the name it describes them by.
+ */
+export function frontedRelation(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const relation = tokens[1] ? nounPredicate(tokens[1].lower, 'of') : undefined;
+  if (!relation) return [];
+  const who = mentions.find((m) => m.end - m.start === 1 && frontedOf(tokens, m.start));
+  const named = who && [...mentions].reverse().find((m) => m.end === who.start - 1 && m.start > 2);
+  if (!who || !named || named.keys[0] === who.keys[0]) return [];
+  return [rel(who, named, relation.canonical, phrase(tokens, 0, 3), named.end)];
+}
+
+/** Verbs that list what a "whose …" noun holds: "whose members included Visby and Cologne". */
+const LISTING = new Set(['include', 'comprise', 'be', 'count']);
+
+/**
+ * "the Hanseatic League, a confederation whose members included Visby and Cologne": each name
+ * listed holds the vocabulary noun's relation to whose it is (Visby is a member of the League).
+ */
+export function whoseListed(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'whose') return;
+    const noun = tokens[at + 1];
+    const relation = noun && /s$/.test(noun.lower) ? nounPredicate(noun.lower, 'of') : undefined;
+    if (!relation || relation.canonical === 'leads') return;
+    // Whose: the nearest name before, with no verb between it and "whose".
+    const owner = [...mentions].reverse().find((m) => m.end <= at);
+    if (!owner || tokens.slice(owner.end, at).some(isVerbLike)) return;
+    let k = at + 2;
+    while (tokens[k]?.pos === 'ADV') k++;
+    if (!LISTING.has(tokens[k]?.lemma ?? '')) return;
+    // The names listed after the verb: "Visby and Cologne", "Visby, Lund and Riga".
+    let next = k + 1;
+    for (const member of mentions.filter((m) => m.start > k)) {
+      if (!tokens.slice(next, member.start).every((t) => [',', 'and', 'the'].includes(t.lower))) break;
+      out.push(rel(member, owner, relation.canonical, phrase(tokens, at, k + 1), member.end));
+      next = member.end;
+    }
+  });
+  return out;
+}

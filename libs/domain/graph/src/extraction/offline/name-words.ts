@@ -1,0 +1,123 @@
+// Words that shape a name: what may stand inside one, what ends it, what is dropped before it
+// and what is no name at all (mentions.ts reads them).
+
+/**
+ * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, Ngũgĩ wa Thiong'o, University of Oslo,
+ * Office for Metropolitan Architecture, Confeitaria do Bolhão, Hartley & Moss.
+ */
+export const NAME_PARTICLES = new Set([
+  'of',
+  'for',
+  'da',
+  'de',
+  'del',
+  'der',
+  'di',
+  'do',
+  'dos',
+  'das',
+  'du',
+  'van',
+  'von',
+  'wa',
+  'bin',
+  'bint',
+  'ibn',
+  'ter',
+  'ten',
+  'zu',
+  'la',
+  'le',
+  'y',
+  '&',
+  '+',
+]);
+/** Degrees written as capitals. */
+export const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
+/** Officers' titles compromise does not list as roles. */
+export const ROLE_ABBREVIATIONS = new Set(['ceo', 'cto', 'cfo', 'coo', 'cio', 'ciso', 'vp', 'md']);
+/** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
+export const ROLE_PARTS = new Set([
+  'general',
+  'secretary',
+  'director',
+  'chief',
+  'vice',
+  'president',
+  'minister',
+  'officer',
+]);
+/** Plural nouns for a share of an organisation or place, which open sentences, not names. */
+export const QUANTITY_HEADS = new Set([
+  'shares',
+  'sales',
+  'profits',
+  'revenues',
+  'prices',
+  'stocks',
+  'units',
+  'customers',
+  'users',
+  'employees',
+  'workers',
+  'investors',
+  'fans',
+  'residents',
+  'officials',
+  'parts',
+]);
+/** Seasons, which wink reads as dates even when they open a name ("Winter Storm Uri"). */
+export const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
+/** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
+export const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
+/** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */
+export const KIN_TITLES = new Set([
+  'grandma',
+  'grandpa',
+  'granny',
+  'grandad',
+  'granddad',
+  'nana',
+  'aunt',
+  'auntie',
+  'uncle',
+]);
+/** Words that end a company's legal name (compared without their final dot): "Fjellfly AS", "Banco Santander S.A.". */
+export const CORPORATE_SUFFIXES = new Set([
+  'inc',
+  'corp',
+  'corporation',
+  'ltd',
+  'llc',
+  'llp',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  's.a',
+  'nv',
+  'n.v',
+  'bv',
+  'b.v',
+  'spa',
+  's.p.a',
+  'srl',
+  'se',
+  'as',
+  'a/s',
+  'aps',
+  'asa',
+  'ab',
+  'oy',
+  'oyj',
+  'kk',
+  'pty',
+  'co',
+  'company',
+]);
+/**
+ * Legal suffixes that are also English words or read as other parts of speech ("as", "se"): they
+ * continue a name only written as a suffix is, in capitals or with its dots.
+ */
+export const SUFFIX_SPELLINGS =
+  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
