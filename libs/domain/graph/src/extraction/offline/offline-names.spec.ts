@@ -165,3 +165,18 @@ describe('OfflineExtractor: whose clause it is', () => {
     assert.ok(!son.some((t) => t.startsWith('Elena Ruiz | studied at')));
   });
 });
+
+describe('OfflineExtractor: passives with a description of the agent', () => {
+  it('reads "by the Italian group X" and "by the boat-builder X" as the agent', async () => {
+    assert.ok(
+      (await triples('Hallvik Yard was bought in 2016 by the Danish group Nordsø Marine.')).includes(
+        'Nordsø Marine | acquired | Hallvik Yard',
+      ),
+    );
+    assert.ok(
+      (await triples('Hallvik Yard was founded in 1902 by the ship-builder Eirik Hallvik.')).includes(
+        'Eirik Hallvik | founded | Hallvik Yard',
+      ),
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
-import { EntityType } from './lexicon';
+import { EntityType, lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
 import { Token } from './sentences';
@@ -205,13 +205,25 @@ export function matchPredicate(
   if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;
-    // ("booking platform": the tagger may read a noun's -ing modifier as a verb.)
+    // ("booking platform": the tagger may read a noun's -ing modifier as a verb; "boat-builder" is
+    // one word, hyphen and all.)
+    const hyphen = (t: Token) => t.text === '-' && t.space === '';
     while (
       k > 0 &&
-      (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) || /ing$/.test(between[k - 1]!.lower))
+      (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) ||
+        /ing$/.test(between[k - 1]!.lower) ||
+        hyphen(between[k - 1]!))
     )
       k--;
-    const lowerCase = between.slice(k, described).every((t) => t.text === t.lower);
+    // (A nationality may be capitalised: "the Italian group Fincantieri".)
+    const lowerCase = between
+      .slice(k, described)
+      .every(
+        (t) =>
+          t.text === t.lower ||
+          lexicon().classOf(t.lower) === 'demonym' ||
+          /^\p{Lu}\p{Ll}+(?:ish|ese|ian|an|ch|ic|i)$/u.test(t.text),
+      );
     if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && described - k <= 3))) described = k;
   }
   const lastWord = between
