@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { placedKind } from './appositions';
+import { placedKind, sitePlaces } from './places';
 import { causes } from './causes';
 import { frontedRelation, groupedNames, weAre, whoseListed } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
@@ -157,5 +157,6 @@ export function constructionRelations(
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),
     ...placedKind(sentence, mentions),
+    ...sitePlaces(sentence, mentions, discourse),
   ];
 }

@@ -130,10 +130,20 @@ describe('OfflineExtractor: introductions and relatives', () => {
 });
 
 describe('OfflineExtractor: appositions', () => {
-  it('places a thing an apposition calls "a <place> <kind>"', async () => {
+  it('places a thing an apposition calls "a <place> <kind>", and an organisation by its office', async () => {
     assert.ok(
       (await triples('Brindle Analytics, a Leeds software consultancy, hired 30 people.')).includes(
         'Brindle Analytics | located in | Leeds',
+      ),
+    );
+    assert.ok(
+      (await triples('Ana Ruiz runs the Lima office of Quipu Data.')).includes(
+        'Quipu Data | located in | Lima',
+      ),
+    );
+    assert.ok(
+      (await triples('Quipu Data hired 20 people. Its Cusco office opened in May.')).includes(
+        'Quipu Data | located in | Cusco',
       ),
     );
     // Where a person comes from is not where they are.

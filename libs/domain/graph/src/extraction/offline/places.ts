@@ -1,0 +1,75 @@
+import type { Discourse } from './discourse';
+import { Mention } from './mentions';
+import { rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence } from './sentences';
+
+/**
+ * "Lumen Health, a Manchester telemedicine startup, …", "SolarPeak, a San Diego installer": an
+ * apposition that names a place before what the thing is (in lower case) says where it is.
+ * ("Kim Lee, a Seoul native": a person's is where they come from, which is not a relation here.)
+ */
+export function placedKind(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const thing of mentions) {
+    if ((thing.type === 'person' && thing.evidence === 'strong') || thing.type === 'location') continue;
+    if (tokens[thing.end]?.text !== ',' || tokens[thing.end + 1]?.pos !== 'DET') continue;
+    const place = mentions.find((m) => m.start === thing.end + 2);
+    if (!place || place.type !== 'location' || place.evidence !== 'strong') continue;
+    let k = place.end;
+    while (tokens[k] && ['NOUN', 'ADJ'].includes(tokens[k]!.pos) && tokens[k]!.text === tokens[k]!.lower) k++;
+    if (k === place.end || tokens[k - 1]!.pos !== 'NOUN') continue;
+    // The apposition ends there: "a Manchester telemedicine startup," not "a Paris flat she rents".
+    if (tokens[k] && ![',', '.', ';', ')', '—', '–'].includes(tokens[k]!.text)) continue;
+    out.push(rel(thing, place, 'located in', phrase(tokens, place.start, k), place.end, 0.6));
+  }
+  return out;
+}
+
+/** Sites an organisation has in a place. */
+const SITES = new Set([
+  'office',
+  'offices',
+  'headquarters',
+  'hq',
+  'plant',
+  'factory',
+  'branch',
+  'campus',
+  'studio',
+  'lab',
+  'warehouse',
+  'store',
+]);
+
+/**
+ * "the Montevideo office of Kuna Analytics", "Google's Zurich office", "Its Berlin office": an
+ * organisation's site named by its place puts the organisation there.
+ */
+export function sitePlaces(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const place of mentions) {
+    // (A name nothing typed before "office" is the place: "Its Cusco office".)
+    if (!SITES.has(tokens[place.end]?.lower ?? '')) continue;
+    if (place.type !== 'location' && place.evidence !== 'none') continue;
+    const site = place.end;
+    // "… office of Kuna Analytics"
+    let owner = tokens[site + 1]?.lower === 'of' ? mentions.find((m) => m.start === site + 2) : undefined;
+    // "Google's Zurich office"
+    const before = tokens[place.start - 1];
+    if (!owner && before && ["'s", '’s'].includes(before.lower))
+      owner = mentions.find((m) => m.end === place.start - 1);
+    // "Its Berlin office", "their Berlin office": the organisation the text is about.
+    if (!owner && before && ['its', 'their'].includes(before.lower)) owner = discourse.firstOrganization;
+    if (!owner || owner.type === 'person' || owner.type === 'location') continue;
+    if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
+    out.push(rel(owner, place, 'located in', phrase(tokens, place.start, site + 1), place.end, 0.6));
+  }
+  return out;
+}
