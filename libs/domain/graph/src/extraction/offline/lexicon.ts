@@ -158,13 +158,37 @@ export function lexicon(): Lexicon {
   }
   const orgWords = new Set(Object.keys(model.two.orgWords));
   const placeWords = new Set([...Object.keys(model.two.placeWords), ...MORE_PLACE_WORDS]);
+  // compromise lists names without their accents: "Céline", "Søren", "Tomáš" are its "celine",
+  // "soren", "tomas". A word it does not list is looked up again written so.
+  const either = <T>(map: Map<string, T>, word: string) => map.get(word) ?? map.get(withoutAccents(word));
   built = {
-    classOf: (word) => classes.get(word),
+    classOf: (word) => either(classes, word),
     isOrganizationWord: (word) => orgWords.has(word),
     isPlaceWord: (word) => placeWords.has(word),
-    genderOf: (word) => genders.get(word),
+    genderOf: (word) => either(genders, word),
   };
   return built;
+}
+
+/** Letters that do not decompose into a base letter and a mark. */
+const FOLDED: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ı: 'i',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  þ: 'th',
+  ð: 'd',
+};
+
+/** "søren" → "soren", "tomáš" → "tomas", "łukasz" → "lukasz". */
+export function withoutAccents(word: string): string {
+  return word
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[øłđıæœßþð]/g, (letter) => FOLDED[letter]!);
 }
 
 export function isProductWord(word: string): boolean {

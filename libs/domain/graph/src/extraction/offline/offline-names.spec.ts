@@ -38,6 +38,13 @@ describe('OfflineExtractor: names beyond English spelling', () => {
     );
   });
 
+  it("knows accented first names by the lexicon's unaccented ones", async () => {
+    const found = await names('Hélène Duclos met Søren Lind and Zoë Lam.');
+    assert.equal(found.get('Hélène Duclos'), 'person');
+    assert.equal(found.get('Søren Lind'), 'person');
+    assert.equal(found.get('Zoë Lam'), 'person');
+  });
+
   it('ends a company name on its legal suffix, and knows it by its first word after', async () => {
     const found = await names(
       'Nordvik Shipping ASA and Maersk Tankers A/S signed with Brenner GmbH, Hallberg AB and Pax S.A.',
