@@ -197,3 +197,16 @@ describe('OfflineExtractor: passives with a description of the agent', () => {
     );
   });
 });
+
+describe('OfflineExtractor: what runs on what', () => {
+  it('reads "runs on", "hosted on" and "powered by" as uses', async () => {
+    assert.ok(
+      (await triples('Quipu Data runs on Google Cloud.')).includes('Quipu Data | uses | Google Cloud'),
+    );
+    assert.ok(
+      (await triples('Quipu Data is hosted on Hetzner Cloud.')).includes('Quipu Data | uses | Hetzner Cloud'),
+    );
+    // Running a company is leading it, not using it.
+    assert.ok(!(await triples('Ana Ruiz runs Quipu Data.')).some((t) => t.includes('| uses |')));
+  });
+});

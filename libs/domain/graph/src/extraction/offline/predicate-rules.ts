@@ -457,6 +457,10 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'person',
   },
   { verbs: ['use', 'depend', 'rely', 'require'], preps: ['', 'on', 'upon'], canonical: 'uses' },
+  // "The gateway runs on Cloudflare Workers", "built on Kubernetes", "is powered by the Hybrid
+  // Synergy Drive system".
+  { verbs: ['run', 'build', 'host', 'deploy'], preps: ['on'], canonical: 'uses' },
+  { verbs: ['power'], preps: ['by'], canonical: 'uses' },
   { verbs: ['cause', 'trigger'], preps: ['by'], canonical: 'caused by' },
   { verbs: ['star', 'feature'], preps: [''], canonical: 'stars', targetType: 'person' },
   // "X starred in Y", "X appeared in Y": Y stars X.
