@@ -3,6 +3,7 @@ import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { placedKind, sitePlaces } from './places';
 import { causes } from './causes';
+import { phraseSubjects } from './noun-phrases';
 import { frontedRelation, groupedNames, weAre, whoseListed } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { rel } from './owners';
@@ -158,5 +159,6 @@ export function constructionRelations(
     ...whereClause(sentence, mentions),
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
+    ...phraseSubjects(sentence, mentions),
   ];
 }

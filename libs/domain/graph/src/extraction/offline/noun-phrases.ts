@@ -1,7 +1,8 @@
 import { keyOf, Mention } from './mentions';
-import { POSSESSIVES } from './owners';
-import { isVerbLike } from './predicates';
-import { phrase, Token } from './sentences';
+import { POSSESSIVES, rel } from './owners';
+import { isVerbLike, matchPredicate } from './predicates';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence, Token } from './sentences';
 
 /** A noun phrase written in lower case, from `from` on: "an expired TLS certificate", "a firewall rule". */
 export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined {
@@ -47,4 +48,42 @@ export function nounPhraseBefore(tokens: Token[], end: number): Mention | undefi
   while (start > 0 && inPhrase(tokens[start - 1]!, tokens[start])) start--;
   if (start === end || !['DET', 'PRON'].includes(tokens[start - 1]?.pos ?? '')) return undefined;
   return nounPhraseAt(tokens, start);
+}
+
+/** Relations a noun phrase may hold as a subject, read from its verb: what runs on or uses what. */
+const PHRASE_RELATIONS = new Set(['uses', 'part of']);
+
+/**
+ * "The booking gateway runs on Cloudflare Workers", "the authentication gateway, which runs on
+ * Cloudflare Workers": a system named by a noun phrase rather than a name, as support texts do,
+ * uses the name its verb reaches.
+ */
+export function phraseSubjects(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  const read = (subject: Mention | undefined, verbAt: number) => {
+    if (!subject) return;
+    let k = verbAt;
+    while (tokens[k] && ['AUX', 'ADV', 'PART'].includes(tokens[k]!.pos)) k++;
+    if (!tokens[k] || !isVerbLike(tokens[k]!)) return;
+    const target = mentions.find((m) => m.start > k && m.start <= k + 3);
+    if (!target || target.type === 'person' || target.type === 'location') return;
+    const words = tokens.slice(verbAt, target.start);
+    if (!words.every((t) => ['AUX', 'ADV', 'PART', 'VERB', 'ADP', 'DET'].includes(t.pos))) return;
+    const match = matchPredicate(words, subject, target);
+    if (!match?.known || match.inverted || !PHRASE_RELATIONS.has(match.canonical)) return;
+    out.push(rel(subject, target, match.canonical, phrase(tokens, verbAt, target.start), target.end, 0.6));
+  };
+  // The sentence's opening phrase: "The gateway runs on …".
+  if (tokens[0]?.pos === 'DET') {
+    const opening = nounPhraseAt(tokens, 0);
+    if (opening && !mentions.some((m) => m.start < opening.end)) read(opening, opening.end);
+  }
+  // A phrase's relative clause: "the authentication gateway, which runs on …".
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'which' || tokens[at - 1]?.text !== ',') return;
+    const before = nounPhraseBefore(tokens, at - 1);
+    if (before && !mentions.some((m) => m.end === at - 1)) read(before, at + 1);
+  });
+  return out;
 }

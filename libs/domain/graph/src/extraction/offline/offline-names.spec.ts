@@ -206,6 +206,16 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(
       (await triples('Quipu Data is hosted on Hetzner Cloud.')).includes('Quipu Data | uses | Hetzner Cloud'),
     );
+    assert.ok(
+      (await triples('The billing service runs on Amazon Aurora.')).includes(
+        'billing service | uses | Amazon Aurora',
+      ),
+    );
+    assert.ok(
+      (await triples('Users hit the search proxy, which runs on Fastly Compute.')).includes(
+        'search proxy | uses | Fastly Compute',
+      ),
+    );
     // Running a company is leading it, not using it.
     assert.ok(!(await triples('Ana Ruiz runs Quipu Data.')).some((t) => t.includes('| uses |')));
   });
