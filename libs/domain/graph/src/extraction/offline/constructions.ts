@@ -4,6 +4,7 @@ import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { placedKind, sitePlaces } from './places';
 import { causes } from './causes';
 import { phraseSubjects } from './noun-phrases';
+import { platformUses } from './platforms';
 import { frontedRelation, groupedNames, weAre, whoseListed } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { rel } from './owners';
@@ -160,5 +161,6 @@ export function constructionRelations(
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
     ...phraseSubjects(sentence, mentions),
+    ...platformUses(sentence, mentions),
   ];
 }

@@ -216,6 +216,14 @@ describe('OfflineExtractor: what runs on what', () => {
         'search proxy | uses | Fastly Compute',
       ),
     );
+    assert.ok(
+      (await triples('Inkwell 2.3 freezes when printing to PDF on Windows 11.')).includes(
+        'Inkwell 2.3 | uses | Windows 11',
+      ),
+    );
+    assert.ok(
+      (await triples('It fails on a Pixel 7 running Android 14.')).includes('Pixel 7 | uses | Android 14'),
+    );
     // Running a company is leading it, not using it.
     assert.ok(!(await triples('Ana Ruiz runs Quipu Data.')).some((t) => t.includes('| uses |')));
   });
