@@ -118,6 +118,35 @@ export function frontedOf(tokens: Token[], at: number): boolean {
   );
 }
 
+/** Nouns for hardware and software named by its make or model: "Brother HL-L2350 printers". */
+const DEVICES = new Set([
+  'printer',
+  'handheld',
+  'laptop',
+  'phone',
+  'server',
+  'router',
+  'switch',
+  'tablet',
+  'scanner',
+  'terminal',
+  'camera',
+  'device',
+  'machine',
+  'drive',
+  'dashboard',
+  'headset',
+  'point',
+]);
+
+/** Whether the words from `at` name devices ("access points", "handhelds"), up to two words. */
+function isDevice(tokens: Token[], at: number): boolean {
+  for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
+    if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
+  }
+  return false;
+}
+
 /**
  * Mentions that only qualify the next one drop out of the chain: "the Seattle startup DataWorks"
  * (a place, which also says where DataWorks is) and "Figma's rival Frame.io" (a possessor).
@@ -158,7 +187,12 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     }
     // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
     const after = tokens[mention.end];
-    const qualifies = after?.pos === 'NOUN' && after.lower === after.text && !isVerbLike(after);
+    // But "our Zebra TC52 handhelds", "Cisco Meraki access points": a device is its make's.
+    const qualifies =
+      after?.pos === 'NOUN' &&
+      after.lower === after.text &&
+      !isVerbLike(after) &&
+      !isDevice(tokens, mention.end);
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);
   }

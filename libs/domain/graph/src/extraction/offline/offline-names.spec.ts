@@ -224,6 +224,14 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(
       (await triples('It fails on a Pixel 7 running Android 14.')).includes('Pixel 7 | uses | Android 14'),
     );
+    // A device is its make's; "Customer:" before "Hi, this is X" still introduces X.
+    assert.ok(
+      (
+        await triples(
+          'Customer: Hi, this is Lena Brandt, office manager at Kessler Dental. We use Brother HL-L8360 printers in every room.',
+        )
+      ).includes('Kessler Dental | uses | Brother HL-L8360'),
+    );
     // Running a company is leading it, not using it.
     assert.ok(!(await triples('Ana Ruiz runs Quipu Data.')).some((t) => t.includes('| uses |')));
   });

@@ -24,10 +24,12 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
     );
     if (!introduces) continue;
     const mentions = findMentions(sentence);
+    // ("Customer: Hi, this is …": a turn's label before the greeting.)
+    const label = tokens[1]?.text === ':' ? 2 : 0;
     const introduced = mentions.find((m) => {
       const before = tokens.slice(Math.max(0, m.start - 3), m.start).map((t) => t.lower);
       return (
-        (before.slice(-2).join(' ') === 'this is' && m.start <= 4) ||
+        (before.slice(-2).join(' ') === 'this is' && m.start - label <= 4) ||
         before.slice(-3).join(' ') === 'my name is' ||
         (['i', 'am'].includes(before[before.length - 2] ?? '') &&
           /^(am|'m|’m)$/.test(before[before.length - 1] ?? '')) ||
