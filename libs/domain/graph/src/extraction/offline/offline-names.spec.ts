@@ -110,6 +110,14 @@ describe('OfflineExtractor: introductions and relatives', () => {
     assert.deepEqual(await triples('My friends Dana Roth and Eli Stone came over.'), []);
   });
 
+  it('reads "her marriage to X" as married to', async () => {
+    assert.ok(
+      (
+        await triples('Irena Kos was a painter. Her marriage to the sculptor Jan Mirek lasted a decade.')
+      ).includes('Irena Kos | married to | Jan Mirek'),
+    );
+  });
+
   it('reads the verb past an aside of kinship before the name ("married his cousin X")', async () => {
     assert.ok(
       (await triples('Arjun Mehra married his cousin Leela Rao in 1961.')).includes(

@@ -6,6 +6,13 @@ import { nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence } from './sentences';
 
+/** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
+const UNIONS: Record<string, string> = {
+  marriage: 'married to',
+  engagement: 'partner of',
+  partnership: 'partner of',
+  friendship: 'friend of',
+};
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
 const LINKS = new Set(['be', 'become', 'remain']);
 
@@ -49,6 +56,20 @@ export function possessiveRoles(
     else if (tokens[said]?.pos === 'DET') said--;
     if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;
+    // "Her marriage to the poet Adam Włodek": a union noun of the owner's, then "to" or "with".
+    const at = said < k && tokens[said]?.pos !== 'AUX' ? said : k;
+    const union = ['to', 'with'].includes(tokens[at]?.lower ?? '')
+      ? UNIONS[tokens[at - 1]?.lower ?? '']
+      : undefined;
+    const unionOwner =
+      union && POSSESSIVES.has(tokens[at - 2]?.lower ?? '')
+        ? ownerOf(tokens[at - 2]!.lower, at - 2, mentions, discourse)
+        : undefined;
+    if (union && unionOwner && unionOwner.type === 'person' && keyOf(unionOwner.name) !== keyOf(named.name)) {
+      named.type = 'person';
+      out.push(rel(unionOwner, named, union, phrase(tokens, at - 2, at + 1), named.end));
+      continue;
+    }
     const noun = tokens[k];
     // A lower-case noun, or a title written in capitals ("Figma's CEO, Dylan Field").
     const titled = noun !== undefined && nounPredicate(noun.lower) !== undefined;
