@@ -192,6 +192,14 @@ describe('OfflineExtractor: whose clause it is', () => {
 });
 
 describe('OfflineExtractor: passives with a description of the agent', () => {
+  it('reads past "the weekly" before a name as past "the magazine"', async () => {
+    assert.ok(
+      (await triples('Olga Tesch worked as arts editor of the weekly Nowa Fala.')).includes(
+        'Olga Tesch | works at | Nowa Fala',
+      ),
+    );
+  });
+
   it('reads "by the Italian group X" and "by the boat-builder X" as the agent', async () => {
     assert.ok(
       (await triples('Hallvik Yard was bought in 2016 by the Danish group Nordsø Marine.')).includes(

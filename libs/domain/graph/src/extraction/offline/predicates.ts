@@ -202,7 +202,15 @@ export function matchPredicate(
   )
     described--;
   const head = between[described - 1];
-  if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
+  // "editor of the weekly Życie Literackie": an adjective standing for its noun describes too.
+  if (
+    head?.pos === 'ADJ' &&
+    head.text === head.lower &&
+    between[described - 2]?.pos === 'DET' &&
+    between[described - 3]?.pos === 'ADP'
+  )
+    described -= 2;
+  else if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;
     // ("booking platform": the tagger may read a noun's -ing modifier as a verb; "boat-builder" is
