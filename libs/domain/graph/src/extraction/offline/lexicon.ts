@@ -121,6 +121,7 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'mining',
   'steel',
   'textiles',
+  'diagnostics',
   'therapeutics',
   'biosciences',
   'semiconductor',

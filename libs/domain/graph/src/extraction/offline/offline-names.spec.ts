@@ -110,6 +110,14 @@ describe('OfflineExtractor: introductions and relatives', () => {
     assert.deepEqual(await triples('My friends Dana Roth and Eli Stone came over.'), []);
   });
 
+  it('gives both roles of "X\'s founder and chief executive, Y"', async () => {
+    const both = await triples(
+      "Brandvik Analytics grew. Brandvik's founder and chief executive, Lise Moen, spoke.",
+    );
+    assert.ok(both.includes('Lise Moen | founded | Brandvik Analytics'));
+    assert.ok(both.includes('Lise Moen | leads | Brandvik Analytics'));
+  });
+
   it('reads "her marriage to X" as married to', async () => {
     assert.ok(
       (

@@ -76,6 +76,15 @@ export function possessiveRoles(
     if (!noun || (!titled && (noun.pos !== 'NOUN' || noun.text !== noun.lower))) continue;
     let p = k - 1;
     while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
+    // "Glenmorie's founder and chief executive, Fiona McAskill": two roles of one owner.
+    const firstRole =
+      tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
+        ? nounPredicate(tokens[p - 1]!.lower)
+        : undefined;
+    if (firstRole) {
+      p -= 2;
+      while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
+    }
     const possessive = tokens[p];
     if (!possessive) continue;
     // "he married Elena Pizarro, and their son, Rodrigo": "their" kin is the two people just named.
@@ -116,6 +125,8 @@ export function possessiveRoles(
       named.type = 'person';
       named.evidence = 'strong';
     }
+    if (firstRole && firstRole.canonical !== role.canonical)
+      out.push(rel(named, owner, firstRole.canonical, raw, named.end));
     out.push(rel(named, owner, role.canonical, raw, named.end));
     last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
