@@ -157,9 +157,25 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const mention = all[i]!;
     const next = all[i + 1];
     const gap = next ? tokens.slice(mention.end, next.start) : [];
+    // ("pipeline-inspection firm": a hyphen joins two words of one modifier.)
+    const joined = (t: Token) => t.text === '-' && t.space === '';
     const nouns = (from: number) =>
-      gap.slice(from).every((t) => (t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text);
-    if (next && mention.type === 'location' && gap.length > 0 && gap.length <= 2 && nouns(0)) {
+      gap
+        .slice(from)
+        .every((t) => ((t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text) || joined(t));
+    const words = gap.filter((t) => !joined(t)).length - gap.filter(joined).length;
+    // ("the Aberdeen pipeline-inspection firm Glenmorie …": a name nothing typed, before the kind of
+    // organisation that follows, is where it is.)
+    const placeBefore =
+      mention.type === 'location' ||
+      (mention.evidence === 'none' &&
+        next?.type === 'organization' &&
+        isOrganizationNoun(gap[gap.length - 1]) &&
+        mention.end - mention.start === 1 &&
+        tokens[mention.start]!.pos === 'PROPN' &&
+        tokens[mention.start - 1]?.pos === 'DET');
+    if (next && placeBefore && gap.length > 0 && words <= 2 && !joined(gap[0]!) && nouns(0)) {
+      if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
       found.push({
         source: next,
         target: mention,

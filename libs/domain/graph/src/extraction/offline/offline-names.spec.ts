@@ -169,6 +169,16 @@ describe('OfflineExtractor: appositions', () => {
         'Quipu Data | located in | Cusco',
       ),
     );
+    assert.ok(
+      (await triples('Orrin Labs bought the Tromsø sensor-design firm Kuulo Ltd in May.')).includes(
+        'Kuulo Ltd | located in | Tromsø',
+      ),
+    );
+    assert.ok(
+      !(await triples('Bakery chain Crumb Ltd opened a store.')).some((t) =>
+        t.includes('located in | Bakery'),
+      ),
+    );
     // Where a person comes from is not where they are.
     assert.deepEqual(await triples('Mara Voss, a Hamburg native, moved.'), []);
     // Only a whole apposition: "a Paris flat she rents" is not what the thing is.
