@@ -5,7 +5,7 @@ import { placedKind, sitePlaces } from './places';
 import { causes } from './causes';
 import { phraseSubjects } from './noun-phrases';
 import { platformUses } from './platforms';
-import { frontedRelation, groupedNames, weAre, whoseListed } from './group-relations';
+import { frontedRelation, groupedNames, jointVentures, weAre, whoseListed } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { rel } from './owners';
 import { SentenceRelation } from './relations';
@@ -155,6 +155,7 @@ export function constructionRelations(
     ...whoseListed(sentence, mentions),
     ...groupedNames(sentence, mentions),
     ...frontedRelation(sentence, mentions),
+    ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...causes(sentence, mentions, discourse),
     ...whereClause(sentence, mentions),

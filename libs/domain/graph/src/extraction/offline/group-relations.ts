@@ -141,3 +141,38 @@ export function whoseListed(sentence: Sentence, mentions: Mention[]): SentenceRe
   });
   return out;
 }
+
+/** What two parties form together: "have formed a joint venture", "announced a partnership". */
+const JOINT = /^(venture|partnership|alliance|consortium)$/;
+
+/**
+ * "Calder Energy and Ørsted have formed a 50-50 joint venture": two organisations that form a
+ * venture together are partners.
+ */
+export function jointVentures(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  const joint = tokens.findIndex((t) => JOINT.test(t.lower) && t.pos === 'NOUN');
+  if (joint < 0) return out;
+  const before = mentions.filter((m) => m.end <= joint && m.type !== 'person' && m.type !== 'location');
+  for (let i = 0; i + 1 < before.length; i++) {
+    const [a, b] = [before[i]!, before[i + 1]!];
+    const between = tokens.slice(a.end, b.start);
+    // "A and (the Chilean copper miner) B", then a verb before the venture.
+    if (
+      between[0]?.lower !== 'and' ||
+      between.slice(1).some((t) => !['DET', 'ADJ', 'NOUN', 'PROPN'].includes(t.pos))
+    )
+      continue;
+    // (Past an apposition on the second: "and Ørsted, the Danish utility headquartered in …, have".)
+    let from = b.end;
+    if (tokens[from]?.text === ',') {
+      const close = tokens.findIndex((t, k) => k > from && t.text === ',');
+      if (close > 0 && close < joint) from = close + 1;
+    }
+    const after = tokens.slice(from, joint);
+    if (after.length > 6 || !after.some(isVerbLike)) continue;
+    out.push(rel(a, b, 'partner of', phrase(tokens, b.end, joint + 1), joint + 1, 0.65));
+  }
+  return out;
+}

@@ -110,6 +110,20 @@ describe('OfflineExtractor: introductions and relatives', () => {
     assert.deepEqual(await triples('My friends Dana Roth and Eli Stone came over.'), []);
   });
 
+  it('makes partners of two organisations that form a joint venture', async () => {
+    assert.ok(
+      (
+        await triples(
+          'Halden Kraft AS and Vireo Energy, the Irish utility based in Cork, formed a joint venture in May.',
+        )
+      ).includes('Halden Kraft AS | partner of | Vireo Energy'),
+    );
+    assert.deepEqual(
+      (await triples('Halden Kraft AS announced a joint venture.')).filter((t) => t.includes('partner of')),
+      [],
+    );
+  });
+
   it('gives both roles of "X\'s founder and chief executive, Y"', async () => {
     const both = await triples(
       "Brandvik Analytics grew. Brandvik's founder and chief executive, Lise Moen, spoke.",
