@@ -98,7 +98,7 @@ export function bareTitles(
     // The title's words: lower-case qualifiers, or its first word capitalised opening the sentence.
     const qualifier = (k: number) =>
       (['NOUN', 'ADJ'].includes(tokens[k]!.pos) && tokens[k]!.text === tokens[k]!.lower) ||
-      (k === 0 && ['NOUN', 'ADJ', 'PROPN'].includes(tokens[k]!.pos));
+      (k === 0 && ['NOUN', 'ADJ', 'PROPN'].includes(tokens[k]!.pos) && !mentions.some((m) => m.start === 0));
     let first = at;
     while (first > 0 && first > at - 3 && qualifier(first - 1)) first--;
     const before = tokens[first - 1];

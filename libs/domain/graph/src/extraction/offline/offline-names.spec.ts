@@ -161,6 +161,9 @@ describe('OfflineExtractor: introductions and relatives', () => {
     assert.ok(said.includes('Ines Moe | leads | Halvard Timber AS'));
     assert.ok(said.includes('Pål Berg | founded | Halvard Timber AS'));
     assert.ok(!(await names('Chief executive Ines Moe spoke.')).has('Chief'));
+    // A name opening the sentence before the title owns it.
+    const owned = await triples('Halvard Timber AS cut jobs. Brekko chief executive Ola Lie left.');
+    assert.ok(!owned.includes('Ola Lie | leads | Halvard Timber AS'));
     // Nothing to hold it at: no relation.
     assert.deepEqual(await triples('Chief executive Ines Moe spoke.'), []);
   });
