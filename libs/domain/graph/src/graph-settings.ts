@@ -68,6 +68,16 @@ export class GraphSettings {
   GRAPH_EXTRACT_TIMEOUT_MS = 10_000;
 
   /**
+   * Threads the offline extractor reads sources in, one source each at a time. More read several
+   * sources at once (ingestion runs INGESTION_CONCURRENCY jobs side by side), each thread taking a
+   * core while it works and holding its own copy of the rules.
+   */
+  @IsInt({ message: 'GRAPH_EXTRACT_WORKERS must be an integer from 1 to 16' })
+  @Min(1, { message: 'GRAPH_EXTRACT_WORKERS must be an integer from 1 to 16' })
+  @Max(16, { message: 'GRAPH_EXTRACT_WORKERS must be an integer from 1 to 16' })
+  GRAPH_EXTRACT_WORKERS = 1;
+
+  /**
    * Where the graph lives: `sql` (the default: a `graph` schema in the app's SQL database, PGlite
    * embedded or PostgreSQL) or `neo4j`, a Neo4j 5 server (NEO4J_URL).
    */

@@ -48,6 +48,7 @@ export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
       return new ThreadedOfflineExtractor({
         timeoutMs: settings.GRAPH_EXTRACT_TIMEOUT_MS,
         perChunkMs: EXTRACT_MS_PER_CHUNK,
+        workers: settings.GRAPH_EXTRACT_WORKERS,
       });
     case 'llm':
       return new LlmExtractor({

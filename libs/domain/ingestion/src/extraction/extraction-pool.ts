@@ -1,6 +1,12 @@
-import { ProcessingErrorCode } from '@trove/contracts';
+import { isProcessingErrorCode } from '@trove/contracts';
+import {
+  WorkerCrashError,
+  WorkerPool,
+  WorkerPoolClosedError,
+  WorkerTaskError,
+  WorkerTimeoutError,
+} from '@trove/platform-workers';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { ExtractedDocument, ExtractionInput } from './extract-document';
 import { ExtractionError } from './extraction-error';
 
@@ -13,142 +19,67 @@ export interface ExtractionPoolOptions {
   maxHeapMb: number;
 }
 
-type Reply =
-  | { id: number; ok: true; result: ExtractedDocument }
-  | { id: number; ok: false; code: ProcessingErrorCode; message: string };
-
-interface Task {
-  id: number;
-  input: ExtractionInput;
-  resolve: (value: ExtractedDocument) => void;
-  reject: (error: unknown) => void;
-}
-
-interface Slot {
-  worker: Worker | undefined;
-  task: Task | undefined;
-  timer: NodeJS.Timeout | undefined;
-}
-
 /**
  * Extracts documents in worker threads with a time and memory limit. pdf.js and mammoth are
  * synchronous for long stretches: on the main thread a crafted file could hold the event loop
- * (and so the service's replies and heartbeats) hostage. Here it costs one worker, which is
- * terminated and replaced.
+ * (and so the service's replies and heartbeats) hostage. Here it costs one worker, which the
+ * WorkerPool terminates and replaces; this class turns the pool's errors into ExtractionErrors,
+ * the codes a job ends `errored` with.
  */
 export class ExtractionPool {
-  private readonly slots: Slot[];
-  private readonly queue: Task[] = [];
-  private nextId = 1;
-  private closed = false;
+  private readonly pool: WorkerPool<ExtractionInput, ExtractedDocument>;
 
   constructor(private readonly options: ExtractionPoolOptions) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
-      worker: undefined,
-      task: undefined,
-      timer: undefined,
-    }));
-  }
-
-  extract(input: ExtractionInput): Promise<ExtractedDocument> {
-    if (this.closed) return Promise.reject(new Error('ExtractionPool is closed'));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, resolve, reject });
-      this.pump();
+    this.pool = new WorkerPool({
+      name: 'text extraction',
+      script: join(__dirname, 'extraction.worker.js'),
+      size: options.size,
+      limitMs: () => options.timeoutMs,
+      maxHeapMb: options.maxHeapMb,
     });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error('ExtractionPool is closed'));
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        clearTimeout(slot.timer);
-        slot.task?.reject(new Error('ExtractionPool is closed'));
-        slot.task = undefined;
-        const worker = slot.worker;
-        slot.worker = undefined;
-        if (worker) await worker.terminate();
-      }),
-    );
-  }
-
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.task || this.queue.length === 0) continue;
-      const task = this.queue.shift()!;
-      slot.task = task;
-      const worker = (slot.worker ??= this.spawn(slot));
-      slot.timer = setTimeout(() => {
-        this.finish(slot, () =>
-          task.reject(
-            new ExtractionError(
-              'EXTRACTION_TIMEOUT',
-              `Text extraction took longer than ${this.options.timeoutMs} ms`,
-            ),
-          ),
-        );
-        this.replace(slot);
-      }, this.options.timeoutMs);
-      worker.postMessage({ id: task.id, input: task.input });
+  async extract(input: ExtractionInput): Promise<ExtractedDocument> {
+    try {
+      return await this.pool.run(input);
+    } catch (error) {
+      throw this.extractionError(error);
     }
   }
 
-  private spawn(slot: Slot): Worker {
-    const worker = new Worker(join(__dirname, 'extraction.worker.js'), {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
-    });
-    worker.unref();
-    worker.on('message', (reply: Reply) => {
-      if (slot.worker !== worker || slot.task?.id !== reply.id) return;
-      const task = slot.task;
-      this.finish(slot, () =>
-        reply.ok ? task.resolve(reply.result) : task.reject(new ExtractionError(reply.code, reply.message)),
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private extractionError(error: unknown): unknown {
+    if (error instanceof WorkerTaskError) {
+      // The worker sends ExtractionError codes; anything else it threw is a file it cannot read.
+      return new ExtractionError(
+        isProcessingErrorCode(error.code) ? error.code : 'INVALID_FILE_FORMAT',
+        error.message,
       );
-      this.pump();
-    });
-    worker.on('error', (error: Error) => {
-      if (slot.worker !== worker) return;
-      const task = slot.task;
-      const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (task) {
-        this.finish(slot, () =>
-          task.reject(
-            new ExtractionError(
-              outOfMemory ? 'FILE_TOO_LARGE' : 'INVALID_FILE_FORMAT',
-              outOfMemory
-                ? `Text extraction needed more than ${this.options.maxHeapMb} MB of memory`
-                : `Text extraction failed: ${error.message}`,
-            ),
-          ),
+    }
+    if (error instanceof WorkerTimeoutError) {
+      return new ExtractionError(
+        'EXTRACTION_TIMEOUT',
+        `Text extraction took longer than ${error.limitMs} ms`,
+      );
+    }
+    if (error instanceof WorkerCrashError) {
+      if (error.outOfMemory) {
+        return new ExtractionError(
+          'FILE_TOO_LARGE',
+          `Text extraction needed more than ${this.options.maxHeapMb} MB of memory`,
         );
       }
-      this.replace(slot);
-    });
-    worker.on('exit', () => {
-      if (slot.worker === worker) this.replace(slot);
-    });
-    return worker;
-  }
-
-  private finish(slot: Slot, settle: () => void): void {
-    clearTimeout(slot.timer);
-    slot.timer = undefined;
-    slot.task = undefined;
-    settle();
-  }
-
-  /** Drops the slot's worker (stopping it if still running) and moves on with the queue. */
-  private replace(slot: Slot): void {
-    const worker = slot.worker;
-    slot.worker = undefined;
-    const task = slot.task;
-    if (task) {
-      this.finish(slot, () =>
-        task.reject(new ExtractionError('INVALID_FILE_FORMAT', 'Text extraction stopped unexpectedly')),
+      return new ExtractionError(
+        'INVALID_FILE_FORMAT',
+        error.cause instanceof Error
+          ? `Text extraction failed: ${error.cause.message}`
+          : 'Text extraction stopped unexpectedly',
       );
     }
-    if (worker) void worker.terminate();
-    if (!this.closed) this.pump();
+    if (error instanceof WorkerPoolClosedError) return new Error('ExtractionPool is closed');
+    return error;
   }
 }

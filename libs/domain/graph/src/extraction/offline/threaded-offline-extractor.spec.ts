@@ -71,6 +71,31 @@ describe('ThreadedOfflineExtractor', () => {
     }
   });
 
+  it('with workers: 2, reads two sources at once: two stuck sources are given up in one limit, not two', async () => {
+    const extractor = new ThreadedOfflineExtractor({
+      timeoutMs: 1_000,
+      perChunkMs: 0,
+      workers: 2,
+      script: spinning,
+    });
+    try {
+      const started = performance.now();
+      const given = await Promise.all(
+        ['a', 'b'].map((chunk_id) =>
+          extractor.extract({ chunks: [{ chunk_id, text: 'SPIN here.' }], reference_time }),
+        ),
+      );
+      // One worker would give up the second source a whole limit (1 s) after the first.
+      assert.ok(performance.now() - started < 1_700);
+      assert.deepEqual(
+        given.map((g) => g.gaveUp),
+        [true, true],
+      );
+    } finally {
+      await extractor.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const extractor = new ThreadedOfflineExtractor({ timeoutMs: 1_000, perChunkMs: 10, script: spinning });
     await extractor.close();

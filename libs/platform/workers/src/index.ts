@@ -1,0 +1,3 @@
+export * from './worker-errors';
+export * from './worker-pool';
+export * from './serve-worker-tasks';
