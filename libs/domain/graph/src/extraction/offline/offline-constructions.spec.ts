@@ -1,32 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ChunkFacts } from '../../ports/graph-store';
-import { OfflineExtractor } from './offline-extractor';
+import { facts, names, triples } from '../../testing/read-text';
 
 // Rules for names, types and constructions the neighbouring-pair reading misses. Every sentence
 // here is written for this file (none is in bench/data/graph-extraction.jsonl).
 
-const extractor = new OfflineExtractor();
-const reference = new Date('2026-03-12T10:00:00Z');
-
-async function facts(text: string): Promise<ChunkFacts> {
-  const { chunks } = await extractor.extract({
-    chunks: [{ chunk_id: 'doc', text }],
-    reference_time: reference,
-  });
-  return chunks[0]!;
-}
-
-async function triples(text: string): Promise<string[]> {
-  const chunk = await facts(text);
-  return chunk.relations.map(
-    (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
-  );
-}
-
 async function types(text: string): Promise<Record<string, string>> {
-  const chunk = await facts(text);
-  return Object.fromEntries(chunk.entities.map((e) => [e.name, e.type]));
+  return Object.fromEntries(await names(text));
 }
 
 describe('OfflineExtractor: names', () => {

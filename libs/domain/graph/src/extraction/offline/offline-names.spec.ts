@@ -1,33 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ChunkFacts } from '../../ports/graph-store';
-import { OfflineExtractor } from './offline-extractor';
+import { names, triples } from '../../testing/read-text';
 
 // Names as they are written outside English news: letters wink's English model does not know,
 // legal suffixes, surnames that look like particles, introductions, and lists of relatives.
 // Every sentence here is written for this file (none is in bench/data/graph-extraction.jsonl).
-
-const extractor = new OfflineExtractor();
-
-async function facts(text: string): Promise<ChunkFacts> {
-  const { chunks } = await extractor.extract({
-    chunks: [{ chunk_id: 'doc', text }],
-    reference_time: new Date('2026-03-12T10:00:00Z'),
-  });
-  return chunks[0]!;
-}
-
-async function triples(text: string): Promise<string[]> {
-  const chunk = await facts(text);
-  return chunk.relations.map(
-    (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
-  );
-}
-
-async function names(text: string): Promise<Map<string, string>> {
-  const chunk = await facts(text);
-  return new Map(chunk.entities.map((e) => [e.name, e.type]));
-}
 
 describe('OfflineExtractor: names beyond English spelling', () => {
   it('keeps letters the tagger does not know inside their word', async () => {

@@ -1,0 +1,31 @@
+import { OfflineExtractor } from '../extraction/offline/offline-extractor';
+import type { ChunkFacts } from '../ports/graph-store';
+
+// What the offline extractor reads from one text, in the shapes the extractor's specs assert on.
+
+const extractor = new OfflineExtractor();
+/** The reference time of every text the specs read ("last year" is 2025). */
+export const REFERENCE_TIME = new Date('2026-03-12T10:00:00Z');
+
+/** The text as one chunk, read. */
+export async function facts(text: string): Promise<ChunkFacts> {
+  const { chunks } = await extractor.extract({
+    chunks: [{ chunk_id: 'doc', text }],
+    reference_time: REFERENCE_TIME,
+  });
+  return chunks[0]!;
+}
+
+/** Its relations as "source | canonical predicate | target". */
+export async function triples(text: string): Promise<string[]> {
+  const chunk = await facts(text);
+  return chunk.relations.map(
+    (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
+  );
+}
+
+/** Its entities' types by name. */
+export async function names(text: string): Promise<Map<string, string>> {
+  const chunk = await facts(text);
+  return new Map(chunk.entities.map((e) => [e.name, e.type]));
+}
