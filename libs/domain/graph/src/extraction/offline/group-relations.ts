@@ -146,8 +146,8 @@ export function whoseListed(sentence: Sentence, mentions: Mention[]): SentenceRe
 const JOINT = /^(venture|partnership|alliance|consortium)$/;
 
 /**
- * "Calder Energy and Ørsted have formed a 50-50 joint venture": two organisations that form a
- * venture together are partners.
+ * "Calder Energy and Ørsted have formed a 50-50 joint venture", "X has formed a joint venture with
+ * Y": two organisations that form a venture together are partners.
  */
 export function jointVentures(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -173,6 +173,17 @@ export function jointVentures(sentence: Sentence, mentions: Mention[]): Sentence
     const after = tokens.slice(from, joint);
     if (after.length > 6 || !after.some(isVerbLike)) continue;
     out.push(rel(a, b, 'partner of', phrase(tokens, b.end, joint + 1), joint + 1, 0.65));
+  }
+  // "Al Noor Hospitality Group has formed a joint venture with Japan's Hoshida Resorts Co., Ltd.":
+  // the subject and the party after "with".
+  if (tokens[joint + 1]?.lower === 'with') {
+    const party = mentions.find(
+      (m) => m.start > joint + 1 && m.start <= joint + 5 && m.type !== 'person' && m.type !== 'location',
+    );
+    const subject = before[before.length - 1];
+    const verbs = subject ? tokens.slice(subject.end, joint) : [];
+    if (party && subject && verbs.length <= 6 && verbs.some(isVerbLike) && !verbs.some((t) => t.text === ','))
+      out.push(rel(subject, party, 'partner of', phrase(tokens, subject.end, joint + 2), party.end, 0.65));
   }
   return out;
 }

@@ -5,6 +5,7 @@ import {
   DROPPED_HONORIFICS,
   KIN_TITLES,
   NAME_PARTICLES,
+  ORGANIZATION_HEADS,
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
   ROLE_PARTS,
@@ -89,6 +90,7 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
     )
   )
     return strong('organization');
+  if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
   if (lower.length > 1 && lex.isPlaceWord(last))
     return lex.classOf(first) === 'first-name' ? weak('location') : strong('location');
@@ -194,7 +196,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const name = words.reduce(
     (out, word, i) =>
       out +
-      (i === 0 || /^['’]s$/.test(word) || (word === '+' && !tokens[from + i]!.space)
+      (i === 0 || /^['’]s$/.test(word) || word === ',' || (word === '+' && !tokens[from + i]!.space)
         ? ''
         : tokens[from + i]!.space || ' ') +
       word,
@@ -303,6 +305,13 @@ export function findMentions(sentence: Sentence): Mention[] {
       } else if (end < tokens.length && SUFFIX_SPELLINGS.test(tokens[end]!.text)) {
         // "the drone maker Fjellfly AS": a company's legal suffix ends its name.
         end++;
+      } else if (
+        // "Hoshida Resorts Co., Ltd.": a comma inside the legal suffix.
+        /^co\.?$/i.test(tokens[end - 1]!.text) &&
+        tokens[end]?.text === ',' &&
+        SUFFIX_SPELLINGS.test(tokens[end + 1]?.text ?? '')
+      ) {
+        end += 2;
       } else if (
         end < tokens.length &&
         MODEL.test(tokens[end]!.text) &&

@@ -112,6 +112,7 @@ export const CORPORATE_SUFFIXES = new Set([
   'oyj',
   'kk',
   'pty',
+  'pvt',
   'co',
   'company',
 ]);
@@ -120,4 +121,34 @@ export const CORPORATE_SUFFIXES = new Set([
  * continue a name only written as a suffix is, in capitals or with its dots.
  */
 export const SUFFIX_SPELLINGS =
-  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
+  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Pvt\.?|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
+
+/**
+ * First words that make a name an organisation's in Spanish, Portuguese, Italian and French:
+ * "Grupo Altamira", "Banco Inter", "Companhia Vale", "Société Générale", "Gruppo Campari".
+ */
+export const ORGANIZATION_HEADS = new Set([
+  'grupo',
+  'gruppo',
+  'groupe',
+  'banco',
+  'banca',
+  'banque',
+  'compañía',
+  'companhia',
+  'compagnie',
+  'sociedad',
+  'sociedade',
+  'società',
+  'société',
+  'empresa',
+  'empresas',
+  'industrias',
+  'industrie',
+  'fundación',
+  'fundação',
+  'fondazione',
+  'fondation',
+  'cementos',
+  'laboratorios',
+]);

@@ -41,6 +41,14 @@ describe('OfflineExtractor: names beyond English spelling', () => {
     assert.ok(sale.includes('Kuulo Oy | part of | Orrin Labs'));
   });
 
+  it('reads Japanese "Co., Ltd.", Indian "Pvt Ltd" and Romance first words (Grupo, Banco, …)', async () => {
+    const found = await names(
+      'Kaito Foods Co., Ltd. and Surya Tech Pvt Ltd met Banco Serra and Grupo Lumen.',
+    );
+    for (const name of ['Kaito Foods Co., Ltd.', 'Surya Tech Pvt Ltd', 'Banco Serra', 'Grupo Lumen'])
+      assert.equal(found.get(name), 'organization', name);
+  });
+
   it('keeps a capitalised surname that is also a particle ("Das", "Van")', async () => {
     assert.ok((await names('The prize went to Anirban Das.')).has('Anirban Das'));
     assert.ok((await names('The speech was given by Lieke Van.')).has('Lieke Van'));
@@ -94,6 +102,11 @@ describe('OfflineExtractor: introductions and relatives', () => {
           'Halden Kraft AS and Vireo Energy, the Irish utility based in Cork, formed a joint venture in May.',
         )
       ).includes('Halden Kraft AS | partner of | Vireo Energy'),
+    );
+    assert.ok(
+      (
+        await triples('Halden Kraft AS has formed a joint venture with Vireo Energy Ltd to build a plant.')
+      ).includes('Halden Kraft AS | partner of | Vireo Energy Ltd'),
     );
     assert.deepEqual(
       (await triples('Halden Kraft AS announced a joint venture.')).filter((t) => t.includes('partner of')),
