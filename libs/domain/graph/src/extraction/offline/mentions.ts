@@ -5,6 +5,7 @@ import {
   DROPPED_HONORIFICS,
   KIN_TITLES,
   NAME_PARTICLES,
+  OPENERS,
   ORGANIZATION_HEADS,
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
@@ -133,6 +134,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   // "Shares of Hartley & Finch rose …": a sentence's first word, a plural of what one has of a
   // company or place, opens no name.
   if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
+  // "Hola Tía Carmen", "Customer Haldor Marine ApS": a greeting or a ticket's label opens no name.
+  if (end - from > 1 && OPENERS.has(bare(tokens[from]!))) from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
@@ -324,7 +327,9 @@ export function findMentions(sentence: Sentence): Mention[] {
         end + 1 < tokens.length &&
         NAME_PARTICLES.has(tokens[end]!.lower) &&
         !dateToken.has(end + 1) &&
-        tokens[end + 1]!.pos === 'PROPN'
+        tokens[end + 1]!.pos === 'PROPN' &&
+        // ("Haldor Marine ApS of Esbjerg": a legal suffix ends the name; "of" starts a place.)
+        !SUFFIX_SPELLINGS.test(tokens[end - 1]!.text)
       ) {
         end += 2;
       } else break;

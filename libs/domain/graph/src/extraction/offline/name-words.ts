@@ -81,6 +81,31 @@ export const KIN_TITLES = new Set([
   'aunt',
   'auntie',
   'uncle',
+  'tía',
+  'tia',
+  'tío',
+  'tio',
+  'abuela',
+  'abuelo',
+  'tante',
+  'oma',
+  'opa',
+]);
+/** Words that open a message or a ticket's line before a name: "Hola Carmen", "Customer Haldor Marine ApS". */
+export const OPENERS = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'hola',
+  'olá',
+  'ola',
+  'dear',
+  'bonjour',
+  'ciao',
+  'hallo',
+  'hej',
+  'customer',
+  'client',
 ]);
 /** Words that end a company's legal name (compared without their final dot): "Fjellfly AS", "Banco Santander S.A.". */
 export const CORPORATE_SUFFIXES = new Set([

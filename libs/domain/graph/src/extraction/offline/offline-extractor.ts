@@ -79,14 +79,25 @@ export class OfflineExtractor extends GraphExtractor {
 
     const sentences = readSentences(chunk.text);
     const writer = writerOf(sentences);
+    /** The first typed mention of each name in this chunk, by resolution key. */
+    const typedBefore = new Map<string, Mention>();
     for (const sentence of sentences) {
       const own = findMentions(sentence);
-      // The writer's own introduction ("I'm Abena Mensah") names them as a person there too.
-      for (const m of own)
-        if (writer && m.keys[0] === writer.keys[0] && m.evidence !== 'strong')
-          Object.assign(m, { type: writer.type, evidence: writer.evidence });
+      // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
+      // name nothing types here keeps the type an earlier sentence gave it ("Karthik:" then "…
+      // Karthik said").
+      for (const m of own) {
+        const earlier = writer && m.keys[0] === writer.keys[0] ? writer : typedBefore.get(m.keys[0]!);
+        if (earlier && (m.evidence === 'none' || (earlier === writer && m.evidence !== 'strong')))
+          Object.assign(m, {
+            type: earlier.type,
+            evidence: earlier.evidence === 'none' ? 'weak' : earlier.evidence,
+          });
+      }
       typeFromContext(sentence, own);
       const label = speakerOf(sentence, own);
+      // A turn's label names whoever speaks: a person, when nothing typed the name otherwise.
+      if (label?.evidence === 'none') Object.assign(label, { type: 'person', evidence: 'weak' });
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
       discourse.speaker ??= writer;
       const mentions = shortNames.resolveAll(own);
@@ -110,6 +121,9 @@ export class OfflineExtractor extends GraphExtractor {
         discourse.rememberOpening(opening);
       }
       for (const mention of mentions) shortNames.remember(mention);
+      for (const mention of own)
+        if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
+          typedBefore.set(mention.keys[0]!, mention);
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
       discourse.rememberAffiliations(found);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { names, triples } from '../../testing/read-text';
+import { facts, names, triples } from '../../testing/read-text';
 
 // Names as they are written outside English news: letters wink's English model does not know,
 // legal suffixes, surnames that look like particles, introductions, and lists of relatives.
@@ -47,6 +47,21 @@ describe('OfflineExtractor: names beyond English spelling', () => {
     );
     for (const name of ['Kaito Foods Co., Ltd.', 'Surya Tech Pvt Ltd', 'Banco Serra', 'Grupo Lumen'])
       assert.equal(found.get(name), 'organization', name);
+  });
+
+  it('drops a greeting, a kin title or a ticket\'s label before a name, and "of <place>" after a legal suffix', async () => {
+    const hola = await names('Hola Tía Rosa! Diego says hi.');
+    assert.ok(hola.has('Rosa') && !hola.has('Hola Tía Rosa'));
+    const ticket = await names('Customer Norvik Fisk ApS of Bergen reports a fault.');
+    assert.equal(ticket.get('Norvik Fisk ApS'), 'organization');
+  });
+
+  it('keeps a name one type through a text once a sentence typed it', async () => {
+    const chat = await facts('Priya: the build is green.\nPriya: shipping it now, said Priya.');
+    assert.deepEqual(
+      chat.entities.filter((e) => e.name === 'Priya').map((e) => e.type),
+      ['person'],
+    );
   });
 
   it('keeps a capitalised surname that is also a particle ("Das", "Van")', async () => {
