@@ -223,6 +223,33 @@ const DESCRIBING = new Set(['be', ',']);
  * maker founded by …", "X is an economist who …" (a person or an organisation by the description's
  * head noun). A head before "of" names a relation, not a kind ("the parent of", "a member of").
  */
+/** Nouns for a kind of place: "Tromsø is a city in …", "Gergeti is a village …", "the capital of …". */
+const PLACE_KINDS = new Set([
+  'city',
+  'town',
+  'village',
+  'hamlet',
+  'country',
+  'island',
+  'river',
+  'lake',
+  'mountain',
+  'region',
+  'province',
+  'county',
+  'district',
+  'municipality',
+  'state',
+  'capital',
+  'port',
+  'suburb',
+  'neighbourhood',
+  'neighborhood',
+  'valley',
+  'peninsula',
+  'archipelago',
+]);
+
 function describedAs(tokens: Token[], end: number): EntityType | undefined {
   // "Tomás Arriaga (1902–1978) was a …": past the parenthesis.
   if (tokens[end]?.text === '(') while (end < tokens.length && tokens[end - 1]?.text !== ')') end++;
@@ -238,6 +265,7 @@ function describedAs(tokens: Token[], end: number): EntityType | undefined {
     k++
   )
     if (tokens[k]!.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) head = tokens[k];
+  if (head && PLACE_KINDS.has(head.lower)) return 'location';
   if (!head || tokens[k]?.lower === 'of') return undefined;
   if (isOrganizationNoun(head)) return 'organization';
   if (WORK_NOUNS.has(head.lower)) return 'concept';

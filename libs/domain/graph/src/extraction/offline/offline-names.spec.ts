@@ -56,6 +56,12 @@ describe('OfflineExtractor: names beyond English spelling', () => {
     assert.equal(ticket.get('Norvik Fisk ApS'), 'organization');
   });
 
+  it('types a name described as a kind of place as a place', async () => {
+    const found = await names('Kvaløya is an island in northern Norway. Skarsvåg is a village near it.');
+    assert.equal(found.get('Kvaløya'), 'location');
+    assert.equal(found.get('Skarsvåg'), 'location');
+  });
+
   it('keeps a name one type through a text once a sentence typed it', async () => {
     const chat = await facts('Priya: the build is green.\nPriya: shipping it now, said Priya.');
     assert.deepEqual(
