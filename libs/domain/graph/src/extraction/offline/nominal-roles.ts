@@ -104,6 +104,8 @@ export function bareTitles(
     const before = tokens[first - 1];
     if (before && !OWNERLESS_BEFORE.has(before.lower) && !isVerbLike(before)) continue;
     if (mentions.some((m) => m.end === first)) continue;
+    // ("chief executive Dana Whitfield of Acme": the pair after the name says whose title it is.)
+    if (['of', 'at'].includes(tokens[holder.end]?.lower ?? '')) continue;
     const owner = discourse.firstOrganization;
     if (!owner) continue;
     holder.type = 'person';

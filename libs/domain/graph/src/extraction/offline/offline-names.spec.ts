@@ -175,6 +175,12 @@ describe('OfflineExtractor: introductions and relatives', () => {
     // A name opening the sentence before the title owns it.
     const owned = await triples('Halvard Timber AS cut jobs. Brekko chief executive Ola Lie left.');
     assert.ok(!owned.includes('Ola Lie | leads | Halvard Timber AS'));
+    // A title whose organisation follows the name is that organisation's.
+    assert.ok(
+      !(await triples('Halvard Timber AS cut jobs. Chief executive Ola Lie of Brekko Ltd left.')).includes(
+        'Ola Lie | leads | Halvard Timber AS',
+      ),
+    );
     // Nothing to hold it at: no relation.
     assert.deepEqual(await triples('Chief executive Ines Moe spoke.'), []);
   });
