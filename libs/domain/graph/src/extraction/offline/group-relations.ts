@@ -50,7 +50,6 @@ const GROUP_NOUNS: Record<string, string> = {
   sisters: 'sibling of',
   twins: 'sibling of',
   cofounders: 'works with',
-  'co-founders': 'works with',
 };
 
 /**

@@ -79,20 +79,17 @@ export class OfflineExtractor extends GraphExtractor {
 
     const sentences = readSentences(chunk.text);
     const writer = writerOf(sentences);
-    /** The first typed mention of each name in this chunk, by resolution key. */
-    const typedBefore = new Map<string, Mention>();
+    /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
+    const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
     for (const sentence of sentences) {
       const own = findMentions(sentence);
       // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
       // name nothing types here keeps the type an earlier sentence gave it ("Karthik:" then "…
       // Karthik said").
       for (const m of own) {
-        const earlier = writer && m.keys[0] === writer.keys[0] ? writer : typedBefore.get(m.keys[0]!);
+        const earlier = typedBefore.get(m.keys[0]!);
         if (earlier && (m.evidence === 'none' || (earlier === writer && m.evidence !== 'strong')))
-          Object.assign(m, {
-            type: earlier.type,
-            evidence: earlier.evidence === 'none' ? 'weak' : earlier.evidence,
-          });
+          Object.assign(m, { type: earlier.type, evidence: earlier.evidence });
       }
       typeFromContext(sentence, own);
       const label = speakerOf(sentence, own);
