@@ -1,9 +1,10 @@
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
-import { nounPhraseAt } from './noun-phrases';
-import { rel } from './owners';
+import { nounPhraseAt, nounPhraseBefore } from './noun-phrases';
+import { isVerbLike } from './predicates';
+import { POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 /** Words that say what went wrong without naming it: "the crash", "the errors", "it", "that". */
 const TROUBLE_WORDS = new Set([
@@ -37,6 +38,9 @@ const TROUBLE_WORDS = new Set([
   'slowdown',
   'leak',
 ]);
+
+/** Marks that end a clause's subject. */
+const PAUSES = new Set([',', ';', ':', '(', ')']);
 
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
 const CAUSE_NOUNS = new Set(['cause', 'culprit', 'reason', 'problem', 'issue']);
@@ -72,14 +76,26 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     const head = cause && tokens[cause.end];
     if (cause?.type !== 'error_code' && head?.pos === 'NOUN' && head.text === head.lower) cause = undefined;
     cause ??= nounPhraseAt(tokens, from);
-    if (!cause) return;
+    if (!cause) {
+      // ("The replication lag was caused by a long-running VACUUM": no cause read, but what "it"
+      // means next is still the lag.)
+      let k = at;
+      while (k > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[k - 1]!.pos)) k--;
+      const trouble = nounPhraseBefore(tokens, k);
+      if (trouble && TROUBLE_WORDS.has(tokens[trouble.end - 1]!.lower)) discourse.problem = trouble;
+      return;
+    }
     // What was caused: a name right before "caused by" a name is read by the pairs already; who
     // traced something is not what it was.
     let verbStart = at;
     while (verbStart > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[verbStart - 1]!.pos)) verbStart--;
     // ("The bug is caused by …" stands for the error, not for what "the bug" was taken to mean.)
     const subject = (m: Mention) => m.end === verbStart && !TROUBLE_WORDS.has(tokens[m.end - 1]!.lower);
-    const namedSubject = mentions.find(subject);
+    // ("crash CR-5521 in Frostbound Chronicles is caused by …": the name after a preposition only
+    // says where; the subject is the name before it.)
+    let namedSubject = mentions.find(subject);
+    if (namedSubject && tokens[namedSubject.start - 1]?.pos === 'ADP')
+      namedSubject = mentions.find((m) => m.end === namedSubject!.start - 1);
     if (causedBy >= 0 && namedSubject && mentions.includes(cause)) return;
     // "E-31, which your manual says is caused by …": what the relative clause is about.
     const which = tokens.findIndex(
@@ -102,13 +118,20 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     if (!said) {
       // "The outage was caused by …", "We traced the freeze to …": what the words name was
       // caused; and when they name a kind of trouble, so was the error code they point at.
+      // ("The dropped calls on your Galaxy A55 since 9 October are caused by …": what opens the
+      // sentence is its subject, past the phrases that qualify it; "…; the crash is caused by …":
+      // the clause's.)
+      const opening = tracedTo < 0 && tokens[0]?.pos === 'DET' ? nounPhraseAt(tokens, 0) : undefined;
+      const qualified =
+        opening && !tokens.slice(opening.end, verbStart).some((t) => isVerbLike(t) || PAUSES.has(t.text));
       const what =
         tracedTo >= 0
           ? nounPhraseAt(tokens, at + 1)
-          : tokens[0]?.pos === 'DET'
-            ? nounPhraseAt(tokens, 0)
-            : undefined;
-      if (what && what.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart)) effects.push(what);
+          : qualified
+            ? { ...opening, end: verbStart }
+            : nounPhraseBefore(tokens, verbStart);
+      if (what && what.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart))
+        effects.push(describedBy(tokens, mentions, what));
       if (pointer) {
         // The latest error code before these words (this sentence's own later ones are not "it").
         const earlier = discourse.errorCode;
@@ -119,6 +142,7 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
         if (code) effects.push(code);
       }
     }
+    discourse.problem = effects.find((e) => e.type !== 'error_code') ?? effects[0] ?? discourse.problem;
     for (const effect of effects) {
       if (keyOf(effect.name) === keyOf(cause.name)) continue;
       out.push(
@@ -127,4 +151,110 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     }
   });
   return out;
+}
+
+/** "Scurvy is a disease caused by …": the name a noun phrase describes after "is a", else the phrase. */
+function describedBy(tokens: Token[], mentions: Mention[], phrase: Mention): Mention {
+  const article = tokens[phrase.start - 1];
+  if (!article || !['a', 'an'].includes(article.lower) || tokens[phrase.start - 2]?.lemma !== 'be')
+    return phrase;
+  return mentions.find((m) => m.end === phrase.start - 2) ?? phrase;
+}
+
+/** Pronouns that stand for the trouble a text is about: "It also affected Metabase". */
+const TROUBLE_PRONOUNS = new Set(['it', 'they', 'this', 'that']);
+/** Words that only say how many of a group: "other customers", "all merchants". */
+const QUANTIFIERS = new Set([
+  'other',
+  'some',
+  'many',
+  'most',
+  'all',
+  'several',
+  'few',
+  'only',
+  'also',
+  'whole',
+  'entire',
+]);
+
+/**
+ * What a trouble hit: "the VAT bug also affects the patient portal", "… is caused by X and affects
+ * only Jira Data Center", "It affected Metabase" (the trouble last given a cause). The subject is
+ * the name or noun phrase before the verb; after "and", the trouble the clause before gave a cause
+ * for. A passive or negated verb ("web logins were not affected") says nothing.
+ */
+export function effects(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+  caused: SentenceRelation[],
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lemma !== 'affect' || token.pos !== 'VERB') return;
+    let s = at;
+    while (s > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[s - 1]!.pos)) s--;
+    const helpers = tokens.slice(s, at);
+    if (
+      helpers.some((t) => t.lemma === 'be' || t.lower === 'not' || t.lower === "n't" || t.lower === 'never')
+    )
+      return;
+    const targets = affectedAt(tokens, mentions, at + 1);
+    if (targets.length === 0) return;
+    const before = tokens[s - 1];
+    let source: Mention | undefined;
+    if (before?.lower === 'and') {
+      // "… is caused by X and affects Y": the clause before's trouble.
+      source = caused.find((r) => r.canonical === 'caused by')?.source;
+    } else if (before && TROUBLE_PRONOUNS.has(before.lower)) {
+      // (Else what "it" stands for: "Ferrovax is a fungal disease. It affects the lungs …")
+      source = discourse.problem ?? mentions.find((m) => m.end === s);
+    } else if (before?.lower === 'which' && tokens[s - 2]?.text === ',') {
+      source = mentions.find((m) => m.end === s - 2) ?? nounPhraseBefore(tokens, s - 2);
+    } else {
+      // ("The outage affects …": the trouble named, not the thing "the outage" was taken to mean.)
+      const named = nounPhraseBefore(tokens, s);
+      const trouble = named && TROUBLE_WORDS.has(tokens[named.end - 1]!.lower) ? named : undefined;
+      source =
+        trouble ?? mentions.find((m) => m.end === s) ?? (named && describedBy(tokens, mentions, named));
+    }
+    if (!source || ['person', 'location', 'date', 'email', 'url'].includes(source.type)) return;
+    discourse.problem = source;
+    for (const target of targets) {
+      if (keyOf(source.name) === keyOf(target.name)) continue;
+      out.push(rel(source, target, 'affects', phrase(tokens, s, at + 1), target.end, 0.7));
+    }
+  });
+  return out;
+}
+
+/** Words that open a relative clause. */
+const RELATIVES = new Set(['which', 'whose', 'who', 'whom', 'that', 'where', 'when']);
+
+/** Words before what was hit that are no part of its name: "only", "our", "other", "the". */
+const skipped = (t: Token) =>
+  t.pos === 'ADV' || t.pos === 'DET' || POSSESSIVES.has(t.lower) || QUANTIFIERS.has(t.lower);
+
+/** What a trouble hit, from token `k` on: a name, else a noun phrase; a list of them ("the gums, skin and joints"). */
+function affectedAt(tokens: Token[], mentions: Mention[], k: number): Mention[] {
+  const out: Mention[] = [];
+  for (;;) {
+    while (tokens[k] && skipped(tokens[k]!)) k++;
+    let target = mentions.find((m) => m.start === k);
+    // ("the MeinBrünnholz portal": the name only says whose portal it is.)
+    const head = target && tokens[target.end];
+    if (target && head?.pos === 'NOUN' && head.text === head.lower) target = undefined;
+    if (target && ['location', 'date', 'email', 'url'].includes(target.type)) return out;
+    target ??= nounPhraseAt(tokens, k);
+    if (!target) return out;
+    out.push(target);
+    k = target.end;
+    if (tokens[k]?.text === ',' && tokens[k + 1]?.lower === 'and') k += 2;
+    else if (tokens[k]?.text === ',' || tokens[k]?.lower === 'and') k++;
+    else return out;
+    // ("Metabase, whose dashboards …": a relative clause, not the list's next item.)
+    if (RELATIVES.has(tokens[k]?.lower ?? '')) return out;
+  }
 }

@@ -5,6 +5,7 @@ import { pronounGender } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
+import { isTeam } from './teams';
 
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
@@ -188,6 +189,21 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     }
     if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
       continue;
+    // "Parcelo's infrastructure team": the team is part of the organisation, which only qualifies it.
+    if (next && gap.length === 1 && ["'s", '’s'].includes(gap[0]!.lower) && isTeam(next)) {
+      if (mention.type === 'concept' && mention.evidence === 'none')
+        Object.assign(mention, { type: 'organization', evidence: 'weak' });
+      if (mention.type === 'organization')
+        found.push({
+          source: next,
+          target: mention,
+          canonical: 'part of',
+          raw: "'s",
+          confidence: 0.7,
+          end: next.start,
+        });
+      continue;
+    }
     // "the Austin-based Electric Reliability Council": where the organisation is.
     const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
     if (based && gap.length > 1 && nouns(2)) {

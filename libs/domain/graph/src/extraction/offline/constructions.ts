@@ -2,9 +2,9 @@ import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { placedKind, sitePlaces } from './places';
-import { causes } from './causes';
+import { causes, effects } from './causes';
 import { phraseSubjects } from './noun-phrases';
-import { platformUses } from './platforms';
+import { customerUses, platformUses } from './platforms';
 import { frontedRelation, groupedNames, jointVentures, weAre, whoseListed } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { rel } from './owners';
@@ -146,6 +146,7 @@ export function constructionRelations(
   mentions: Mention[],
   discourse: Discourse,
 ): SentenceRelation[] {
+  const caused = causes(sentence, mentions, discourse);
   return [
     ...frontedParticiple(sentence, mentions),
     ...asTitle(sentence, mentions, discourse),
@@ -157,11 +158,13 @@ export function constructionRelations(
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),
-    ...causes(sentence, mentions, discourse),
+    ...caused,
+    ...effects(sentence, mentions, discourse, caused),
     ...whereClause(sentence, mentions),
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),
+    ...customerUses(sentence, mentions, discourse),
   ];
 }

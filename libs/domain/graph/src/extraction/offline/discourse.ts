@@ -11,6 +11,8 @@ export class Discourse {
   speaker: Mention | undefined;
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */
   errorCode: Mention | undefined;
+  /** The latest trouble a cause was given for: what "it" is in "It also affected Metabase". */
+  problem: Mention | undefined;
   /** Where each speaker works, once a relation said so: whom their "we" stands for. */
   private readonly affiliations = new Map<string, Mention>();
 
@@ -21,9 +23,13 @@ export class Discourse {
         this.affiliations.set(r.source.keys[0]!, r.target);
   }
 
+  /** Where a writer who gives no name works: "Hi, I'm the IT admin at Brightwater Dental". */
+  writersOrganization: Mention | undefined;
+
   /** What "we" stands for: the organisation the speaker works at, when the text said. */
   speakersOrganization(): Mention | undefined {
-    return this.speaker && this.affiliations.get(this.speaker.keys[0]!);
+    if (!this.speaker) return this.writersOrganization;
+    return this.affiliations.get(this.speaker.keys[0]!);
   }
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */

@@ -9,12 +9,14 @@ import {
   ORGANIZATION_HEADS,
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
+  FUNCTION_WORDS,
   ROLE_PARTS,
   SEASONS,
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
 } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
+import { withTeams } from './teams';
 
 /** An entity mention in a sentence: tokens [start, end). */
 export type Evidence = 'strong' | 'weak' | 'none';
@@ -38,6 +40,8 @@ export interface Mention {
 /** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
 const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
+/** A model code: capitals and digits joined by hyphens, with a digit ("HL-L2350", "TC-52"). */
+const MODEL_CODE = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+$/;
 /** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
 export function keyOf(name: string): string {
   return name
@@ -96,6 +100,8 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   if (lower.length > 1 && lex.isPlaceWord(last))
     return lex.classOf(first) === 'first-name' ? weak('location') : strong('location');
   if (lower.length > 1 && isProductWord(last)) return strong('product');
+  // "Brother HL-L2350", "Zebra TC-52": a make and a model code of capitals, digits and hyphens.
+  if (lower.length > 1 && MODEL_CODE.test(words[words.length - 1]!)) return strong('product');
   const firstClass = lex.classOf(first);
   if (firstClass === 'honorific' || (firstClass === 'role' && lower.length === 2)) return strong('person');
   if (firstClass === 'first-name' && lower.length >= 2 && lower.length <= 4) return strong('person');
@@ -174,6 +180,16 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     ['NOUN', 'ADJ'].includes(following.pos)
   )
     return undefined;
+  // "QA lead at Jotter Labs", "Farah Qureshi, SRE at Larkspur": a function or an officer's title
+  // before a role noun or "at" is part of the role, not a name.
+  if (
+    lower.length === 1 &&
+    (FUNCTION_WORDS.has(lower[0]!) || ROLE_ABBREVIATIONS.has(lower[0]!)) &&
+    following &&
+    (['at', 'of', 'for'].includes(following.lower) ||
+      (['NOUN', 'VERB'].includes(following.pos) && following.text === following.lower))
+  )
+    return undefined;
   // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
   if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
   const roleParts = lower[0]!.split('-');
@@ -222,6 +238,12 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     if (short && short !== found.keys[0]) found.keys.push(short);
   }
   return found;
+}
+
+/** Whether the words from `start` to `end` are a person's first and last names ("Filipe Carvalho"). */
+function isFullName(tokens: Token[], start: number, end: number): boolean {
+  const { type, evidence } = typeOfName(tokens.slice(start, end).map((t) => t.text));
+  return type === 'person' && evidence === 'strong';
 }
 
 /** The entity mentions of a sentence, in order: names, e-mails, URLs and error codes. */
@@ -329,7 +351,15 @@ export function findMentions(sentence: Sentence): Mention[] {
         !dateToken.has(end + 1) &&
         tokens[end + 1]!.pos === 'PROPN' &&
         // ("Haldor Marine ApS of Esbjerg": a legal suffix ends the name; "of" starts a place.)
-        !SUFFIX_SPELLINGS.test(tokens[end - 1]!.text)
+        !SUFFIX_SPELLINGS.test(tokens[end - 1]!.text) &&
+        // ("Filipe Carvalho of Hospitality Systems": a person's full name ends before "of".)
+        // ("Adolf II of Holstein": a ruler's numeral keeps the title's place.)
+        !(
+          tokens[end]!.lower === 'of' &&
+          end - i >= 2 &&
+          !/^[IVX]+$/.test(tokens[end - 1]!.text) &&
+          isFullName(tokens, i, end)
+        )
       ) {
         end += 2;
       } else break;
@@ -353,5 +383,5 @@ export function findMentions(sentence: Sentence): Mention[] {
     }
     i = end - 1;
   }
-  return found;
+  return withTeams(tokens, found);
 }

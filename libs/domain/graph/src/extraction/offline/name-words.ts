@@ -35,7 +35,39 @@ export const NAME_PARTICLES = new Set([
 /** Degrees written as capitals. */
 export const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
 /** Officers' titles compromise does not list as roles. */
-export const ROLE_ABBREVIATIONS = new Set(['ceo', 'cto', 'cfo', 'coo', 'cio', 'ciso', 'vp', 'md']);
+export const ROLE_ABBREVIATIONS = new Set([
+  'ceo',
+  'cto',
+  'cfo',
+  'coo',
+  'cio',
+  'ciso',
+  'vp',
+  'md',
+  'sre',
+  'dba',
+  'cmo',
+  'cpo',
+]);
+/** Functions written in capitals before a role ("QA lead", "IT admin", "HR manager"): no names. */
+export const FUNCTION_WORDS = new Set([
+  'it',
+  'qa',
+  'hr',
+  'sre',
+  'devops',
+  'ux',
+  'ui',
+  'pr',
+  'bi',
+  'ops',
+  'noc',
+  'soc',
+  'dba',
+  'crm',
+  'erp',
+  'seo',
+]);
 /** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
 export const ROLE_PARTS = new Set([
   'general',
@@ -140,6 +172,15 @@ export const CORPORATE_SUFFIXES = new Set([
   'pvt',
   'co',
   'company',
+  'lda',
+  'ltda',
+  'sarl',
+  'sas',
+  'kft',
+  'pte',
+  'bhd',
+  'sro',
+  's.r.o',
 ]);
 /**
  * Legal suffixes that are also English words or read as other parts of speech ("as", "se"): they

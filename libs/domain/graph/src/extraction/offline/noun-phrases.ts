@@ -21,7 +21,9 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
       modifier(end) ||
       hyphen(end) ||
       hyphen(end + 1) ||
-      (end === start && (tokens[end]!.pos === 'ADJ' || /(ed|ing)$/.test(tokens[end]!.lower))))
+      (end === start && (tokens[end]!.pos === 'ADJ' || /(ed|ing)$/.test(tokens[end]!.lower))) ||
+      // ("the login failures": after a determiner, a word the tagger read as a verb before a noun.)
+      (end === start && start > from && tokens[end]!.pos === 'VERB' && tokens[end + 1]?.pos === 'NOUN'))
   )
     end++;
   if (end === start || tokens[end - 1]!.pos !== 'NOUN' || end - start > 6) return undefined;

@@ -7,7 +7,7 @@ import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
-import { writerOf } from './writer';
+import { writerOf, writersOrganizationIn } from './writer';
 
 /** Longest the extractor works without letting the process's other work in. */
 const YIELD_EVERY_MS = 10;
@@ -97,6 +97,7 @@ export class OfflineExtractor extends GraphExtractor {
       if (label?.evidence === 'none') Object.assign(label, { type: 'person', evidence: 'weak' });
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
       discourse.speaker ??= writer;
+      if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own);
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.

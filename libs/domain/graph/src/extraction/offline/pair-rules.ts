@@ -4,6 +4,7 @@ import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Token } from './sentences';
+import { isTeam } from './teams';
 
 /** What the pair rules read a sentence with, and what they have read of it so far. */
 export interface Reading {
@@ -220,8 +221,20 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
   return false;
 };
 
-/** "Priya Raman from Northwind reported …": someone from an organisation works there. */
+/**
+ * "Priya Raman from Northwind reported …": someone from an organisation works there; "Aiko Sato
+ * of the Atlas QA team", "Filipe Carvalho of Hospitality Systems Iberia Lda": someone of one too
+ * (a member of a team).
+ */
 export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  const of =
+    between[0]?.lower === 'of' &&
+    (between.length === 1 || (between.length === 2 && between[1]!.lower === 'the'));
+  if (of && source.type === 'person' && target.type === 'organization' && source.start === chain[i]!.start) {
+    const canonical = isTeam(target) ? 'member of' : 'works at';
+    found.push({ source, target, canonical, raw: rawOf(between), confidence: 0.65, end: target.start });
+    return true;
+  }
   if (
     between.length === 1 &&
     between[0]!.lower === 'from' &&
@@ -233,7 +246,8 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   ) {
     retype(source, 'person');
     retype(target, 'organization');
-    found.push({ source, target, canonical: 'works at', raw: 'from', confidence: 0.6, end: target.start });
+    const canonical = isTeam(target) ? 'member of' : 'works at';
+    found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
     return true;
   }
   return false;

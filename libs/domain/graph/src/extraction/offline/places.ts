@@ -1,5 +1,6 @@
 import type { Discourse } from './discourse';
-import { Mention } from './mentions';
+import { keyOf, Mention } from './mentions';
+import { CORPORATE_SUFFIXES } from './name-words';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence } from './sentences';
@@ -70,6 +71,38 @@ export function sitePlaces(
     if (!owner || owner.type === 'person' || owner.type === 'location') continue;
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
     out.push(rel(owner, place, 'located in', phrase(tokens, place.start, site + 1), place.end, 0.6));
+  }
+  return out;
+}
+
+/** Whether a mention may be a place: typed so, or one name nothing typed ("Esbjerg", "Braga"). */
+const placeLike = (m: Mention | undefined): m is Mention =>
+  m !== undefined && (m.type === 'location' || (m.evidence === 'none' && !m.name.includes(' ')));
+
+/**
+ * Where a ticket or a signature says an organisation is, without a verb: "Halden Logistics
+ * (Berlin)", "Grünwald & Söhne GmbH (Graz office)", "Quinta do Vale Hotels, Braga:", "Customer
+ * Haldor Marine ApS of Esbjerg" (a legal suffix ends the name; "of" then names the place).
+ */
+export function labelledPlaces(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const thing of mentions) {
+    if (thing.type !== 'organization') continue;
+    const next = tokens[thing.end];
+    const place = mentions.find((m) => m.start === thing.end + 1);
+    if (!next || !placeLike(place)) continue;
+    const after = tokens[place.end];
+    const site = SITES.has(after?.lower ?? '') ? 1 : 0;
+    const closed =
+      (next.text === '(' && tokens[place.end + site]?.text === ')') ||
+      (next.text === ',' && !site && after?.text === ':') ||
+      (next.lower === 'of' && CORPORATE_SUFFIXES.has(keyOf(tokens[thing.end - 1]!.text)));
+    if (!closed) continue;
+    if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
+    const said = phrase(tokens, place.start, place.end + site);
+    const raw = next.text === '(' ? `(${said})` : next.text === ',' ? said : `of ${said}`;
+    out.push(rel(thing, place, 'located in', raw, place.end, 0.6));
   }
   return out;
 }

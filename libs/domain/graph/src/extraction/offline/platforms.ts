@@ -1,6 +1,8 @@
+import type { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
+import { isVerbLike } from './predicates';
 import { phrase, Sentence } from './sentences';
 
 /** Words that end the clause a product's platform is named in. */
@@ -32,6 +34,57 @@ export function platformUses(sentence: Sentence, mentions: Mention[]): SentenceR
       out.push(rel(a, b, 'uses', phrase(tokens, a.end, b.start), b.end, 0.6));
       break;
     }
+  }
+  return out;
+}
+
+/** Verbs of moving to a new version or system: "since upgrading to Jira 9.4". */
+const MOVES = new Set(['upgrade', 'update', 'migrate', 'switch', 'move']);
+/** Types a thing one uses is never of. */
+const NOT_USED = new Set(['person', 'location', 'date', 'email', 'url', 'error_code']);
+
+/**
+ * What a customer's ticket says they run, without "use": "Halden Logistics reports that since
+ * upgrading to Jira 9.4 …", "since the upgrade to Opera PMS 5.6", "our Zebra TC52 handhelds",
+ * "our Grafana 10.2 dashboards". The user is the organisation the sentence named before, else the
+ * one the writer works at.
+ */
+export function customerUses(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  // (A name nothing typed that opens the sentence is the customer too: "Tavira Freight reports …".)
+  const opener = mentions[0];
+  const reporting =
+    opener?.start === 0 && opener.evidence === 'none' && isVerbLike(tokens[opener.end] ?? tokens[0]!)
+      ? opener
+      : undefined;
+  const userBefore = (at: number) =>
+    mentions.find((m) => m.end <= at && m.type === 'organization') ??
+    (reporting && reporting.end <= at ? reporting : undefined) ??
+    discourse.speakersOrganization();
+  for (const used of mentions) {
+    if (NOT_USED.has(used.type) && !(used.type === 'person' && used.evidence !== 'strong')) continue;
+    if (used.type === 'organization') continue;
+    const to = used.start - 1;
+    const move = tokens[to]?.lower === 'to' ? tokens[to - 1] : undefined;
+    const moved =
+      move !== undefined && (MOVES.has(move.lemma) || MOVES.has(move.lower.replace(/(ing|s|d)$/, '')));
+    // "our Zebra TC52 handhelds": a product, or a name before what it names in lower case.
+    const head = tokens[used.end];
+    const ours =
+      tokens[used.start - 1]?.lower === 'our' &&
+      (used.type === 'product' || (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)));
+    if (!moved && !ours) continue;
+    const user = ours ? discourse.speakersOrganization() : userBefore(used.start);
+    if (!user || user.keys[0] === used.keys[0]) continue;
+    if (used.type === 'person') Object.assign(used, { type: 'product', evidence: 'weak' });
+    if (user.type === 'concept') Object.assign(user, { type: 'organization', evidence: 'weak' });
+    const raw = ours ? 'our' : phrase(tokens, to - 1, used.start);
+    out.push(rel(user, used, 'uses', raw, used.end, 0.6));
   }
   return out;
 }

@@ -45,6 +45,7 @@ import {
   wordsBetween,
 } from './pair-rules';
 import { parentheticalClauses } from './parentheses';
+import { labelledPlaces } from './places';
 import { isVerbLike, matchPredicate } from './predicates';
 import { Sentence, Token } from './sentences';
 
@@ -127,7 +128,12 @@ export function findRelations(
   // (A parenthesis's subject is the sentence's: "X (born … in Y) is …; he …" is X, not a name inside.)
   const aside = parentheticalClauses(sentence, mentions);
   for (const r of aside) discourse.rememberSubject(r.source);
-  found.push(...owned, ...constructionRelations(sentence, visible, discourse), ...aside);
+  found.push(
+    ...owned,
+    ...constructionRelations(sentence, visible, discourse),
+    ...aside,
+    ...labelledPlaces(sentence, mentions),
+  );
   return dedupe(found);
 }
 
@@ -176,20 +182,22 @@ function afterAside(pair: Pair, tokens: Token[], asides: Aside[], hidden: Set<nu
   }
 }
 
-/** "The Burj Khalifa in Dubai, designed by …": a participle after "X in Y," is about X. */
+/**
+ * "The Burj Khalifa in Dubai, designed by …": a participle after "X in Y," is about X; so is the
+ * verb right after an organisation's place ("Vinohrady Dental in Prague uses ClinicDesk").
+ */
 function participleAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
   const { i, source, between } = pair;
   const head = i > 0 ? chain[i - 1]! : undefined;
-  if (
-    head &&
-    between[0]?.text === ',' &&
-    between[1] !== undefined &&
-    isVerbLike(between[1]) &&
-    source.start - head.end === 1 &&
-    tokens[head.end]!.pos === 'ADP'
-  ) {
-    pair.source = head;
-  }
+  if (!head || source.start - head.end !== 1 || tokens[head.end]!.pos !== 'ADP') return;
+  const participle = between[0]?.text === ',' && between[1] !== undefined && isVerbLike(between[1]);
+  const verb =
+    head.type === 'organization' &&
+    source.type === 'location' &&
+    tokens[head.end]!.lower === 'in' &&
+    between[0] !== undefined &&
+    isVerbLike(between[0]);
+  if (participle || verb) pair.source = head;
 }
 
 /**

@@ -56,3 +56,30 @@ function asPerson(mention: Mention): Mention | undefined {
   if (mention.type !== 'person' && mention.evidence === 'strong') return undefined;
   return { ...mention, type: 'person', evidence: mention.evidence === 'none' ? 'weak' : mention.evidence };
 }
+
+/** Prepositions that say where someone works: "the IT admin at X", "I manage IT for X". */
+const WORKPLACE = new Set(['at', 'for', 'with']);
+
+/**
+ * Where a writer who gives no name works, when a sentence of theirs says: "Hi, I'm the IT admin at
+ * Brightwater Dental", "I manage IT for Dunmore Primary School". Their "we" and "our" stand for it.
+ */
+export function writersOrganizationIn(sentence: Sentence, mentions: Mention[]): Mention | undefined {
+  const { tokens } = sentence;
+  const i = tokens.findIndex((t) => /^i(['’]m)?$/.test(t.lower) && t.text.startsWith('I'));
+  if (i < 0) return undefined;
+  // (A name nothing typed is an organisation there: "the office manager at Kestrel Vets".)
+  const organization = mentions.find(
+    (m) =>
+      m.start > i &&
+      m.start <= i + 8 &&
+      (m.type === 'organization' || m.evidence === 'none') &&
+      WORKPLACE.has(tokens[m.start - 1]?.lower ?? ''),
+  );
+  // (Nobody else named between: "I'm writing for my colleague Ana at X" is Ana's workplace.)
+  if (!organization || mentions.some((m) => m.start > i && m.end <= organization.start)) return undefined;
+  if (tokens.slice(i + 1, organization.start).some((t) => t.text === ',' || t.text === '.')) return undefined;
+  if (organization.type !== 'organization')
+    Object.assign(organization, { type: 'organization', evidence: 'weak' });
+  return organization;
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { triples } from '../../testing/read-text';
+
+// Support tickets and incident reports say who is hit, who works where and what runs where in
+// their own shapes: teams, signatures, a place in parentheses, "our" devices, "since upgrading
+// to". Every sentence here is written for this file (none is in bench/data/graph-extraction.jsonl),
+// and each case failed before the rules it tests.
+
+describe('OfflineExtractor: support tickets and incident reports', () => {
+  it('reads what a trouble affects, from its own subject, from "it" and after "and"', async () => {
+    const report = await triples(
+      'The login failures were caused by a stale session cache. It also affected the Brava billing portal.',
+    );
+    assert.ok(report.includes('login failures | caused by | stale session cache'));
+    assert.ok(report.includes('login failures | affects | Brava billing portal'));
+    const lag = await triples(
+      'The lag is caused by the new cache layer and affects only Tundra Cloud. Mobile users were not affected.',
+    );
+    assert.ok(lag.includes('lag | affects | Tundra Cloud'));
+    assert.ok(!lag.some((t) => t.includes('Mobile')));
+    const organs = await triples(
+      'Ferrovax is a rare fungal disease. It affects the lungs, liver and kidneys.',
+    );
+    for (const organ of ['lungs', 'liver', 'kidneys'])
+      assert.ok(organs.includes(`Ferrovax | affects | ${organ}`));
+  });
+
+  it('names teams, who is a member or leads one, and whose they are', async () => {
+    assert.ok(
+      (await triples('Oskar Lind of the Billing Platform team rotated the keys.')).includes(
+        'Oskar Lind | member of | Billing Platform team',
+      ),
+    );
+    const team = await triples("Mira Sato, who leads Kelvo's data team, approved the change.");
+    assert.ok(team.includes('Mira Sato | leads | data team'));
+    assert.ok(team.includes('data team | part of | Kelvo'));
+  });
+
+  it('ends a full name before "of" its employer, and reads roles written with capitals or hyphens', async () => {
+    assert.ok(
+      (await triples('On Friday, support engineer Inês Costa of Marvela Systems Lda replied.')).includes(
+        'Inês Costa | works at | Marvela Systems Lda',
+      ),
+    );
+    assert.ok(
+      (await triples('Dana Wu, QA lead at Fennick Labs, confirmed the fix.')).includes(
+        'Dana Wu | works at | Fennick Labs',
+      ),
+    );
+    assert.ok(
+      (await triples("Corvo's on-call engineer, Ravi Menon, restarted the node.")).includes(
+        'Ravi Menon | works at | Corvo',
+      ),
+    );
+    assert.ok(
+      (await triples('Hugo Lenz, SRE at Pellar Systems, paged the team.')).includes(
+        'Hugo Lenz | works at | Pellar Systems',
+      ),
+    );
+  });
+
+  it('reads where a ticket puts its customer without a verb', async () => {
+    assert.ok(
+      (await triples('Brevik Foods (Tromsø) reports that invoices fail to print.')).includes(
+        'Brevik Foods | located in | Tromsø',
+      ),
+    );
+    assert.ok(
+      (await triples('Nordhaus Bau GmbH (Linz office): the plotter is down again.')).includes(
+        'Nordhaus Bau GmbH | located in | Linz',
+      ),
+    );
+    assert.ok(
+      (await triples('Customer Vesta Marine ApS of Aalborg reports slow syncs.')).includes(
+        'Vesta Marine ApS | located in | Aalborg',
+      ),
+    );
+    const odense = await triples('Vinterberg Dental in Odense uses ChartWise.');
+    assert.ok(odense.includes('Vinterberg Dental | uses | ChartWise'));
+    assert.ok(!odense.some((t) => t.startsWith('Odense | uses')));
+  });
+
+  it('reads what a customer runs from "our" and "since upgrading to"', async () => {
+    assert.ok(
+      (
+        await triples("Hi, I'm the office manager at Kestrel Vets. Our Epson WF-C5790 printers jam daily.")
+      ).includes('Kestrel Vets | uses | Epson WF-C5790'),
+    );
+    assert.ok(
+      (await triples('Tavira Freight reports that since upgrading to Odoo 17, invoices are blank.')).includes(
+        'Tavira Freight | uses | Odoo 17',
+      ),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { keyOf, Mention } from './mentions';
+import { POSSESSIVES } from './owners';
+import { isVerbLike } from './predicates';
+import { phrase, Token } from './sentences';
+
+/** Nouns for a group of people inside an organisation, named by the words before them. */
+const GROUP_NOUNS = new Set(['team', 'squad', 'department', 'desk', 'unit', 'division', 'crew']);
+/** Words that say which of a team, not what it is: "our whole accounting team". */
+const NOT_NAMING = new Set(['whole', 'entire', 'new', 'same', 'other', 'own', 'old']);
+
+/** Whether a mention names a team: "the SRE team", "Platform Security team". */
+export const isTeam = (mention: Mention) => GROUP_NOUNS.has(mention.keys[0]!.split(' ').pop()!);
+
+/**
+ * Teams are parties support and business texts name as often as companies: "the Platform Security
+ * team", "the SRE team", "our network team", "Parcelo's infrastructure team". A name nothing typed
+ * before the group noun joins it ("Payments" + "team"); lower-case words after a determiner or a
+ * possessive name one of their own. "The team" alone names nothing.
+ */
+export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
+  const teams: Mention[] = [];
+  tokens.forEach((token, k) => {
+    if (!GROUP_NOUNS.has(token.lower) || token.pos !== 'NOUN') return;
+    const named = found.find((m) => m.end === k);
+    if (named) {
+      // ("the Data Platform team": a name read as a product's, too.)
+      if (!['concept', 'product'].includes(named.type)) return;
+      const name = `${named.name} ${token.text}`;
+      Object.assign(named, {
+        end: k + 1,
+        name,
+        type: 'organization',
+        evidence: 'strong',
+        keys: [keyOf(name)],
+      });
+      return;
+    }
+    // ("the survey department of Corvel": only a team is named so by lower-case words; a department
+    // or a unit is most often a part said of its organisation.)
+    if (token.lower !== 'team') return;
+    let start = k;
+    const joined = (at: number) => tokens[at]?.text === '-' && tokens[at]!.space === '';
+    while (
+      start > k - 3 &&
+      tokens[start - 1] &&
+      ((['NOUN', 'ADJ'].includes(tokens[start - 1]!.pos) &&
+        tokens[start - 1]!.text === tokens[start - 1]!.lower &&
+        !isVerbLike(tokens[start - 1]!) &&
+        !NOT_NAMING.has(tokens[start - 1]!.lower)) ||
+        joined(start - 1) ||
+        joined(start - 2))
+    )
+      start--;
+    if (start === k || joined(start)) return;
+    const opener = tokens[start - 1];
+    const owned =
+      opener && (opener.pos === 'DET' || POSSESSIVES.has(opener.lower) || /^['’]s$/.test(opener.lower));
+    if (!owned && !NOT_NAMING.has(opener?.lower ?? '')) return;
+    const name = phrase(tokens, start, k + 1);
+    teams.push({
+      start,
+      end: k + 1,
+      name,
+      type: 'organization',
+      evidence: 'strong',
+      identifier: null,
+      keys: [keyOf(name)],
+      aliases: [],
+    });
+  });
+  if (teams.length === 0) return found;
+  return [...found, ...teams].sort((a, b) => a.start - b.start);
+}
