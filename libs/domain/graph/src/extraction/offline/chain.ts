@@ -42,7 +42,8 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
           : PLACE_NOUNS.has(noun.lower)
             ? 'location'
             : undefined;
-      const thing = discourse.thing(kind);
+      // ("The city is the birthplace of …" in an article on a city: the city, not its castle.)
+      const thing = (kind === 'location' && discourse.openingOf(kind)) || discourse.thing(kind);
       // "The city is …", "The company is …": only a thing of a known kind is described so.
       if (definiteThing && !isVerbLike(verb) && (!thing || thing.evidence === 'none')) return;
       const end = definiteThing ? i + 2 : i + 1;

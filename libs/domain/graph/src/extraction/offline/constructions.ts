@@ -153,7 +153,7 @@ export function constructionRelations(
     ...premodifiedTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
-    ...whoseListed(sentence, mentions),
+    ...whoseListed(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),

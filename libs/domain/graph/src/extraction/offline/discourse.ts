@@ -75,6 +75,11 @@ export class Discourse {
     return candidate && candidate.type !== 'person' ? candidate : undefined;
   }
 
+  /** The name the text opened with, when it is of this type: what "the city" is in an article on one. */
+  openingOf(type: Mention['type']): Mention | undefined {
+    return this.opening?.type === type ? this.opening : undefined;
+  }
+
   /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {

@@ -2,7 +2,7 @@ import { frontedOf } from './chain';
 import { Discourse } from './discourse';
 import { keyOf, Mention } from './mentions';
 import { isVerbLike, nounPredicate } from './predicates';
-import { POSSESSIVES, rel } from './owners';
+import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence } from './sentences';
 
@@ -116,17 +116,26 @@ const LISTING = new Set(['include', 'comprise', 'be', 'count']);
  * "the Hanseatic League, a confederation whose members included Visby and Cologne": each name
  * listed holds the vocabulary noun's relation to whose it is (Visby is a member of the League).
  */
-export function whoseListed(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+export function whoseListed(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    if (token.lower !== 'whose') return;
+    // ("Its members include A, B and C": the same, the owner being what "its" stands for.)
+    const possessive = token.lower === 'its' || token.lower === 'their';
+    if (token.lower !== 'whose' && !possessive) return;
     const noun = tokens[at + 1];
     const relation = noun && /s$/.test(noun.lower) ? nounPredicate(noun.lower, 'of') : undefined;
     if (!relation || relation.canonical === 'leads') return;
     // Whose: the nearest name before, with no verb between it and "whose".
-    const owner = [...mentions].reverse().find((m) => m.end <= at);
-    if (!owner || tokens.slice(owner.end, at).some(isVerbLike)) return;
+    const owner = possessive
+      ? ownerOf(token.lower, at, mentions, discourse)
+      : [...mentions].reverse().find((m) => m.end <= at);
+    if (!owner || (!possessive && tokens.slice(owner.end, at).some(isVerbLike))) return;
+    if (owner.type === 'person') return;
     let k = at + 2;
     while (tokens[k]?.pos === 'ADV') k++;
     if (!LISTING.has(tokens[k]?.lemma ?? '')) return;

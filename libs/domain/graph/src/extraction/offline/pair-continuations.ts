@@ -288,3 +288,22 @@ export const companionOf: PairRule = ({ i, source, target, between }, { tokens, 
   }
   return true;
 };
+
+/**
+ * "Gjirokastër is a city in southern Albania and the capital of Gjirokastër County": a noun after
+ * "and the" continues the copula of the relation before, whose subject it describes.
+ */
+export function nounAfterAnd(pair: Pair, { previous }: Reading): boolean {
+  const { source, between } = pair;
+  if (between[0]?.lower !== 'and' || between[1]?.pos !== 'DET') return false;
+  const rest = between.slice(1);
+  if (rest.some((t) => isVerbLike(t) || t.text === ',')) return false;
+  const copula = previous && /^(?:is|was|are|were)\b/.test(previous.raw);
+  if (!previous || !copula || previous.inverted || !same(previous.target, source)) return false;
+  pair.source = previous.source;
+  pair.between = [IS, ...rest];
+  return false;
+}
+
+/** The copula a noun after "and the" stands after. */
+const IS: Token = { text: 'is', lower: 'is', pos: 'AUX', lemma: 'be', kind: 'word', space: ' ', stop: true };

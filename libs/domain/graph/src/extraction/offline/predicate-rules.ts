@@ -204,6 +204,16 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   { nouns: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
+  // "The city is the birthplace of the novelist Ismail Kadare": he was born there.
+  {
+    nouns: ['birthplace'],
+    preps: ['of'],
+    canonical: 'born in',
+    reversed: true,
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['date'],
+  },
   // (The tagger reads "is home to" as a verb as often as a noun.)
   { verbs: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
   { verbs: ['partner'], preps: ['with'], canonical: 'partner of' },
@@ -463,7 +473,11 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'person',
   },
+  // "It succeeded the Fairphone 4": a model or a title follows the one before it.
+  { verbs: ['succeed'], preps: [''], canonical: 'succeeded', notTarget: ['person', 'location', 'date'] },
   { verbs: ['use', 'depend', 'rely', 'require'], preps: ['', 'on', 'upon'], canonical: 'uses' },
+  // "shipped with Android 13": what a device came with, it runs.
+  { verbs: ['ship'], preps: ['with'], canonical: 'uses', notTarget: ['person', 'location', 'date'] },
   // "The gateway runs on Cloudflare Workers", "built on Kubernetes", "is powered by the Hybrid
   // Synergy Drive system".
   { verbs: ['run', 'build', 'host', 'deploy'], preps: ['on'], canonical: 'uses' },

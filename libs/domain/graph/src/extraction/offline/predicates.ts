@@ -170,6 +170,9 @@ const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
 /** Verbs that call a deal off: "abandoned its bid for", "blocked the merger with". */
 const CALLED_OFF = new Set(['drop', 'abandon', 'cancel', 'scrap', 'block', 'reject', 'terminate', 'deny']);
 
+/** Words for a part of a place by its side: "southern", "north-eastern", "central". */
+const COMPASS = /^(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:ern)$|^central$/;
+
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy)\b/i;
@@ -210,6 +213,8 @@ export function matchPredicate(
     between[described - 3]?.pos === 'ADP'
   )
     described -= 2;
+  // ("a city in southern Albania": a compass word before a place only says which part of it.)
+  else if (head && COMPASS.test(head.lower) && between[described - 2]?.pos === 'ADP') described--;
   else if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;

@@ -15,6 +15,7 @@ import {
   participleClause,
   founderAfterPlace,
   listContinues,
+  nounAfterAnd,
   roleOfSubject,
   sharedSubject,
 } from './pair-continuations';
@@ -77,6 +78,7 @@ const OPENING_RULES: OpeningRule[] = [
 
 /** The rules once a relative pronoun is dropped, in the order they are tried; the last always reads. */
 const PAIR_RULES: PairRule[] = [
+  nounAfterAnd,
   placeAndRegion,
   listContinues,
   cofounder,
@@ -241,7 +243,9 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
   };
   reading.previous = previous;
   found.push(previous);
-  discourse.rememberSubject(from);
+  // (A thing is what "it" means next only as the sentence's subject: in "… developed by Fairphone
+  // B.V., an Amsterdam-based enterprise. It uses …" "it" is still the phone.)
+  if (from.type === 'person' || from.start === chain[0]!.start) discourse.rememberSubject(from);
   // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
   const joined = chain[i - 1];
   if (joined && !match.inverted && source === chain[i] && joinedSubject(tokens, joined, source)) {

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { names, triples } from '../../testing/read-text';
+
+// Encyclopedia articles: a place "in southern" its country, a second noun of the same copula, a
+// birthplace, "the town" and "it" as the article's subject, and the members a body lists. Every
+// sentence here is written for this file (none is in bench/data/graph-extraction.jsonl), and each
+// case failed before the rules it tests.
+
+describe('OfflineExtractor: encyclopedia articles', () => {
+  it('reads a place past a compass word, and a second noun after "and the"', async () => {
+    const korce = await triples('Korçë is a city in southeastern Albania and the capital of Korçë County.');
+    assert.ok(korce.includes('Korçë | located in | Albania'));
+    assert.ok(korce.includes('Korçë | capital of | Korçë County'));
+  });
+
+  it('reads a birthplace, with "the town" the article is about', async () => {
+    const ohrid = await triples(
+      'Ohrid is a town in North Macedonia. Ohrid Fortress overlooks the lake and houses a museum. The town is the birthplace of the painter Ana Petrova.',
+    );
+    assert.ok(ohrid.includes('Ana Petrova | born in | Ohrid'));
+    assert.ok(!ohrid.some((t) => t.includes('born in | Ohrid Fortress')));
+  });
+
+  it('keeps "it" on the article\'s subject past an apposition, and reads what a model ships with and succeeds', async () => {
+    const text =
+      'The Zentra X2 is a tablet designed by Zentra Labs, a Lisbon-based startup. It shipped with Android 14 and succeeded the Zentra X1.';
+    const tablet = await triples(text);
+    assert.ok(tablet.includes('Zentra X2 | uses | Android 14'));
+    assert.ok(tablet.includes('Zentra X2 | succeeded | Zentra X1'));
+    assert.ok(!tablet.some((t) => t.startsWith('Zentra Labs | uses')));
+    assert.equal((await names(text)).get('Zentra X1'), 'product');
+  });
+
+  it('reads the members a body lists after "its members include"', async () => {
+    const alliance = await triples(
+      'The Baltic Port Alliance is a network based in Gdańsk. Its members include Port of Riga, Klaipėda Harbour and Tallinn Port.',
+    );
+    for (const member of ['Port of Riga', 'Klaipėda Harbour', 'Tallinn Port'])
+      assert.ok(alliance.includes(`${member} | member of | Baltic Port Alliance`), member);
+  });
+});
