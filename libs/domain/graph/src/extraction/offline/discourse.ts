@@ -23,6 +23,21 @@ export class Discourse {
         this.affiliations.set(r.source.keys[0]!, r.target);
   }
 
+  /** The speakers' relatives, by speaker ('' for a writer who gives no name), kind and name. */
+  private readonly kin = new Map<string, { kind: string; mention: Mention }[]>();
+
+  /** The relatives the current speaker named ("my brother Luca", "our mum Giovanna"). */
+  speakerKin(): { kind: string; mention: Mention }[] {
+    return this.kin.get(this.speaker?.keys[0] ?? '') ?? [];
+  }
+
+  rememberSpeakerKin(kind: string, mention: Mention): void {
+    const key = this.speaker?.keys[0] ?? '';
+    const list = this.kin.get(key) ?? [];
+    if (!list.some((k) => k.mention.keys[0] === mention.keys[0])) list.push({ kind, mention });
+    this.kin.set(key, list);
+  }
+
   /** Where a writer who gives no name works: "Hi, I'm the IT admin at Brightwater Dental". */
   writersOrganization: Mention | undefined;
 

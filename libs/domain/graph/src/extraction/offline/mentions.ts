@@ -10,6 +10,7 @@ import {
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
   FUNCTION_WORDS,
+  CLOSINGS,
   ROLE_PARTS,
   SEASONS,
   SUFFIX_SPELLINGS,
@@ -190,6 +191,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
       (['NOUN', 'VERB'].includes(following.pos) && following.text === following.lower))
   )
     return undefined;
+  // "Best, Oskar": a letter's closing word is no name.
+  if (lower.length === 1 && CLOSINGS.has(lower[0]!) && following?.text === ',') return undefined;
   // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
   if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
   const roleParts = lower[0]!.split('-');

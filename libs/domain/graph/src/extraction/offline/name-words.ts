@@ -139,6 +139,28 @@ export const OPENERS = new Set([
   'customer',
   'client',
 ]);
+/** Words that close a letter before its writer's name: "Best, Oskar", "Love, Eilidh", "Besos, Valentina". */
+export const CLOSINGS = new Set([
+  'best',
+  'love',
+  'cheers',
+  'thanks',
+  'regards',
+  'sincerely',
+  'warmly',
+  'yours',
+  'hugs',
+  'xoxo',
+  'xx',
+  'besos',
+  'abrazos',
+  'saludos',
+  'bisous',
+  'ciao',
+  'groetjes',
+  'pozdrawiam',
+  'cordialement',
+]);
 /** Words that end a company's legal name (compared without their final dot): "Fjellfly AS", "Banco Santander S.A.". */
 export const CORPORATE_SUFFIXES = new Set([
   'inc',

@@ -99,6 +99,9 @@ export function possessiveRoles(
       out.push(...kinOfPair(before, named, noun.lower, phrase(tokens, p, k + 1)));
       continue;
     }
+    // (The speaker's relatives are related to each other: "my brother Luca" and "our mum Giovanna".)
+    if (['my', 'our'].includes(possessive.lower) && KIN_NOUNS[noun.lower])
+      out.push(...kinOfKin(discourse, noun.lower, named, phrase(tokens, p, k + 1)));
     // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
     const owner = POSSESSIVES.has(possessive.lower)
       ? ownerOf(
@@ -190,4 +193,59 @@ function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string)
       rel(owner, named, kin, raw, named.end),
       ...(inverse ? [rel(named, owner, inverse, raw, named.end)] : []),
     ]);
+}
+
+/** The kinds of relative a kinship noun names, as the speaker's relatives are related to each other. */
+const KIN_KINDS: Record<string, 'parent' | 'mother' | 'father' | 'sibling' | 'spouse' | 'child'> = {
+  mum: 'mother',
+  mom: 'mother',
+  mother: 'mother',
+  dad: 'father',
+  father: 'father',
+  parent: 'parent',
+  brother: 'sibling',
+  sister: 'sibling',
+  sibling: 'sibling',
+  twin: 'sibling',
+  husband: 'spouse',
+  wife: 'spouse',
+  spouse: 'spouse',
+  son: 'child',
+  daughter: 'child',
+  child: 'child',
+  kid: 'child',
+};
+
+/**
+ * What the speaker's relatives are to each other (whether or not the text names the speaker):
+ * "my brother Luca … our mum Giovanna" (Luca is her child), "my dad Ramesh … my mum Lakshmi"
+ * (married), "my husband Daniel … our son Oliver" (Oliver is his child), two of one's children
+ * or siblings (siblings).
+ */
+function kinOfKin(discourse: Discourse, noun: string, named: Mention, raw: string): SentenceRelation[] {
+  const kind = KIN_KINDS[noun];
+  if (!kind) return [];
+  const out: SentenceRelation[] = [];
+  const parent = (k: string) => k === 'parent' || k === 'mother' || k === 'father';
+  for (const earlier of discourse.speakerKin()) {
+    if (keyOf(earlier.mention.name) === keyOf(named.name)) continue;
+    const pair = [kind, earlier.kind];
+    const [a, b] = [named, earlier.mention];
+    if (pair.includes('sibling') && pair.some(parent)) {
+      const [child, of] = kind === 'sibling' ? [a, b] : [b, a];
+      out.push(rel(child, of, 'child of', raw, named.end, 0.6));
+    } else if (pair.includes('spouse') && pair.includes('child')) {
+      const [child, of] = kind === 'child' ? [a, b] : [b, a];
+      out.push(rel(child, of, 'child of', raw, named.end, 0.6));
+    } else if (
+      (kind === 'mother' && earlier.kind === 'father') ||
+      (kind === 'father' && earlier.kind === 'mother')
+    ) {
+      out.push(rel(a, b, 'married to', raw, named.end, 0.6));
+    } else if (kind === earlier.kind && (kind === 'sibling' || kind === 'child')) {
+      out.push(rel(a, b, 'sibling of', raw, named.end, 0.6));
+    }
+  }
+  discourse.rememberSpeakerKin(kind, named);
+  return out;
 }

@@ -47,8 +47,32 @@ export function readSentences(text: string): Sentence[] {
   const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
   const entityTypes = doc.entities().out(its.type) as string[];
 
-  return spans.map(([first, last], index) => {
-    const sentence: Sentence = { text: sentenceTexts[index] ?? '', tokens: [], dates: [] };
+  // A line break ends a sentence, whatever wink makes of it: chat turns ("…over 2s\nNoor: yeah"),
+  // a ticket's header and its body. Whitespace tokens open no sentence.
+  const pieces: [number, number, string | undefined][] = [];
+  spans.forEach(([first, last], index) => {
+    let from = first;
+    const cut = (to: number) => {
+      while (from <= to && pos[from] === 'SPACE') from++;
+      let end = to;
+      while (end >= from && pos[end] === 'SPACE') end--;
+      if (end >= from)
+        pieces.push([from, end, from === first && to === last ? sentenceTexts[index] : undefined]);
+    };
+    for (let i = first; i <= last; i++) {
+      if (pos[i] === 'SPACE' && (texts[i] ?? '').includes('\n')) {
+        cut(i - 1);
+        from = i + 1;
+      }
+    }
+    cut(last);
+  });
+
+  return pieces.map(([first, last, whole]) => {
+    let text = whole ?? '';
+    if (whole === undefined)
+      for (let i = first; i <= last; i++) text += (i === first ? '' : (spaces[i] ?? '')) + (texts[i] ?? '');
+    const sentence: Sentence = { text: text.trim(), tokens: [], dates: [] };
     /** Where each of wink's tokens ended up once glued pieces are joined again. */
     const position: number[] = [];
     for (let i = first; i <= last; i++) {

@@ -1,9 +1,12 @@
 import { findMentions, Mention } from './mentions';
+import { CLOSINGS } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
+/** Words of a closing of more than one word: "Kind regards", "Many thanks", "Best wishes". */
+const CLOSING_WORDS = new Set(['kind', 'warm', 'many', 'best', 'wishes', 'with', 'all', 'the']);
 /** Dashes that open a signature: "— Fiona Dunne". */
 const DASHES = new Set(['—', '–', '--', '-']);
 
@@ -45,9 +48,16 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
   const mentions = findMentions(last);
   const signed = mentions.find((m) => m.start === dash + 1 && dash >= 0);
   if (signed) return asPerson(signed);
-  // A last line of a name (and an address or an organisation) and no verb.
+  // A last line of a name (and an address or an organisation) and no verb; or a closing before
+  // it ("Best, Oskar", "Kind regards, Sven Aalto").
   const first = mentions[0];
-  if (first?.start === 0 && first.type !== 'organization' && !last.tokens.some(isVerbLike))
+  const closed =
+    first !== undefined &&
+    first.start > 0 &&
+    last.tokens
+      .slice(0, first.start)
+      .every((t) => t.text === ',' || CLOSINGS.has(t.lower) || CLOSING_WORDS.has(t.lower));
+  if ((first?.start === 0 || closed) && first.type !== 'organization' && !last.tokens.some(isVerbLike))
     return asPerson(first);
   return undefined;
 }

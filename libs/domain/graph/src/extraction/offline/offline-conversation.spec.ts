@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { triples } from '../../testing/read-text';
+
+// Letters and chat: a writer named only by the closing ("Best, Inés"), and what the speaker's
+// relatives are to each other. Every sentence here is written for this file (none is in
+// bench/data/graph-extraction.jsonl), and each case failed before the rules it tests.
+
+describe("OfflineExtractor: letters and the speaker's family", () => {
+  it('takes the name after a closing word as the writer, not the closing word', async () => {
+    const letter = await triples(
+      'Hi Marta, great to hear from you. My brother Tomás started at Globant in May. Best, Inés',
+    );
+    assert.ok(letter.includes('Inés | sibling of | Tomás'));
+    assert.ok(!letter.some((t) => t.startsWith('Best')));
+  });
+
+  it("relates the speaker's relatives to each other", async () => {
+    assert.ok(
+      (await triples('My sister Carla moved to Lyon, and our dad Pierre is visiting her in June.')).includes(
+        'Carla | child of | Pierre',
+      ),
+    );
+    assert.ok(
+      (await triples('My husband Arvid works at Volvo. Our daughter Elsa just turned six.')).includes(
+        'Elsa | child of | Arvid',
+      ),
+    );
+    assert.ok(
+      (await triples('My mum Rosa and my dad Emilio still live in Cádiz.')).includes(
+        'Emilio | married to | Rosa',
+      ),
+    );
+  });
+
+  it("keeps each speaker's relatives apart in a conversation", async () => {
+    const chat = await triples('Ana: my brother Rui is in Porto.\nBea: my dad Hugo is in Faro.');
+    assert.ok(!chat.some((t) => t.includes('Rui | child of | Hugo')));
+  });
+});
