@@ -62,8 +62,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     ) {
       // (What the text is about before the latest one named: "former NASA engineer" is an aside.)
       const about = discourse.thing('organization');
+      // (But "Kaldi's chief executive, who co-founded the company": its possessor is the company.)
+      const possessor = (m: Mention) => /^['’]s$/.test(sentence.tokens[m.end]?.lower ?? '');
       const referred =
-        about && !out.some((m) => m.keys[0] === about.keys[0])
+        about && !out.some((m) => m.keys[0] === about.keys[0] && !possessor(m))
           ? about
           : discourse.latest('organization', out);
       if (referred) out.push({ ...referred, start: i, end: i + 2 });

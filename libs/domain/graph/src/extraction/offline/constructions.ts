@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { placedKind, sitePlaces } from './places';
+import { describedPlaces, placedKind, sitePlaces } from './places';
 import { causes, effects } from './causes';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
@@ -163,6 +163,7 @@ export function constructionRelations(
     ...whereClause(sentence, mentions),
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
+    ...describedPlaces(sentence, mentions, discourse),
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),

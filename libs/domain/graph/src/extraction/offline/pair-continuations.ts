@@ -40,10 +40,14 @@ function compatible(a: Mention, b: Mention): boolean {
 
 /** "founded Apple with Steve Wozniak": a second founder (or creator) of the same thing. */
 export const cofounder: PairRule = ({ source, target, between }, { previous, found }) => {
+  // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
+  const withAfter =
+    between[between.length - 1]?.lower === 'with' &&
+    between.length <= 5 &&
+    between.slice(0, -1).every((t) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) && t.text !== ',');
   if (
     previous &&
-    between.length === 1 &&
-    between[0]!.lower === 'with' &&
+    withAfter &&
     same(previous.target, source) &&
     ['founded', 'created'].includes(previous.canonical) &&
     target.type !== 'location'

@@ -1,4 +1,5 @@
 import type { Discourse } from './discourse';
+import { isOrganizationNoun } from './cues';
 import { keyOf, Mention } from './mentions';
 import { CORPORATE_SUFFIXES } from './name-words';
 import { rel } from './owners';
@@ -103,6 +104,61 @@ export function labelledPlaces(sentence: Sentence, mentions: Mention[]): Sentenc
     const said = phrase(tokens, place.start, place.end + site);
     const raw = next.text === '(' ? `(${said})` : next.text === ',' ? said : `of ${said}`;
     out.push(rel(thing, place, 'located in', raw, place.end, 0.6));
+  }
+  return out;
+}
+
+/** Heads of a description of an organisation by its place, beside cues.ts's organisation nouns. */
+const DESCRIBED_HEADS = new Set(['group', 'utility', 'start-up', 'business', 'consultancy', 'miner', 'lab']);
+
+/**
+ * "after the Pittsburgh company said …", "at the Osaka company", "Kilima Ledger, a Nairobi
+ * start-up whose …": a place before the kind of organisation, with no name after, describes the
+ * organisation named before (the apposition's, else the sentence's latest, else the text's).
+ */
+export function describedPlaces(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const place of mentions) {
+    const det = tokens[place.start - 1];
+    if (!det || !['the', 'a', 'an'].includes(det.lower)) continue;
+    if (place.type !== 'location' || place.end - place.start > 3) continue;
+    let k = place.end;
+    let head = '';
+    while (k < place.end + 4 && tokens[k]) {
+      const t = tokens[k]!;
+      if (t.text === '-' && t.space === '' && tokens[k + 1]?.space === '' && head) {
+        head += `-${tokens[k + 1]!.lower}`;
+        k += 2;
+        continue;
+      }
+      // ("start-up": the tagger may read a compound's first half as a verb.)
+      const joined = tokens[k + 1]?.text === '-' && tokens[k + 1]!.space === '';
+      if ((!['NOUN', 'ADJ'].includes(t.pos) && !joined) || t.text !== t.lower) break;
+      head = t.lower;
+      k++;
+    }
+    if (
+      !head ||
+      !(DESCRIBED_HEADS.has(head) || isOrganizationNoun({ ...tokens[k - 1]!, lower: head, text: head }))
+    )
+      continue;
+    // ("the Seattle startup DataWorks": the name after is the one described, read by chain.ts.)
+    const after = tokens[k];
+    if (after && (after.pos === 'PROPN' || /^\p{Lu}/u.test(after.text))) continue;
+    const appositive = tokens[place.start - 2]?.text === ',';
+    const described = appositive
+      ? mentions.find((m) => m.end === place.start - 2)
+      : ([...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
+        discourse.latest('organization'));
+    if (!described || described.type === 'person' || described.type === 'location') continue;
+    if (described.type === 'concept' && described.evidence === 'none')
+      Object.assign(described, { type: 'organization', evidence: 'weak' });
+    out.push(rel(described, place, 'located in', phrase(tokens, place.start - 1, k), place.end, 0.6));
   }
   return out;
 }

@@ -468,8 +468,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
   },
   {
     verbs: ['succeed', 'replace'],
-    preps: ['', 'as'],
+    preps: ['', 'as', 'by'],
     canonical: 'succeeded',
+    invertPassive: true,
     sourceType: 'person',
     targetType: 'person',
   },
