@@ -1,6 +1,6 @@
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
+import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { describedPlaces, placedKind, sitePlaces } from './places';
 import { causes, effects } from './causes';
 import { phraseSubjects } from './noun-phrases';
@@ -51,6 +51,36 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     // "Founded in 1413 by Henry Wardlaw, it is …": the agent after "by" did it to the subject.
     const [from, to] = match.inverted ? [target, subject] : [subject, target];
     out.push(rel(from, to, match.canonical, phrase(tokens, 0, target.start), target.end));
+  }
+  return out;
+}
+
+/** Words that open a clause of time before the sentence's subject: "After graduating from …,". */
+const TIME_OPENERS = new Set(['after', 'before', 'since', 'while', 'upon', 'on']);
+
+/**
+ * "After graduating from Berklee College of Music he toured …", "After teaching at Chittagong
+ * University, he founded …": an opening gerund's subject is the sentence's, the first person
+ * named (or meant by "he"/"she") after the gerund's own names.
+ */
+function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  if (!TIME_OPENERS.has(tokens[0]?.lower ?? '') || !/ing$/.test(tokens[1]?.lower ?? '')) return [];
+  const subject = mentions.find(
+    (m, i) =>
+      m.type === 'person' &&
+      i > 0 &&
+      (tokens[m.start - 1]?.text === ',' || tokens[m.start - 1]?.pos !== 'ADP') &&
+      !tokens.slice(2, m.start).some((t) => isVerbLike(t) && !/ing$/.test(t.lower)),
+  );
+  if (!subject) return [];
+  const out: SentenceRelation[] = [];
+  for (const target of mentions.filter((m) => m.end <= subject.start)) {
+    const words = [asVerb(tokens[1]!), ...tokens.slice(2, target.start)];
+    if (words.some((t) => t.text === ',')) break;
+    const match = matchPredicate(words, subject, target);
+    if (!match?.known || match.inverted) continue;
+    out.push(rel(subject, target, match.canonical, phrase(tokens, 1, target.start), target.end));
   }
   return out;
 }
@@ -113,12 +143,15 @@ function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[
       continue;
     const who = mentions.find((m) => m.start === place.end + 2);
     if (!who) continue;
+    // ("in Lyme Regis, Dorset, where she was born": the town, not its county.)
+    const town = mentions.find((m) => m.end === place.start - 1 && m.type === 'location');
+    const where = town && tokens[place.start - 1]?.text === ',' ? town : place;
     let end = who.end;
     while (tokens[end] && ['VERB', 'AUX', 'ADV'].includes(tokens[end]!.pos)) end++;
     const verbs = tokens.slice(who.end, end);
     const match = matchPredicate([...verbs, IN], who, place);
     if (match?.known && !match.inverted)
-      out.push(rel(who, place, match.canonical, phrase(tokens, place.end + 1, end), end));
+      out.push(rel(who, where, match.canonical, phrase(tokens, place.end + 1, end), end));
   }
   return out;
 }
@@ -149,6 +182,7 @@ export function constructionRelations(
   const caused = causes(sentence, mentions, discourse);
   return [
     ...frontedParticiple(sentence, mentions),
+    ...frontedGerund(sentence, mentions),
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),

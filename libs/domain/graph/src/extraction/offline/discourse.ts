@@ -95,6 +95,17 @@ export class Discourse {
     return this.opening?.type === type ? this.opening : undefined;
   }
 
+  /** The latest `count` people named before, oldest first, other than `except`: whose "their" is. */
+  latestPeople(count: number, except: Mention): Mention[] {
+    const out: Mention[] = [];
+    for (let i = this.recent.length - 1; i >= 0 && out.length < count; i--) {
+      const m = this.recent[i]!;
+      if (m.type === 'person' && m.keys[0] !== except.keys[0] && !out.some((o) => o.keys[0] === m.keys[0]))
+        out.push(m);
+    }
+    return out.reverse();
+  }
+
   /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {

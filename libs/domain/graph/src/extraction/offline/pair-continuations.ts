@@ -242,19 +242,25 @@ export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
  * "named Siobhan Mulcahy as managing partner, succeeding Geoffrey Hartwell": a participle after a
  * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
  */
-export function participleClause(pair: Pair): boolean {
+export function participleClause(pair: Pair, { previous, chain }: Reading): boolean {
   const { source, target, between } = pair;
   const comma = between.map((t) => t.text).lastIndexOf(',');
   if (comma <= 0) return false;
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
-  if (
-    rest[0] &&
-    /ing$/.test(rest[0].lower) &&
-    isVerbLike(rest[0]) &&
-    matchPredicate(rest, source, target)?.known
-  )
-    pair.between = rest;
+  if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
+  const match = matchPredicate(rest, source, target);
+  if (!match?.known) return false;
+  pair.between = rest;
+  // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye": a person's verb
+  // after a place or a thing is the sentence's person's.
+  if (match.sourceType === 'person' && source.type !== 'person') {
+    const subject =
+      previous && !previous.inverted && previous.source.type === 'person'
+        ? previous.source
+        : chain.find((m) => m.type === 'person' && m.end <= source.start);
+    if (subject && !same(subject, target)) pair.source = subject;
+  }
   return false;
 }
 

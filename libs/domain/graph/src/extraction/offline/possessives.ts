@@ -56,6 +56,8 @@ export function possessiveRoles(
     else if (tokens[said]?.pos === 'DET') said--;
     if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;
+    // "her husband, the oceanographer Lars Vik": the kinship noun, then what the name is.
+    else if (said < k && tokens[said]?.text === ',' && KIN_NOUNS[tokens[said - 1]?.lower ?? '']) k = said - 1;
     // "Her marriage to the poet Adam Włodek": a union noun of the owner's, then "to" or "with".
     const at = said < k && tokens[said]?.pos !== 'AUX' ? said : k;
     const union = ['to', 'with'].includes(tokens[at]?.lower ?? '')
@@ -95,7 +97,9 @@ export function possessiveRoles(
     if (!possessive) continue;
     // "he married Elena Pizarro, and their son, Rodrigo": "their" kin is the two people just named.
     if (possessive.lower === 'their' && KIN_NOUNS[noun.lower]) {
-      const before = mentions.filter((m) => m.end <= p && !relatives.has(m));
+      // (The two people may be the sentence before's: "X was married to Y. Their daughter, Z, …")
+      const here = mentions.filter((m) => m.end <= p && !relatives.has(m) && m.type === 'person');
+      const before = here.length >= 2 ? here : [...discourse.latestPeople(2, named), ...here];
       out.push(...kinOfPair(before, named, noun.lower, phrase(tokens, p, k + 1)));
       continue;
     }

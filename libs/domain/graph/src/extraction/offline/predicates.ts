@@ -70,6 +70,18 @@ export function isVerbLike(token: Token): boolean {
   return false;
 }
 
+/**
+ * A gerund the tagger read as a noun ("After teaching at …"), as the verb it is, when its base is
+ * a verb of the rules; the token itself otherwise.
+ */
+export function asVerb(token: Token): Token {
+  if (token.pos === 'VERB') return token;
+  const base = bases(token.lower)
+    .slice(1)
+    .find((b) => KNOWN_VERBS().has(b));
+  return base ? { ...token, pos: 'VERB', lemma: base } : token;
+}
+
 /** Verbs outside the rules that a tagger may still take for plural nouns ("blocks", "crashes"). */
 const MORE_VERBS = [
   'block',
