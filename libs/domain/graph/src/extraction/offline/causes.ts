@@ -39,6 +39,9 @@ const TROUBLE_WORDS = new Set([
   'leak',
 ]);
 
+/** Nouns of two things at odds, the other of which is named after "with". */
+const CONFLICTS = new Set(['conflict', 'incompatibility', 'clash', 'interaction']);
+
 /** Marks that end a clause's subject. */
 const PAUSES = new Set([',', ';', ':', '(', ')']);
 
@@ -76,6 +79,12 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     const head = cause && tokens[cause.end];
     if (cause?.type !== 'error_code' && head?.pos === 'NOUN' && head.text === head.lower) cause = undefined;
     cause ??= nounPhraseAt(tokens, from);
+    // ("caused by a conflict with Sophos Endpoint": the other party of a conflict is the cause.)
+    const conflict =
+      cause && CONFLICTS.has(tokens[cause.end - 1]!.lower) && tokens[cause.end]?.lower === 'with'
+        ? mentions.find((m) => m.start === cause!.end + 1 || m.start === cause!.end + 2)
+        : undefined;
+    cause = conflict ?? cause;
     if (!cause) {
       // ("The replication lag was caused by a long-running VACUUM": no cause read, but what "it"
       // means next is still the lag.)
@@ -96,7 +105,7 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     let namedSubject = mentions.find(subject);
     if (namedSubject && tokens[namedSubject.start - 1]?.pos === 'ADP')
       namedSubject = mentions.find((m) => m.end === namedSubject!.start - 1);
-    if (causedBy >= 0 && namedSubject && mentions.includes(cause)) return;
+    if (causedBy >= 0 && namedSubject && mentions.includes(cause) && !conflict) return;
     // "E-31, which your manual says is caused by …": what the relative clause is about.
     const which = tokens.findIndex(
       (t, w) =>

@@ -192,7 +192,12 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   )
     return undefined;
   // "Best, Oskar": a letter's closing word is no name.
-  if (lower.length === 1 && CLOSINGS.has(lower[0]!) && following?.text === ',') return undefined;
+  if (
+    lower.length === 1 &&
+    CLOSINGS.has(lower[0]!) &&
+    (following?.text === ',' || CLOSINGS.has(following?.lower ?? '') || following === undefined)
+  )
+    return undefined;
   // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
   if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
   const roleParts = lower[0]!.split('-');

@@ -160,6 +160,7 @@ export const CLOSINGS = new Set([
   'groetjes',
   'pozdrawiam',
   'cordialement',
+  'wishes',
 ]);
 /** Words that end a company's legal name (compared without their final dot): "Fjellfly AS", "Banco Santander S.A.". */
 export const CORPORATE_SUFFIXES = new Set([
@@ -216,6 +217,7 @@ export const SUFFIX_SPELLINGS =
  * "Grupo Altamira", "Banco Inter", "Companhia Vale", "Société Générale", "Gruppo Campari".
  */
 export const ORGANIZATION_HEADS = new Set([
+  'hotel',
   'grupo',
   'gruppo',
   'groupe',

@@ -7,6 +7,7 @@ import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
+import { headerAffiliations, signatureBlock, signedRole } from './signatures';
 import { writerOf, writersOrganizationIn } from './writer';
 
 /** Longest the extractor works without letting the process's other work in. */
@@ -78,10 +79,12 @@ export class OfflineExtractor extends GraphExtractor {
     };
 
     const sentences = readSentences(chunk.text);
-    const writer = writerOf(sentences);
+    // (A signature block names the writer and where they work: "Leila Haddad" / "Customer Care, Zenlo".)
+    const signature = signatureBlock(sentences, findMentions);
+    const writer = writerOf(sentences) ?? signature?.person;
     /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
-    for (const sentence of sentences) {
+    for (const [line, sentence] of sentences.entries()) {
       const own = findMentions(sentence);
       // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
       // name nothing types here keeps the type an earlier sentence gave it ("Karthik:" then "…
@@ -99,6 +102,13 @@ export class OfflineExtractor extends GraphExtractor {
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own);
+      // A ticket's header says where its writer works: "Ticket #88213 - Priya Raman (Kestrel …):".
+      // (Known before the sentence's own "we" is read.)
+      if (line === 0) {
+        const header = headerAffiliations(sentence, mentions);
+        discourse.rememberAffiliations(header);
+        if (!discourse.speaker) discourse.writersOrganization ??= header[0]?.target;
+      }
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
@@ -124,6 +134,10 @@ export class OfflineExtractor extends GraphExtractor {
           typedBefore.set(mention.keys[0]!, mention);
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
+      if (signature && line === signature.line) {
+        const signed = signedRole(sentence, mentions, signature.person, signature.organisation);
+        if (signed) found.push(signed);
+      }
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

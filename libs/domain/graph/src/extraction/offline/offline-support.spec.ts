@@ -93,4 +93,30 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+
+  it('reads ticket headers and signature blocks', async () => {
+    const signed = await triples(
+      'Thanks for your patience. The refund is on its way.\n\nKind regards,\nMarta Sousa\nBilling Support, Lumo Energia',
+    );
+    assert.ok(signed.includes('Marta Sousa | works at | Lumo Energia'));
+    const header = await triples(
+      'Ticket #4410 - Ravi Nair (Bellwood Dental): Since we updated OrthoChart to version 7 on Monday, our Epson scanners fail.',
+    );
+    assert.ok(header.includes('Ravi Nair | works at | Bellwood Dental'));
+    assert.ok(header.includes('Bellwood Dental | uses | OrthoChart'));
+    assert.ok(!header.some((t) => t.includes('| update |')));
+    assert.ok(
+      (
+        await triples('Re: Ticket 5120 - Ama Owusu, Kente Grocers\n\nHi Ama,\n\nSorry for the delay.')
+      ).includes('Ama Owusu | works at | Kente Grocers'),
+    );
+  });
+
+  it('takes the other party of a conflict as the cause', async () => {
+    assert.ok(
+      (await triples('Error X-220 is caused by a conflict with Norton Antivirus.')).includes(
+        'X-220 | caused by | Norton Antivirus',
+      ),
+    );
+  });
 });

@@ -97,7 +97,7 @@ export function labelledPlaces(sentence: Sentence, mentions: Mention[]): Sentenc
     const site = SITES.has(after?.lower ?? '') ? 1 : 0;
     const closed =
       (next.text === '(' && tokens[place.end + site]?.text === ')') ||
-      (next.text === ',' && !site && after?.text === ':') ||
+      (next.text === ',' && !site && (after?.text === ':' || after?.text === '|')) ||
       (next.lower === 'of' && CORPORATE_SUFFIXES.has(keyOf(tokens[thing.end - 1]!.text)));
     if (!closed) continue;
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });

@@ -3,7 +3,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { isVerbLike } from './predicates';
-import { phrase, Sentence } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 /** Words that end the clause a product's platform is named in. */
 const CLAUSE_ENDS = new Set([',', ';', '.', 'and', 'but', 'which', 'that', 'while']);
@@ -70,9 +70,12 @@ export function customerUses(
     if (NOT_USED.has(used.type) && !(used.type === 'person' && used.evidence !== 'strong')) continue;
     if (used.type === 'organization') continue;
     const to = used.start - 1;
-    const move = tokens[to]?.lower === 'to' ? tokens[to - 1] : undefined;
+    const isMove = (t: Token | undefined) =>
+      t !== undefined && (MOVES.has(t.lemma) || MOVES.has(t.lower.replace(/(ing|s|d)$/, '')));
+    // "since upgrading to Jira 9.4", or what was updated: "Since we updated CloudNote to version 5.2".
     const moved =
-      move !== undefined && (MOVES.has(move.lemma) || MOVES.has(move.lower.replace(/(ing|s|d)$/, '')));
+      (tokens[to]?.lower === 'to' && isMove(tokens[to - 1])) ||
+      (isMove(tokens[to]) && isVerbLike(tokens[to]!) && tokens[used.end]?.lower === 'to');
     // "our Zebra TC52 handhelds": a product, or a name before what it names in lower case.
     const head = tokens[used.end];
     const ours =

@@ -47,6 +47,8 @@ import {
 } from './pair-rules';
 import { parentheticalClauses } from './parentheses';
 import { labelledPlaces } from './places';
+import { headerAffiliations } from './signatures';
+import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike, matchPredicate } from './predicates';
 import { Sentence, Token } from './sentences';
 
@@ -135,6 +137,7 @@ export function findRelations(
     ...constructionRelations(sentence, visible, discourse),
     ...aside,
     ...labelledPlaces(sentence, mentions),
+    ...headerAffiliations(sentence, mentions),
   );
   return dedupe(found);
 }
@@ -270,10 +273,19 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
   );
 }
 
-/** One relation per (source, predicate, target): a construction and a pair may read the same one. */
+const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
+
+/**
+ * One relation per (source, predicate, target): a construction and a pair may read the same one.
+ * A verb of no vocabulary between two names a vocabulary relation already joins says nothing
+ * more ("we updated CloudNote" beside "uses CloudNote").
+ */
 function dedupe(found: SentenceRelation[]): SentenceRelation[] {
   const seen = new Set<string>();
+  const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
+  const known = new Set(found.filter((r) => VOCABULARY.has(r.canonical)).map(pair));
   return found.filter((r) => {
+    if (!VOCABULARY.has(r.canonical) && known.has(pair(r))) return false;
     const key = JSON.stringify([r.source.keys[0], r.canonical, r.target.keys[0]]);
     if (seen.has(key) || r.source.keys[0] === r.target.keys[0]) return false;
     seen.add(key);
