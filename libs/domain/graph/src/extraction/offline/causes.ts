@@ -219,7 +219,8 @@ export function effects(
       source = caused.find((r) => r.canonical === 'caused by')?.source;
     } else if (before && TROUBLE_PRONOUNS.has(before.lower)) {
       // (Else what "it" stands for: "Ferrovax is a fungal disease. It affects the lungs …")
-      source = discourse.problem ?? mentions.find((m) => m.end === s);
+      const code = before.lower === 'it' ? discourse.errorCode : undefined;
+      source = discourse.problem ?? code ?? mentions.find((m) => m.end === s);
     } else if (before?.lower === 'which' && tokens[s - 2]?.text === ',') {
       source = mentions.find((m) => m.end === s - 2) ?? nounPhraseBefore(tokens, s - 2);
     } else {

@@ -23,8 +23,9 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
     if (!GROUP_NOUNS.has(token.lower) || token.pos !== 'NOUN') return;
     const named = found.find((m) => m.end === k);
     if (named) {
-      // ("the Data Platform team": a name read as a product's, too.)
-      if (!['concept', 'product'].includes(named.type)) return;
+      // ("the Data Platform team": a name read as a product's, too; "the group's U.S. division" is
+      // a part said of its organisation, as a department is.)
+      if (!['concept', 'product'].includes(named.type) || token.lower !== 'team') return;
       const name = `${named.name} ${token.text}`;
       Object.assign(named, {
         end: k + 1,
