@@ -39,4 +39,23 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     for (const member of ['Port of Riga', 'Klaipėda Harbour', 'Tallinn Port'])
       assert.ok(alliance.includes(`${member} | member of | Baltic Port Alliance`), member);
   });
+
+  it('keeps a name in a language gloss from standing for the place after it, and reads "south-eastern"', async () => {
+    const pavia = await triples(
+      'The University of Pavia (Italian: Università degli Studi di Pavia) is a public university in Pavia, Italy.',
+    );
+    assert.ok(pavia.includes('University of Pavia | located in | Pavia'));
+    assert.ok(!pavia.some((t) => t.includes('Studi di Pavia')));
+    assert.ok(
+      (await triples('Lake Kivu is a freshwater lake in south-eastern Congo.')).includes(
+        'Lake Kivu | located in | Congo',
+      ),
+    );
+  });
+
+  it('reads "formed" a band as founding it, with a co-founder named by role', async () => {
+    const band = await triples('Aiko Mori formed the Blue Lanterns with bassist Ken Ito.');
+    assert.ok(band.includes('Aiko Mori | founded | Blue Lanterns'));
+    assert.ok(band.includes('Ken Ito | founded | Blue Lanterns'));
+  });
 });

@@ -41,10 +41,13 @@ function compatible(a: Mention, b: Mention): boolean {
 /** "founded Apple with Steve Wozniak": a second founder (or creator) of the same thing. */
 export const cofounder: PairRule = ({ source, target, between }, { previous, found }) => {
   // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
+  // ("with bassist Hiroshi Ueda": what the second one is may stand before the name.)
+  let last = between.length - 1;
+  while (last > 0 && between[last]!.pos === 'NOUN' && between[last]!.text === between[last]!.lower) last--;
   const withAfter =
-    between[between.length - 1]?.lower === 'with' &&
-    between.length <= 5 &&
-    between.slice(0, -1).every((t) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) && t.text !== ',');
+    between[last]?.lower === 'with' &&
+    last <= 4 &&
+    between.slice(0, last).every((t) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) && t.text !== ',');
   if (
     previous &&
     withAfter &&

@@ -291,7 +291,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
-    verbs: ['found', 'co-found', 'cofound', 'establish', 'co-founded', 'cofounded'],
+    verbs: ['found', 'co-found', 'cofound', 'establish', 'co-founded', 'cofounded', 'form'],
     preps: ['', 'by'],
     canonical: 'founded',
     invertPassive: true,

@@ -227,6 +227,15 @@ export function matchPredicate(
     described -= 2;
   // ("a city in southern Albania": a compass word before a place only says which part of it.)
   else if (head && COMPASS.test(head.lower) && between[described - 2]?.pos === 'ADP') described--;
+  // ("in south-western Uganda")
+  else if (
+    head &&
+    /^(?:north|south)?-?(?:east|west)ern$/.test(head.lower) &&
+    between[described - 2]?.text === '-' &&
+    /^(?:north|south)$/.test(between[described - 3]?.lower ?? '') &&
+    between[described - 4]?.pos === 'ADP'
+  )
+    described -= 3;
   else if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;

@@ -1,6 +1,6 @@
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { keyOf, Mention } from './mentions';
-import { CORPORATE_SUFFIXES } from './name-words';
+import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
 
 /** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */
 export const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
@@ -99,7 +99,14 @@ export class ShortNames {
               aliases: here.aliases,
             }
           : this.resolve(mention);
-      const short = shortNameOf(mention.evidence === 'none' ? { ...mention, type: 'person' } : mention);
+      // (An untyped name is taken for a person's only when it could be one: "Studi di Trento" is not.)
+      const personal = words.length <= 3 && !words.some((w) => NAME_PARTICLES.has(w));
+      const short =
+        mention.evidence === 'none'
+          ? personal
+            ? shortNameOf({ ...mention, type: 'person' })
+            : undefined
+          : shortNameOf(mention);
       if (short && !earlier.has(short)) earlier.set(short, mention);
       return resolved;
     });
