@@ -101,6 +101,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     const antecedent = discourse.person(
       isObject ? out[out.length - 1] : described,
       pronounGender(token.lower),
+      !isObject,
     );
     if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
   });

@@ -119,7 +119,7 @@ export class Discourse {
    * The latest person (of the pronoun's gender, when the first name tells); failing that, the
    * latest name nothing typed (it is then taken as a person).
    */
-  person(except?: Mention, gender?: 'female' | 'male'): Mention | undefined {
+  person(except?: Mention, gender?: 'female' | 'male', subjectFirst = false): Mention | undefined {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse").
     const speaker = this.speaker?.keys[0];
     const fits = (m: Mention) => !gender || !mentionGender(m) || mentionGender(m) === gender;
@@ -127,8 +127,14 @@ export class Discourse {
       .reverse()
       .filter((m) => m.keys[0] !== except?.keys[0] && m.keys[0] !== speaker && fits(m));
     const subject = this.subjects[this.subjects.length - 1];
+    // (An object pronoun is not the clause's subject; "The son of X, he …" is the text's subject.)
     const latest =
-      except || subject?.keys[0] === speaker || (subject && !fits(subject)) ? undefined : subject;
+      (except && !subjectFirst) ||
+      subject?.keys[0] === speaker ||
+      subject?.keys[0] === except?.keys[0] ||
+      (subject && !fits(subject))
+        ? undefined
+        : subject;
     // The latest subject, unless it has since been typed as something else than a person.
     const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
     const found =

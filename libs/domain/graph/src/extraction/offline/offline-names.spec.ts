@@ -303,4 +303,29 @@ describe('OfflineExtractor: what runs on what', () => {
     // Running a company is leading it, not using it.
     assert.ok(!(await triples('Ana Ruiz runs Quipu Data.')).some((t) => t.includes('| uses |')));
   });
+
+  it('knows a company by its name without the legal suffix, and a person by the first of two surnames', async () => {
+    assert.ok(
+      (
+        await triples(
+          'Ferro Group agreed to sell Lumen Glass Co to Vidro SA. Lumen Glass, based in Aveiro, makes lenses.',
+        )
+      ).includes('Lumen Glass Co | located in | Aveiro'),
+    );
+    assert.ok(
+      (
+        await triples(
+          'Lucía Moreno Duarte is a Peruvian judge. Moreno is the elder sister of the poet Tomás Moreno.',
+        )
+      ).includes('Lucía Moreno Duarte | sibling of | Tomás Moreno'),
+    );
+  });
+
+  it('gives "he" after "The son of X," to the text\'s subject, not to a name its first sentence listed', async () => {
+    const life = await triples(
+      'R. Arun Nair was an Indian director known for the film Monsoon Letters, which starred Meera Das and Vikram Shah. The son of the painter Gopal Nair, he trained at the Asian Film Academy.',
+    );
+    assert.ok(life.includes('R. Arun Nair | child of | Gopal Nair'));
+    assert.ok(life.includes('R. Arun Nair | studied at | Asian Film Academy'));
+  });
 });

@@ -61,9 +61,22 @@ function shortNameOf(mention: Mention): string | undefined {
 export class ShortNames {
   private readonly byShortName = new Map<string, Mention>();
 
+  /** Organisations by their names without a legal suffix ("siam coil" for "Siam Coil Co"). */
+  private readonly byBareName = new Map<string, Mention>();
+
   /** The full name's mention when `mention` is a known short name (and nothing says it is something else). */
   resolve(mention: Mention): Mention {
     const words = mention.keys[0]!.split(' ');
+    const bare = words.length > 1 ? this.byBareName.get(mention.keys[0]!) : undefined;
+    if (bare && (mention.evidence !== 'strong' || mention.type === bare.type))
+      return {
+        ...mention,
+        name: bare.name,
+        type: bare.type,
+        evidence: bare.evidence,
+        keys: bare.keys,
+        aliases: bare.aliases,
+      };
     if (words.length !== 1) return mention;
     const full = this.byShortName.get(words[0]!);
     if (!full) return mention;
@@ -114,6 +127,24 @@ export class ShortNames {
 
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
   remember(mention: Mention): void {
+    if (mention.type === 'organization')
+      for (const key of mention.keys.slice(1))
+        if (!this.byBareName.has(key)) this.byBareName.set(key, mention);
+    // "Sofía Restrepo Gaviria" is "Restrepo" too: a first name and two surnames, the first the one used.
+    const words = mention.keys[0]!.split(' ');
+    const second = words[1];
+    if (
+      mention.type === 'person' &&
+      words.length === 3 &&
+      lexicon().classOf(words[0]!) === 'first-name' &&
+      second &&
+      second.length > 2 &&
+      !NAME_PARTICLES.has(second) &&
+      lexicon().classOf(second) !== 'first-name'
+    ) {
+      if (!mention.aliases.includes(second)) mention.aliases.push(second);
+      if (!this.byShortName.has(second)) this.byShortName.set(second, mention);
+    }
     const short = shortNameOf(mention);
     if (!short) return;
     if (!mention.aliases.includes(keyOf(short))) mention.aliases.push(keyOf(short));
