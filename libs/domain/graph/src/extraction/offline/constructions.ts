@@ -1,11 +1,18 @@
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { describedPlaces, placedKind, sitePlaces } from './places';
+import { describedPlaces, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
-import { frontedRelation, groupedNames, jointVentures, weAre, whoseListed } from './group-relations';
+import {
+  frontedRelation,
+  groupedNames,
+  jointVentures,
+  ownWorkplace,
+  weAre,
+  whoseListed,
+} from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { rel } from './owners';
 import { SentenceRelation } from './relations';
@@ -187,6 +194,7 @@ export function constructionRelations(
     ...premodifiedTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
+    ...ownWorkplace(sentence, mentions, discourse),
     ...whoseListed(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
     ...frontedRelation(sentence, mentions),
@@ -198,6 +206,7 @@ export function constructionRelations(
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
     ...describedPlaces(sentence, mentions, discourse),
+    ...siteIsIn(sentence, mentions),
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),

@@ -195,3 +195,41 @@ export function jointVentures(sentence: Sentence, mentions: Mention[]): Sentence
   }
   return out;
 }
+
+/** What one has at one's workplace: "my boss at Qatar Airways", "after my shift at the Carrefour". */
+const WORK_NOUNS = new Set([
+  'boss',
+  'manager',
+  'supervisor',
+  'colleague',
+  'colleagues',
+  'coworker',
+  'coworkers',
+  'team',
+  'job',
+  'shift',
+  'desk',
+  'office',
+]);
+
+/** "My boss at Qatar Airways wasn't thrilled": the speaker works there. */
+export function ownWorkplace(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const speaker = discourse.speaker;
+  if (!speaker) return [];
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'my' || !WORK_NOUNS.has(tokens[at + 1]?.lower ?? '')) return;
+    if (tokens[at + 2]?.lower !== 'at') return;
+    const k = tokens[at + 3]?.pos === 'DET' ? at + 4 : at + 3;
+    const place = mentions.find((m) => m.start === k);
+    if (!place || !(place.type === 'organization' || place.evidence === 'none')) return;
+    if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
+    out.push(rel(speaker, place, 'works at', phrase(tokens, at, k), place.end, 0.6));
+  });
+  return out;
+}

@@ -37,4 +37,19 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const chat = await triples('Ana: my brother Rui is in Porto.\nBea: my dad Hugo is in Faro.');
     assert.ok(!chat.some((t) => t.includes('Rui | child of | Hugo')));
   });
+
+  it("reads a site said to be in a place, a move to an employer, and the speaker's workplace", async () => {
+    assert.ok(
+      (await triples("Kofi: Rivale's HQ is in Kumasi, right?")).includes('Rivale | located in | Kumasi'),
+    );
+    assert.ok(
+      (await triples('Lea: nope, Bruno left for Zendesk last month.')).includes('Bruno | works at | Zendesk'),
+    );
+    assert.ok(!(await triples('Lea: Bruno left for Lisbon last month.')).some((t) => t.includes('works at')));
+    const chat = await triples(
+      'Omar: My boss at Emirates was not thrilled.\nSara: I will call you after my shift at the Lidl.',
+    );
+    assert.ok(chat.includes('Omar | works at | Emirates'));
+    assert.ok(chat.includes('Sara | works at | Lidl'));
+  });
 });

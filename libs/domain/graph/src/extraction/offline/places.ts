@@ -162,3 +162,34 @@ export function describedPlaces(
   }
   return out;
 }
+
+/**
+ * "Sonae's HQ is in Maia", "Kuna's offices are in Montevideo": an organisation's site said to be
+ * in a place puts the organisation there.
+ */
+export function siteIsIn(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const owner of mentions) {
+    if (owner.type === 'person' || owner.type === 'location') continue;
+    if (!/^['’]s$/.test(tokens[owner.end]?.lower ?? '')) continue;
+    let k = owner.end + 1;
+    while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
+    const site = tokens[k];
+    if (!site || !SITES.has(site.lower)) continue;
+    k++;
+    if (tokens[k]?.lemma !== 'be') continue;
+    k++;
+    if (['located', 'based'].includes(tokens[k]?.lower ?? '')) k++;
+    if (tokens[k]?.lower !== 'in') continue;
+    const place = mentions.find(
+      (m) => m.start === k + 1 || (m.start === k + 2 && tokens[k + 1]?.pos === 'DET'),
+    );
+    if (!placeLike(place)) continue;
+    if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
+    if (owner.type === 'concept' && owner.evidence === 'none')
+      Object.assign(owner, { type: 'organization', evidence: 'weak' });
+    out.push(rel(owner, place, 'located in', phrase(tokens, owner.end, place.start).trim(), place.end, 0.7));
+  }
+  return out;
+}

@@ -404,6 +404,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "Tobias left for Datadog": a move to a new employer (a place one leaves for is no employer).
+  {
+    verbs: ['leave'],
+    preps: ['for'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date', 'event'],
+  },
   {
     verbs: [
       'write',
