@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
-import { describedPlaces, placedKind, siteIsIn, sitePlaces } from './places';
+import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
@@ -207,6 +207,7 @@ export function constructionRelations(
     ...sitePlaces(sentence, mentions, discourse),
     ...describedPlaces(sentence, mentions, discourse),
     ...siteIsIn(sentence, mentions),
+    ...ownSiteIn(sentence, mentions, discourse),
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),

@@ -39,4 +39,19 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(deal.includes('Leif Aas | founded | Vistra Labs'));
     assert.ok(!deal.includes('Mona Berg | founded | Kelp AS'));
   });
+
+  it('places the text\'s company from "the X-based company", and a company at "its plant in"', async () => {
+    assert.ok(
+      (
+        await triples(
+          'Brasa Pay has hired Ana Lima as chief financial officer, the Recife-based company said on Wednesday.',
+        )
+      ).includes('Brasa Pay | located in | Recife'),
+    );
+    const sites = await triples(
+      'Under the deal, Tamsin Foods will bake from its new plant in Leeds, while Orla Dairy AG packs at its depot in Graz.',
+    );
+    assert.ok(sites.includes('Tamsin Foods | located in | Leeds'));
+    assert.ok(sites.includes('Orla Dairy AG | located in | Graz'));
+  });
 });

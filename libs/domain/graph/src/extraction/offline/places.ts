@@ -43,6 +43,12 @@ const SITES = new Set([
   'lab',
   'warehouse',
   'store',
+  'depot',
+  'facility',
+  'site',
+  'hub',
+  'mill',
+  'refinery',
 ]);
 
 /**
@@ -128,8 +134,11 @@ export function describedPlaces(
     if (!det || !['the', 'a', 'an'].includes(det.lower)) continue;
     if (place.type !== 'location' || place.end - place.start > 3) continue;
     let k = place.end;
+    // ("the São Paulo-based company said": a company described by its base is the text's own.)
+    const based = tokens[k]?.text === '-' && tokens[k + 1]?.lower === 'based';
+    if (based) k += 2;
     let head = '';
-    while (k < place.end + 4 && tokens[k]) {
+    while (k < place.end + (based ? 7 : 4) && tokens[k]) {
       const t = tokens[k]!;
       if (t.text === '-' && t.space === '' && tokens[k + 1]?.space === '' && head) {
         head += `-${tokens[k + 1]!.lower}`;
@@ -151,10 +160,14 @@ export function describedPlaces(
     const after = tokens[k];
     if (after && (after.pos === 'PROPN' || /^\p{Lu}/u.test(after.text))) continue;
     const appositive = tokens[place.start - 2]?.text === ',';
+    // (The text's organisation: the first one named, or the name it opened with if nothing typed it yet.)
+    const textsOrganization = discourse.firstOrganization ?? discourse.thing();
     const described = appositive
-      ? mentions.find((m) => m.end === place.start - 2)
-      : ([...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
-        discourse.latest('organization'));
+      ? (mentions.find((m) => m.end === place.start - 2) ?? (based ? textsOrganization : undefined))
+      : based
+        ? textsOrganization
+        : ([...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
+          discourse.latest('organization'));
     if (!described || described.type === 'person' || described.type === 'location') continue;
     if (described.type === 'concept' && described.evidence === 'none')
       Object.assign(described, { type: 'organization', evidence: 'weak' });
@@ -191,5 +204,29 @@ export function siteIsIn(sentence: Sentence, mentions: Mention[]): SentenceRelat
       Object.assign(owner, { type: 'organization', evidence: 'weak' });
     out.push(rel(owner, place, 'located in', phrase(tokens, owner.end, place.start).trim(), place.end, 0.7));
   }
+  return out;
+}
+
+/**
+ * "Haneul will run trials from its research campus in Incheon", "Helvetia handles manufacturing at
+ * its plant in Basel": the site of "its" is where the organisation the clause is about is.
+ */
+export function ownSiteIn(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lower !== 'its' && token.lower !== 'their') return;
+    let k = at + 1;
+    while (k < at + 4 && ['ADJ', 'NOUN'].includes(tokens[k]?.pos ?? '') && !SITES.has(tokens[k]!.lower)) k++;
+    if (!SITES.has(tokens[k]?.lower ?? '') || tokens[k + 1]?.lower !== 'in') return;
+    const place = mentions.find((m) => m.start === k + 2);
+    if (!place || place.type !== 'location') return;
+    // Whose: the nearest organisation before in the sentence, else the text's.
+    const owner =
+      [...mentions].reverse().find((m) => m.end <= at && m.type === 'organization') ??
+      discourse.firstOrganization;
+    if (!owner) return;
+    out.push(rel(owner, place, 'located in', phrase(tokens, at, place.start).trim(), place.end, 0.6));
+  });
   return out;
 }
