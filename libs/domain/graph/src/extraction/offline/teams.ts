@@ -3,8 +3,12 @@ import { POSSESSIVES } from './owners';
 import { isVerbLike } from './predicates';
 import { phrase, Token } from './sentences';
 
-/** Nouns for a group of people inside an organisation, named by the words before them. */
-const GROUP_NOUNS = new Set(['team', 'squad', 'department', 'desk', 'unit', 'division', 'crew']);
+/**
+ * Nouns for a group of people inside an organisation, named by the words before them. (Not
+ * "department", "unit" or "division": "the survey department of Corvel", "the group's U.S.
+ * division" are parts said of their organisation.)
+ */
+const GROUP_NOUNS = new Set(['team', 'squad', 'crew']);
 /** Words that say which of a team, not what it is: "our whole accounting team". */
 const NOT_NAMING = new Set(['whole', 'entire', 'new', 'same', 'other', 'own', 'old']);
 
@@ -23,9 +27,8 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
     if (!GROUP_NOUNS.has(token.lower) || token.pos !== 'NOUN') return;
     const named = found.find((m) => m.end === k);
     if (named) {
-      // ("the Data Platform team": a name read as a product's, too; "the group's U.S. division" is
-      // a part said of its organisation, as a department is.)
-      if (!['concept', 'product'].includes(named.type) || token.lower !== 'team') return;
+      // ("the Data Platform team": a name read as a product's, too.)
+      if (!['concept', 'product'].includes(named.type)) return;
       const name = `${named.name} ${token.text}`;
       Object.assign(named, {
         end: k + 1,
@@ -36,9 +39,6 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
       });
       return;
     }
-    // ("the survey department of Corvel": only a team is named so by lower-case words; a department
-    // or a unit is most often a part said of its organisation.)
-    if (token.lower !== 'team') return;
     let start = k;
     const joined = (at: number) => tokens[at]?.text === '-' && tokens[at]!.space === '';
     while (
