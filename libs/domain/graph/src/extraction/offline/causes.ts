@@ -206,10 +206,9 @@ export function effects(
     let s = at;
     while (s > 0 && ['AUX', 'ADV', 'PART'].includes(tokens[s - 1]!.pos)) s--;
     const helpers = tokens.slice(s, at);
-    if (
-      helpers.some((t) => t.lemma === 'be' || t.lower === 'not' || t.lower === "n't" || t.lower === 'never')
-    )
-      return;
+    // ("were not affected" says nothing; "is affecting all users" does.)
+    const passive = token.lower === 'affected' && helpers.some((t) => t.lemma === 'be');
+    if (passive || helpers.some((t) => t.lower === 'not' || t.lower === "n't" || t.lower === 'never')) return;
     const targets = affectedAt(tokens, mentions, at + 1);
     if (targets.length === 0) return;
     const before = tokens[s - 1];

@@ -19,6 +19,11 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(lag.includes('lag | affects | Tundra Cloud'));
     assert.ok(!lag.some((t) => t.includes('Mobile')));
+    assert.ok(
+      (await triples('The sync outage is affecting the Corvo desktop app.')).includes(
+        'sync outage | affects | Corvo desktop app',
+      ),
+    );
     const organs = await triples(
       'Ferrovax is a rare fungal disease. It affects the lungs, liver and kidneys.',
     );
