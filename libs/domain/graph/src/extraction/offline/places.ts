@@ -120,7 +120,9 @@ const DESCRIBED_HEADS = new Set(['group', 'utility', 'start-up', 'business', 'co
 /**
  * "after the Pittsburgh company said …", "at the Osaka company", "Kilima Ledger, a Nairobi
  * start-up whose …": a place before the kind of organisation, with no name after, describes the
- * organisation named before (the apposition's, else the sentence's latest, else the text's).
+ * organisation named before (the apposition's, else the sentence's latest, else the text's). A
+ * "-based" one ("the São Paulo-based company said") is the text's own organisation: the latest
+ * named is as often another party to the news ("sold to …, the Northampton-based company's …").
  */
 export function describedPlaces(
   sentence: Sentence,
