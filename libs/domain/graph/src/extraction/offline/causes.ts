@@ -137,10 +137,11 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
         tracedTo >= 0
           ? nounPhraseAt(tokens, at + 1)
           : qualified
-            ? { ...opening, end: verbStart }
+            ? opening
             : nounPhraseBefore(tokens, verbStart);
-      if (what && what.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart))
-        effects.push(describedBy(tokens, mentions, what));
+      // (The phrase must reach the verb, or "to" after "traced …", unless only qualifiers stand between.)
+      const reaches = qualified || what?.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart);
+      if (what && reaches) effects.push(describedBy(tokens, mentions, what));
       if (pointer) {
         // The latest error code before these words (this sentence's own later ones are not "it").
         const earlier = discourse.errorCode;

@@ -4,7 +4,7 @@ import { Mention } from './mentions';
 import { pronounGender } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence, Token } from './sentences';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
 
 /** Pronouns that stand for a person mentioned before. */
@@ -163,7 +163,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const next = all[i + 1];
     const gap = next ? tokens.slice(mention.end, next.start) : [];
     // ("pipeline-inspection firm": a hyphen joins two words of one modifier.)
-    const joined = (t: Token) => t.text === '-' && t.space === '';
+    const joined = joinsWords;
     const nouns = (from: number) =>
       gap
         .slice(from)

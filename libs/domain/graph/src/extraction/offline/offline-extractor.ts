@@ -7,7 +7,7 @@ import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
 import { findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
-import { headerAffiliations, signatureBlock, signedRole } from './signatures';
+import { signatureBlock, signedRole } from './signatures';
 import { writerOf, writersOrganizationIn } from './writer';
 
 /** Longest the extractor works without letting the process's other work in. */
@@ -102,13 +102,6 @@ export class OfflineExtractor extends GraphExtractor {
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own);
-      // A ticket's header says where its writer works: "Ticket #88213 - Priya Raman (Kestrel …):".
-      // (Known before the sentence's own "we" is read.)
-      if (line === 0) {
-        const header = headerAffiliations(sentence, mentions);
-        discourse.rememberAffiliations(header);
-        if (!discourse.speaker) discourse.writersOrganization ??= header[0]?.target;
-      }
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];

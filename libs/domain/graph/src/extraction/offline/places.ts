@@ -4,7 +4,7 @@ import { keyOf, Mention } from './mentions';
 import { CORPORATE_SUFFIXES } from './name-words';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence } from './sentences';
+import { joinsWords, phrase, Sentence } from './sentences';
 
 /**
  * "Lumen Health, a Manchester telemedicine startup, …", "SolarPeak, a San Diego installer": an
@@ -142,13 +142,13 @@ export function describedPlaces(
     let head = '';
     while (k < place.end + (based ? 7 : 4) && tokens[k]) {
       const t = tokens[k]!;
-      if (t.text === '-' && t.space === '' && tokens[k + 1]?.space === '' && head) {
+      if (joinsWords(t) && tokens[k + 1]?.space === '' && head) {
         head += `-${tokens[k + 1]!.lower}`;
         k += 2;
         continue;
       }
       // ("start-up": the tagger may read a compound's first half as a verb.)
-      const joined = tokens[k + 1]?.text === '-' && tokens[k + 1]!.space === '';
+      const joined = joinsWords(tokens[k + 1]);
       if ((!['NOUN', 'ADJ'].includes(t.pos) && !joined) || t.text !== t.lower) break;
       head = t.lower;
       k++;

@@ -4,7 +4,7 @@ import { keyOf, Mention } from './mentions';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence, Token } from './sentences';
+import { joinsWords, phrase, Sentence } from './sentences';
 
 /** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
 const UNIONS: Record<string, string> = {
@@ -78,11 +78,10 @@ export function possessiveRoles(
     if (!noun || (!titled && (noun.pos !== 'NOUN' || noun.text !== noun.lower))) continue;
     let p = k - 1;
     // ("Tallyo's on-call engineer": a hyphenated compound is one modifier, whatever its tags.)
-    const hyphen = (t: Token | undefined) => t?.text === '-' && t.space === '';
     const modifier = (at: number) =>
       (['ADJ', 'NOUN'].includes(tokens[at]!.pos) && tokens[at]!.text === tokens[at]!.lower) ||
-      hyphen(tokens[at]) ||
-      hyphen(tokens[at + 1]);
+      joinsWords(tokens[at]) ||
+      joinsWords(tokens[at + 1]);
     while (p >= 0 && modifier(p)) p--;
     // "Glenmorie's founder and chief executive, Fiona McAskill": two roles of one owner.
     const firstRole =

@@ -2,7 +2,7 @@ import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
 import { EntityType, lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
-import { Token } from './sentences';
+import { joinsWords, Token } from './sentences';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
 
@@ -185,6 +185,11 @@ const CALLED_OFF = new Set(['drop', 'abandon', 'cancel', 'scrap', 'block', 'reje
 /** Words for a part of a place by its side: "southern", "north-eastern", "central". */
 const COMPASS = /^(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:ern)$|^central$/;
 
+/** Where a compass word at `at` starts, with the "south-" of "south-western" before it. */
+function compassStart(words: Token[], at: number): number {
+  return joinsWords(words[at - 1]) && /^(?:north|south)$/.test(words[at - 2]?.lower ?? '') ? at - 2 : at;
+}
+
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy)\b/i;
@@ -225,28 +230,24 @@ export function matchPredicate(
     between[described - 3]?.pos === 'ADP'
   )
     described -= 2;
-  // ("a city in southern Albania": a compass word before a place only says which part of it.)
-  else if (head && COMPASS.test(head.lower) && between[described - 2]?.pos === 'ADP') described--;
-  // ("in south-western Uganda")
+  // ("a city in southern Albania", "in south-western Uganda": a compass word before a place only
+  // says which part of it.)
   else if (
     head &&
-    /^(?:north|south)?-?(?:east|west)ern$/.test(head.lower) &&
-    between[described - 2]?.text === '-' &&
-    /^(?:north|south)$/.test(between[described - 3]?.lower ?? '') &&
-    between[described - 4]?.pos === 'ADP'
+    COMPASS.test(head.lower) &&
+    between[compassStart(between, described - 1) - 1]?.pos === 'ADP'
   )
-    described -= 3;
+    described = compassStart(between, described - 1);
   else if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;
     // ("booking platform": the tagger may read a noun's -ing modifier as a verb; "boat-builder" is
     // one word, hyphen and all.)
-    const hyphen = (t: Token) => t.text === '-' && t.space === '';
     while (
       k > 0 &&
       (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) ||
         /ing$/.test(between[k - 1]!.lower) ||
-        hyphen(between[k - 1]!))
+        joinsWords(between[k - 1]))
     )
       k--;
     // (A nationality may be capitalised: "the Italian group Fincantieri".)

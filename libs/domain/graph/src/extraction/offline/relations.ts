@@ -115,7 +115,11 @@ export function findRelations(
   discourse: Discourse,
 ): SentenceRelation[] {
   const { tokens } = sentence;
-  const found: SentenceRelation[] = [];
+  // A ticket's header says where its writer works ("Ticket #88213 - Priya Raman (Kestrel …):"),
+  // known before the sentence's own "we" is read.
+  const found: SentenceRelation[] = headerAffiliations(sentence, mentions);
+  discourse.rememberAffiliations(found);
+  if (!discourse.speaker) discourse.writersOrganization ??= found[0]?.target;
   const hidden = parenthesised(tokens);
   const visible = withPronouns(sentence, mentions, discourse).filter((m) => !hidden.has(m.start));
   const chain = chainOf(tokens, visible, found);
@@ -137,7 +141,6 @@ export function findRelations(
     ...constructionRelations(sentence, visible, discourse),
     ...aside,
     ...labelledPlaces(sentence, mentions),
-    ...headerAffiliations(sentence, mentions),
   );
   return dedupe(found);
 }

@@ -185,6 +185,9 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
   return best;
 }
 
+/** A hyphen written between two words with no space before it: "on-call", "start-up", "south-western". */
+export const joinsWords = (token: Token | undefined): boolean => token?.text === '-' && token.space === '';
+
 /** The tokens as written, from `from` to `to` (exclusive). */
 export function phrase(tokens: Token[], from: number, to: number): string {
   let out = '';

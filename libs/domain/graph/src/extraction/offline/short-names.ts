@@ -51,6 +51,12 @@ function shortNameOf(mention: Mention): string | undefined {
   return first;
 }
 
+/** The mention, where it is in its sentence, standing for the full name's entity. */
+function standFor(mention: Mention, full: Mention): Mention {
+  const { name, type, evidence, keys, aliases } = full;
+  return { ...mention, name, type, evidence, keys, aliases };
+}
+
 /**
  * The full names met so far in a source, by the short name they are later referred to by: "Curie"
  * after "Marie Curie" is her, "Pixar" after "Pixar Animation Studios" is the studio. A name whose
@@ -68,27 +74,12 @@ export class ShortNames {
   resolve(mention: Mention): Mention {
     const words = mention.keys[0]!.split(' ');
     const bare = words.length > 1 ? this.byBareName.get(mention.keys[0]!) : undefined;
-    if (bare && (mention.evidence !== 'strong' || mention.type === bare.type))
-      return {
-        ...mention,
-        name: bare.name,
-        type: bare.type,
-        evidence: bare.evidence,
-        keys: bare.keys,
-        aliases: bare.aliases,
-      };
+    if (bare && (mention.evidence !== 'strong' || mention.type === bare.type)) return standFor(mention, bare);
     if (words.length !== 1) return mention;
     const full = this.byShortName.get(words[0]!);
     if (!full) return mention;
     if (mention.evidence === 'strong' && mention.type !== full.type) return mention;
-    return {
-      ...mention,
-      name: full.name,
-      type: full.type,
-      evidence: full.evidence,
-      keys: full.keys,
-      aliases: full.aliases,
-    };
+    return standFor(mention, full);
   }
 
   /**
@@ -103,14 +94,7 @@ export class ShortNames {
       const here = words.length === 1 ? earlier.get(words[0]!) : undefined;
       const resolved =
         here && !(mention.evidence === 'strong' && mention.type !== here.type)
-          ? {
-              ...mention,
-              name: here.name,
-              type: here.type,
-              evidence: here.evidence,
-              keys: here.keys,
-              aliases: here.aliases,
-            }
+          ? standFor(mention, here)
           : this.resolve(mention);
       // (An untyped name is taken for a person's only when it could be one: "Studi di Trento" is not.)
       const personal = words.length <= 3 && !words.some((w) => NAME_PARTICLES.has(w));

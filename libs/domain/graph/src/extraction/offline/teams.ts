@@ -1,7 +1,7 @@
 import { keyOf, Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { isVerbLike } from './predicates';
-import { phrase, Token } from './sentences';
+import { joinsWords, phrase, Token } from './sentences';
 
 /**
  * Nouns for a group of people inside an organisation, named by the words before them. (Not
@@ -40,7 +40,7 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
       return;
     }
     let start = k;
-    const joined = (at: number) => tokens[at]?.text === '-' && tokens[at]!.space === '';
+    const joined = (at: number) => joinsWords(tokens[at]);
     while (
       start > k - 3 &&
       tokens[start - 1] &&
