@@ -3,7 +3,7 @@ export * from './adapters/sql/sql-graph-store';
 export * from './migrations/graph.migrations';
 export * from './ports/graph-extractor';
 export * from './extraction/offline/offline-extractor';
-export { keyOf } from './extraction/offline/mentions';
+export { keyOf } from './extraction/offline/keys';
 export { CANONICAL_PREDICATES } from './extraction/offline/predicates';
 export * from './graph.module';
 export * from './graph.adapters';

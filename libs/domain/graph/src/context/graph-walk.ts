@@ -1,5 +1,5 @@
 import { GraphEntity } from '@trove/contracts';
-import { keyOf } from '../extraction/offline/mentions';
+import { keyOf } from '../extraction/offline/keys';
 import { CoMention, GraphEdge, GraphScope, GraphStore } from '../ports/graph-store';
 
 /** How sure a co-mention is as a link: two names in one chunk are related somehow, not said how. */

@@ -1,5 +1,5 @@
 import { GraphEntity } from '@trove/contracts';
-import { keyOf } from '../extraction/offline/mentions';
+import { keyOf } from '../extraction/offline/keys';
 import { readSentences } from '../extraction/offline/sentences';
 import { GraphScope, GraphStore } from '../ports/graph-store';
 

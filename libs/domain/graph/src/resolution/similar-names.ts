@@ -1,5 +1,5 @@
 import { dot, Embedder } from '@trove/embeddings';
-import { keyOf } from '../extraction/offline/mentions';
+import { keyOf } from '../extraction/offline/keys';
 import { NAME_SUFFIXES } from '../extraction/offline/short-names';
 import { ChunkFacts, EntityMention, GraphScope, GraphStore } from '../ports/graph-store';
 

@@ -8,7 +8,7 @@ import {
 } from '../../ports/graph-extractor';
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { parseDate } from '../dates';
-import { keyOf } from '../offline/mentions';
+import { keyOf } from '../offline/keys';
 import { ENTITY_TYPES, EXTRACTION_SCHEMA, SYSTEM_PROMPT, userPrompt } from './llm-prompt';
 
 export interface LlmExtractorOptions {

@@ -1,5 +1,6 @@
 import { Discourse } from './discourse';
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { nounPhraseAt, nounPhraseBefore } from './noun-phrases';
 import { isVerbLike } from './predicates';
 import { POSSESSIVES, rel } from './owners';

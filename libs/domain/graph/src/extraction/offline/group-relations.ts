@@ -1,6 +1,7 @@
 import { frontedOf } from './chain';
 import { Discourse } from './discourse';
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';

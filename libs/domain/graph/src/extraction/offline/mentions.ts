@@ -16,6 +16,7 @@ import {
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
 } from './name-words';
+import { keyOf } from './keys';
 import { phrase, Sentence, Token } from './sentences';
 import { withTeams } from './teams';
 
@@ -43,20 +44,6 @@ const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 /** A model code: capitals and digits joined by hyphens, with a digit ("HL-L2350", "TC-52"), or a letter and a number ("X2", "S24"). */
 const MODEL_CODE = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+$|^[A-Z]{1,2}\d{1,3}$/;
-/** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
-export function keyOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/[^\p{L}\p{N}@._/-]+/gu, ' ')
-    .replace(/(^|\s)[._/-]+|[._/-]+(?=\s|$)/g, ' ')
-    .trim()
-    .replace(/^the\s+/, '')
-    .replace(/\s+/g, ' ');
-}
-
 const bare = (token: Token) => token.lower.replace(/\.$/, '');
 const capitalised = (token: Token) => /^\p{Lu}/u.test(token.text);
 

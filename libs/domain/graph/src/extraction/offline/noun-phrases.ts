@@ -1,4 +1,5 @@
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { POSSESSIVES, rel } from './owners';
 import { isVerbLike, matchPredicate } from './predicates';
 import type { SentenceRelation } from './relations';

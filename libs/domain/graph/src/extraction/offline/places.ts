@@ -1,6 +1,7 @@
 import type { Discourse } from './discourse';
 import { isOrganizationNoun } from './cues';
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { CORPORATE_SUFFIXES } from './name-words';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';

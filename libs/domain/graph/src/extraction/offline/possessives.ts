@@ -1,6 +1,7 @@
 import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';

@@ -1,5 +1,6 @@
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
 
 /** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */

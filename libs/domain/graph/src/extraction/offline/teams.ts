@@ -1,4 +1,5 @@
-import { keyOf, Mention } from './mentions';
+import { keyOf } from './keys';
+import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { isVerbLike } from './predicates';
 import { joinsWords, phrase, Token } from './sentences';
