@@ -138,6 +138,84 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
       assert.equal(byKey.has('nobody'), false);
     });
 
+    it('gives a name nothing typed the one typed entity of that name, unless a concept holds it', async () => {
+      const s = scope();
+      const untyped = (name: string) => ({ name, type: 'concept', keys: [name.toLowerCase()] });
+      // Untyped first: the typed source after it makes its own entity.
+      await store.replaceSource(s, 'early', [
+        {
+          chunk_id: 'early_0',
+          entities: [person('Ines Duarte'), untyped('Lumora')],
+          relations: [said(0, 'uses', 1)],
+        },
+      ]);
+      await store.replaceSource(s, 'typed', [
+        {
+          chunk_id: 'typed_0',
+          entities: [org('Lumora'), org('Brightwave')],
+          relations: [said(0, 'acquired', 1)],
+        },
+      ]);
+      await store.replaceSource(s, 'late', [
+        {
+          chunk_id: 'late_0',
+          entities: [person('Tomas Berg'), untyped('Lumora')],
+          relations: [said(0, 'uses', 1)],
+        },
+      ]);
+      const [early] = await store.relationsOfSource(s, 'early');
+      const [typed] = await store.relationsOfSource(s, 'typed');
+      const [late] = await store.relationsOfSource(s, 'late');
+      // "early" resolved before anything typed it, and its concept holds the concept key: a
+      // later untyped mention takes that, as a name held under its own type always wins.
+      assert.equal(early!.target.type, 'concept');
+      assert.equal(late!.target.entity_id, early!.target.entity_id);
+      // With that concept gone, an untyped mention joins the organisation.
+      await store.deleteSources(s, ['early', 'late']);
+      await store.replaceSource(s, 'again', [
+        {
+          chunk_id: 'again_0',
+          entities: [person('Tomas Berg'), untyped('Lumora')],
+          relations: [said(0, 'uses', 1)],
+        },
+      ]);
+      const [again] = await store.relationsOfSource(s, 'again');
+      assert.equal(
+        again!.target.entity_id,
+        typed!.source.entity_id,
+        'the untyped name joins the organisation',
+      );
+      assert.equal(again!.target.type, 'organization');
+      // Two typed entities of that name: an untyped mention cannot tell which, and stays its own.
+      await store.replaceSource(s, 'place', [
+        {
+          chunk_id: 'place_0',
+          entities: [{ name: 'Lumora', type: 'location', keys: ['lumora'] }, place('Portugal')],
+          relations: [said(0, 'located in', 1)],
+        },
+      ]);
+      await store.replaceSource(s, 'unsure', [
+        {
+          chunk_id: 'unsure_0',
+          entities: [person('Ana Ruiz'), untyped('Lumora')],
+          relations: [said(0, 'likes', 1)],
+        },
+      ]);
+      const [unsure] = await store.relationsOfSource(s, 'unsure');
+      assert.equal(unsure!.target.type, 'concept');
+      // A lower-case concept is a thing, not a name, and never joins a typed entity.
+      await store.replaceSource(s, 'thing', [
+        {
+          chunk_id: 'thing_0',
+          entities: [person('Ana Ruiz'), { name: 'brightwave', type: 'concept', keys: ['brightwave'] }],
+          relations: [said(0, 'likes', 1)],
+        },
+      ]);
+      const [thing] = await store.relationsOfSource(s, 'thing');
+      assert.equal(thing!.target.type, 'concept');
+      assert.notEqual(thing!.target.entity_id, typed!.target.entity_id);
+    });
+
     it('keeps every sub-tenant and tenant apart', async () => {
       const one = scope();
       const two = scope();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ChunkFacts } from '../ports/graph-store';
+import { ChunkFacts, EntityMention } from '../ports/graph-store';
 
 /** A resolution key an entity holds in the store, as read before resolving. */
 export interface HeldKey {
@@ -44,55 +44,100 @@ export interface ResolutionPlan {
 
 const pairKey = (type: string, key: string) => `${type}\u0000${key}`;
 
+/** The types a name with no type of its own may take from the one entity known by that name. */
+const NAMED_TYPES = ['person', 'organization', 'location', 'product', 'event'];
+
+/**
+ * Whether a mention is a name nothing typed: a concept written as a proper name ("Lumora", "the
+ * Orbit app" is not one). Such a mention joins the one typed entity holding its key (see
+ * resolveMentions); "the battery" or "jaguar" never do.
+ */
+const untypedName = (mention: EntityMention) =>
+  mention.type === 'concept' && /^\p{Lu}/u.test(mention.name.replace(/^the\s+/i, ''));
+
+/**
+ * The (type, key) pairs a store reads before resolving `chunks`: each mention's keys under its own
+ * type, and an untyped name's under every named type too.
+ */
+export function keyLookups(chunks: ChunkFacts[]): { type: string; key: string }[] {
+  const pairs = new Map<string, { type: string; key: string }>();
+  for (const mention of chunks.flatMap((chunk) => chunk.entities)) {
+    const types = untypedName(mention) ? [mention.type, ...NAMED_TYPES] : [mention.type];
+    for (const key of mention.keys) for (const type of types) pairs.set(pairKey(type, key), { type, key });
+  }
+  return [...pairs.values()];
+}
+
+/** The one entity of a named type holding `key`, if exactly one does. */
+function onlyNamedOwner(owners: Map<string, string>, key: string): string | undefined {
+  const ids = new Set(NAMED_TYPES.map((type) => owners.get(pairKey(type, key))).filter(Boolean));
+  return ids.size === 1 ? [...ids][0] : undefined;
+}
+
 /**
  * Resolves every mention of a source to an entity, the same way for every GraphStore adapter:
  * a mention takes the entity that holds the first of its keys (held in the store, or claimed by an
  * earlier mention of this source), trying its keys in order; with none held, it makes a new entity.
  * Either way the entity claims the mention's keys and aliases that nobody holds yet. Types never
- * mix: "Jaguar" the company and "jaguar" the animal stay two entities.
+ * mix: "Jaguar" the company and "jaguar" the animal stay two entities. One exception: a proper
+ * name the extractor could not type ("we switched to Lumora") is the entity of a named type that
+ * holds its key, when exactly one does ("Lumora acquired Brightwave" made it an organisation); it
+ * claims no key then, so the typed entity's keys stay its own. `held` must hold the pairs
+ * keyLookups names.
  */
 export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): ResolutionPlan {
   const owners = new Map<string, string>();
   for (const row of held) owners.set(pairKey(row.type, row.key), row.entity_id);
   const plan: ResolutionPlan = { created: [], newKeys: [], mentions: [], relations: [] };
   const seenMentions = new Set<string>();
-  let ordinal = 0;
 
-  for (const chunk of chunks) {
-    const resolved = chunk.entities.map((mention) => {
-      const owner = mention.keys.map((key) => owners.get(pairKey(mention.type, key))).find(Boolean);
-      let entityId = owner;
-      if (!entityId) {
-        entityId = randomUUID();
-        plan.created.push({
-          entity_id: entityId,
-          name: mention.name,
-          type: mention.type,
-          namespace: mention.namespace ?? 'default',
-          identifier: mention.identifier ?? null,
-          primaryKey: mention.keys[0]!,
-        });
-      }
-      for (const key of [...mention.keys, ...(mention.aliases ?? [])]) {
-        const pair = pairKey(mention.type, key);
-        if (owners.has(pair)) continue;
-        owners.set(pair, entityId);
-        plan.newKeys.push({ type: mention.type, key, entity_id: entityId });
-      }
-      const seen = `${chunk.chunk_id}\u0000${entityId}`;
-      if (!seenMentions.has(seen)) {
-        seenMentions.add(seen);
-        plan.mentions.push({ chunk_id: chunk.chunk_id, entity_id: entityId, context: mention.context ?? '' });
-      }
-      return entityId;
-    });
+  const resolve = (chunk: ChunkFacts, mention: EntityMention): string => {
+    const owner = mention.keys.map((key) => owners.get(pairKey(mention.type, key))).find(Boolean);
+    const typed = owner || !untypedName(mention) ? undefined : onlyNamedOwner(owners, mention.keys[0]!);
+    let entityId = owner ?? typed;
+    if (!entityId) {
+      entityId = randomUUID();
+      plan.created.push({
+        entity_id: entityId,
+        name: mention.name,
+        type: mention.type,
+        namespace: mention.namespace ?? 'default',
+        identifier: mention.identifier ?? null,
+        primaryKey: mention.keys[0]!,
+      });
+    }
+    for (const key of typed ? [] : [...mention.keys, ...(mention.aliases ?? [])]) {
+      const pair = pairKey(mention.type, key);
+      if (owners.has(pair)) continue;
+      owners.set(pair, entityId);
+      plan.newKeys.push({ type: mention.type, key, entity_id: entityId });
+    }
+    const seen = `${chunk.chunk_id}\u0000${entityId}`;
+    if (!seenMentions.has(seen)) {
+      seenMentions.add(seen);
+      plan.mentions.push({ chunk_id: chunk.chunk_id, entity_id: entityId, context: mention.context ?? '' });
+    }
+    return entityId;
+  };
+  // Typed mentions first, so that an untyped name finds the type this source gives it later on.
+  const resolved = chunks.map((chunk) => chunk.entities.map(() => ''));
+  for (const untyped of [false, true]) {
+    chunks.forEach((chunk, c) =>
+      chunk.entities.forEach((mention, m) => {
+        if (untypedName(mention) === untyped) resolved[c]![m] = resolve(chunk, mention);
+      }),
+    );
+  }
+
+  let ordinal = 0;
+  chunks.forEach((chunk, c) => {
     for (const relation of chunk.relations) {
       plan.relations.push({
         relationship_id: randomUUID(),
         chunk_id: chunk.chunk_id,
         ordinal: ordinal++,
-        source_entity_id: resolved[relation.source]!,
-        target_entity_id: resolved[relation.target]!,
+        source_entity_id: resolved[c]![relation.source]!,
+        target_entity_id: resolved[c]![relation.target]!,
         canonical_predicate: relation.canonical_predicate,
         raw_predicate: relation.raw_predicate,
         context: relation.context,
@@ -101,6 +146,6 @@ export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): Resoluti
         timestamp: relation.timestamp,
       });
     }
-  }
+  });
   return plan;
 }

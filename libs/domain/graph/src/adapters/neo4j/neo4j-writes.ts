@@ -1,6 +1,6 @@
 import { Transaction } from 'neo4j-driver';
 import { ChunkFacts, GraphScope } from '../../ports/graph-store';
-import { resolveMentions } from '../../resolution/resolve-mentions';
+import { keyLookups, resolveMentions } from '../../resolution/resolve-mentions';
 import { ResolutionRace } from '../../resolution/write-rules';
 import { params, toNumber } from './neo4j-records';
 
@@ -69,9 +69,7 @@ export async function recordSource(
   sourceId: string,
   chunks: ChunkFacts[],
 ): Promise<void> {
-  const pairs = chunks.flatMap((chunk) =>
-    chunk.entities.flatMap((mention) => mention.keys.map((key) => ({ type: mention.type, key }))),
-  );
+  const pairs = keyLookups(chunks);
   if (pairs.length === 0) return;
   const held = await tx.run(
     `UNWIND $pairs AS p

@@ -1,6 +1,6 @@
 import { SqlExecutor } from '@trove/platform-database';
 import { ChunkFacts, GraphScope } from '../../ports/graph-store';
-import { resolveMentions } from '../../resolution/resolve-mentions';
+import { keyLookups, resolveMentions } from '../../resolution/resolve-mentions';
 import { ResolutionRace } from '../../resolution/write-rules';
 
 /** Deletes the sources' relations and mentions; returns the entities they mentioned. */
@@ -44,9 +44,7 @@ export async function recordFacts(
   chunks: ChunkFacts[],
 ): Promise<void> {
   const { tenant_id, sub_tenant_id } = scope;
-  const pairs = chunks.flatMap((chunk) =>
-    chunk.entities.flatMap((mention) => mention.keys.map((key) => ({ type: mention.type, key }))),
-  );
+  const pairs = keyLookups(chunks);
   if (pairs.length === 0) return;
   const existing = await tx.query<{ type: string; key: string; entity_id: string }>(
     `SELECT k.type, k.key, k.entity_id FROM graph.entity_keys k
