@@ -112,6 +112,18 @@ const ORGANIZATION_NOUNS = new Set([
   'foundation',
   'trust',
   'institute',
+  'restaurant',
+  'bakery',
+  'cafe',
+  'café',
+  'bistro',
+  'brewery',
+  'winery',
+  'boutique',
+  'studio',
+  'practice',
+  'clinic',
+  'label',
 ]);
 
 /** What one holds "in" an organisation. */
@@ -301,7 +313,8 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       return;
     }
     if (isPersonNoun(noun) && owned) return settle(mention, 'person');
-    if (before && isOrganizationNoun(before)) return settle(mention, 'organization');
+    // ("his first restaurant, Han River Kitchen", as "her twin sister, Paola".)
+    if (isOrganizationNoun(noun) && owned) return settle(mention, 'organization');
     if (after?.text === ',' && ['who', 'whom'].includes(tokens[mention.end + 1]?.lower ?? ''))
       return settle(mention, 'person');
     if (

@@ -4,6 +4,7 @@ import {
   DEGREES,
   DROPPED_HONORIFICS,
   KIN_TITLES,
+  NAME_TITLES,
   NAME_PARTICLES,
   OPENERS,
   ORGANIZATION_HEADS,
@@ -132,6 +133,15 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (end - from > 1 && OPENERS.has(bare(tokens[from]!))) from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
+  // "Chef Daniel Cho", "General Oreste Baratieri": a title before a first and last name is no part
+  // of them, and says who they are. ("Saint Petersburg", "Lady Gaga" keep theirs: one word follows.)
+  const titled =
+    from === start &&
+    end - from >= 3 &&
+    (lex.classOf(title) === 'role' || NAME_TITLES.has(title)) &&
+    lex.classOf(bare(tokens[from + 1]!)) === 'first-name' &&
+    /^\p{Lu}/u.test(tokens[from + 2]!.text);
+  if (titled) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
   // the introduction).
   if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
@@ -219,7 +229,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const { type, evidence } = typeOfName(words);
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
-  if (DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
+  if (titled || DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
     found.type = 'person';
     found.evidence = 'strong';
   }

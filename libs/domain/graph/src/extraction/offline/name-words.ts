@@ -102,6 +102,21 @@ export const QUANTITY_HEADS = new Set([
 export const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
 /** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
 export const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
+/**
+ * Titles written before a person's name that compromise does not list as roles ("General Oreste
+ * Baratieri", "Coach Maria Lopez"); with its role words (Chef, Captain, Professor, …) they are
+ * dropped before a first and last name.
+ */
+export const NAME_TITLES = new Set([
+  'general',
+  'king',
+  'coach',
+  'judge',
+  'senator',
+  'governor',
+  'justice',
+  'admiral',
+]);
 /** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */
 export const KIN_TITLES = new Set([
   'grandma',

@@ -49,4 +49,34 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(family.includes('Pablo Ortiz | child of | Lena Ortiz'));
     assert.ok(family.includes('Pablo Ortiz | child of | Hugo Ortiz'));
   });
+  it('drops a title before a first and last name, and keeps "Saint Petersburg" and "Lady Gaga" whole', async () => {
+    const found = await names(
+      'Chef Tomasz Wilk met Coach Maria Lopez and General Henrik Dahl in Saint Petersburg.',
+    );
+    assert.equal(found.get('Tomasz Wilk'), 'person');
+    assert.equal(found.get('Maria Lopez'), 'person');
+    assert.equal(found.get('Henrik Dahl'), 'person');
+    assert.ok(found.has('Saint Petersburg') && !found.has('Petersburg'));
+    assert.ok((await names('Lady Gaga sang in Oslo.')).has('Lady Gaga'));
+  });
+
+  it('reads a person opening a restaurant or a bakery as its founder, and a company opening a store as none', async () => {
+    const chef = await triples(
+      'Chef Tomasz Wilk opened his first restaurant, Kora Bistro, in Gdańsk in 2015.',
+    );
+    assert.ok(chef.includes('Tomasz Wilk | founded | Kora Bistro'));
+    assert.ok(!(await triples('Apple opened a store in Berlin.')).some((t) => t.includes('| founded |')));
+  });
+
+  it("gives an infinitive after a relation's object to its subject, unless the verb hands it to the object", async () => {
+    const moves = await triples(
+      'Jordan Reyes quit Deloitte to found Oakline Coffee. Ana Sousa moved to Lisbon to work at Feedzai.',
+    );
+    assert.ok(moves.includes('Jordan Reyes | founded | Oakline Coffee'));
+    assert.ok(!moves.some((t) => t.startsWith('Deloitte |')));
+    assert.ok(moves.includes('Ana Sousa | works at | Feedzai'));
+    const hired = await triples('Zenara Bank hired Ana Ruiz to lead Volta Trust.');
+    assert.ok(hired.includes('Ana Ruiz | leads | Volta Trust'));
+    assert.ok(!hired.includes('Zenara Bank | leads | Volta Trust'));
+  });
 });

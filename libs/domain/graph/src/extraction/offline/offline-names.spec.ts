@@ -328,4 +328,9 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(life.includes('R. Arun Nair | child of | Gopal Nair'));
     assert.ok(life.includes('R. Arun Nair | studied at | Asian Film Academy'));
   });
+  it("keeps a romanised given name's second syllable, even one English reads as a verb", async () => {
+    const found = await names('Seo Ji-woo married Kim Min-jae in Busan.');
+    assert.ok(found.has('Seo Ji-woo') && found.has('Kim Min-jae'));
+    assert.ok((await names('The Berlin-based firm hired Lee Do-hyun.')).has('Berlin'));
+  });
 });

@@ -297,6 +297,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     invertPassive: true,
     targetType: 'organization',
   },
+  // "opened his first restaurant, Han River Kitchen", "she opened a bakery, Pão Quente": a person's
+  // own business (a company opening a store founds nothing).
+  {
+    verbs: ['open'],
+    preps: [''],
+    canonical: 'founded',
+    sourceType: 'person',
+    targetType: 'organization',
+  },
   { verbs: ['own'], preps: ['', 'by'], canonical: 'owns', invertPassive: true },
   {
     verbs: ['acquire', 'buy', 'purchase'],

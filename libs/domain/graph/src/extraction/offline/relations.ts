@@ -171,7 +171,54 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   const pair: Pair = { i, source, target, between };
   afterAside(pair, tokens, asides, hidden);
   participleAfterPlace(pair, reading);
+  purposeClause(pair, reading);
   return pair;
+}
+
+/** Verbs whose object does what the infinitive after it says: "hired Ana to lead", "asked Tom to join". */
+const OBJECT_CONTROL = new Set([
+  'ask',
+  'tell',
+  'hire',
+  'persuade',
+  'convince',
+  'invite',
+  'allow',
+  'help',
+  'urge',
+  'encourage',
+  'force',
+  'appoint',
+  'name',
+  'elect',
+  'choose',
+  'select',
+  'recruit',
+  'pay',
+  'send',
+  'want',
+  'expect',
+  'need',
+  'sign',
+  'bring',
+  'enable',
+  'require',
+  'get',
+]);
+
+/**
+ * "Jordan quit Deloitte to open Northbound Roasters", "Ana moved to Lisbon to work at Feedzai": an
+ * infinitive after the object of a relation just read is its subject's doing, not the object's
+ * (unless the verb hands it to its object: "Zenara hired Ana Ruiz to lead its bank").
+ */
+function purposeClause(pair: Pair, { tokens, previous }: Reading): void {
+  const { source, between } = pair;
+  const [to, verb] = between;
+  if (to?.lower !== 'to' || !verb || !['VERB', 'AUX'].includes(verb.pos)) return;
+  if (!previous || previous.inverted || previous.target !== source || same(previous.source, source)) return;
+  const words = tokens.slice(previous.source.end, source.start);
+  if (words.some((t) => OBJECT_CONTROL.has(t.lemma))) return;
+  pair.source = previous.source;
 }
 
 /**

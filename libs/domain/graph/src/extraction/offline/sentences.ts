@@ -143,6 +143,13 @@ const WORD_HALVES = new Set([
 const LETTERS = /^[\p{L}\p{M}]+$/u;
 
 /**
+ * One syllable of a romanised Korean or Chinese given name ("woo", "yeon", "ming"): such a half
+ * joins its name even where wink reads an English verb in it ("Seo Ji-woo").
+ */
+const SYLLABLE =
+  /^(?:[bcdghjklmnprstwxyz]|ch|sh|zh|kk|tt|pp|ss|jj)?[wy]?(?:[aeiou]{1,2})(?:ng|n|m|k|l|p|t)?$/;
+
+/**
  * The last token of one word that wink cut at letters its English model does not know: "Kovač",
  * "Dvořák", "Łukasz", "Țurcanu" come as "Kova" + "č", "Dvo" + "ř" + "ák", … (the unknown letter is a
  * token of its own, typed `unk`). `i` when the token starts no such word.
@@ -176,7 +183,7 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
     spaces[i + 2] === '' &&
     i + 2 <= last &&
     NAME_HALF.test(`${texts[i]}${texts[i + 1]}${half}`) &&
-    pos[i + 2] !== 'VERB' &&
+    (pos[i + 2] !== 'VERB' || SYLLABLE.test(half)) &&
     !/(ed|ing)$/.test(half) &&
     !WORD_HALVES.has(half)
   ) {
