@@ -3,6 +3,7 @@ import { MODEL, releaseEnd, schemeCode } from './product-names';
 import {
   DEGREES,
   DROPPED_HONORIFICS,
+  INSTITUTION_HEADS,
   KIN_TITLES,
   NAME_TITLES,
   NAME_PARTICLES,
@@ -80,7 +81,17 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
     return strong('organization');
   if (
     lower.some((w) =>
-      ['university', 'college', 'institute', 'school', 'elementary', 'hospital', 'infirmary'].includes(w),
+      [
+        'university',
+        'college',
+        'institute',
+        'school',
+        'elementary',
+        'hospital',
+        'infirmary',
+        'academy',
+        'conservatory',
+      ].includes(w),
     )
   )
     return strong('organization');
@@ -367,6 +378,18 @@ export function findMentions(sentence: Sentence): Mention[] {
         )
       ) {
         end += 2;
+      } else if (
+        // "the Polish Academy of Learning", "the Uppsala Institute of Applied Chemistry": an
+        // institution's "of" takes the capitalised words after it, whatever the tagger read them as.
+        end + 1 < tokens.length &&
+        tokens[end]!.lower === 'of' &&
+        INSTITUTION_HEADS.has(tokens[end - 1]!.lower) &&
+        !dateToken.has(end + 1) &&
+        /^\p{Lu}\p{Ll}/u.test(tokens[end + 1]!.text) &&
+        !['DET', 'PRON'].includes(tokens[end + 1]!.pos)
+      ) {
+        end += 2;
+        while (end < tokens.length && !dateToken.has(end) && /^\p{Lu}\p{Ll}/u.test(tokens[end]!.text)) end++;
       } else break;
     }
     // "Error E1045": the code is the entity, the word before it only says what it is.

@@ -117,6 +117,25 @@ export const NAME_TITLES = new Set([
   'justice',
   'admiral',
 ]);
+/** Institutions whose names go on after "of" ("Academy of Learning", "Institute of Applied Chemistry"). */
+export const INSTITUTION_HEADS = new Set([
+  'academy',
+  'institute',
+  'institution',
+  'society',
+  'university',
+  'college',
+  'school',
+  'conservatory',
+  'museum',
+  'ministry',
+  'department',
+  'faculty',
+  'association',
+  'federation',
+  'council',
+  'bank',
+]);
 /** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */
 export const KIN_TITLES = new Set([
   'grandma',
@@ -197,6 +216,11 @@ export const CORPORATE_SUFFIXES = new Set([
   'spa',
   's.p.a',
   'srl',
+  's.r.l',
+  'ltda',
+  'sp z o.o',
+  's.r.o',
+  's.l',
   'se',
   'as',
   'a/s',
@@ -225,7 +249,7 @@ export const CORPORATE_SUFFIXES = new Set([
  * continue a name only written as a suffix is, in capitals or with its dots.
  */
 export const SUFFIX_SPELLINGS =
-  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Pvt\.?|Ltd\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH)$/;
+  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Pvt\.?|Ltd\.?|Ltda\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH|[Ss]p\. z o\.o\.|s\.r\.o\.?|S\.L\.?|S\.r\.l\.?|SRL)$/;
 
 /**
  * First words that make a name an organisation's in Spanish, Portuguese, Italian and French:

@@ -333,4 +333,24 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(found.has('Seo Ji-woo') && found.has('Kim Min-jae'));
     assert.ok((await names('The Berlin-based firm hired Lee Do-hyun.')).has('Berlin'));
   });
+  it('goes on after an institution\'s "of" over capitalised words the tagger reads as others', async () => {
+    const found = await names(
+      'Ewa Lis joined the Krakow Academy of Learning and the Bergen Institute of Applied Optics.',
+    );
+    assert.equal(found.get('Krakow Academy of Learning'), 'organization');
+    assert.equal(found.get('Bergen Institute of Applied Optics'), 'organization');
+    assert.ok((await names('Ewa Lis studied at the University of Oslo in 1990.')).has('University of Oslo'));
+  });
+  it('keeps "Sp. z o.o.", "s.r.o.", "S.L." and "Ltda." with their companies, and a sentence past their dots', async () => {
+    const found = await names(
+      'Ewa Nowak works at Fotomax Sp. z o.o. in Poznań. Kowal s.r.o., Ibérica S.L. and Tecno Ltda. in Lima buy from her.',
+    );
+    for (const name of ['Fotomax Sp. z o.o.', 'Kowal s.r.o.', 'Ibérica S.L.', 'Tecno Ltda'])
+      assert.equal(found.get(name), 'organization', name);
+    assert.ok(
+      (await triples('Ewa Nowak works at Fotomax Sp. z o.o. in Poznań.')).includes(
+        'Ewa Nowak | works at | Fotomax Sp. z o.o.',
+      ),
+    );
+  });
 });

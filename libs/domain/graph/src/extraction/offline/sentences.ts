@@ -50,6 +50,7 @@ export function readSentences(text: string): Sentence[] {
   // A line break ends a sentence, whatever wink makes of it: chat turns ("…over 2s\nNoor: yeah"),
   // a ticket's header and its body. Whitespace tokens open no sentence.
   const pieces: [number, number, string | undefined][] = [];
+  joinLegalSuffixes(spans, sentenceTexts, texts);
   spans.forEach(([first, last], index) => {
     let from = first;
     const cut = (to: number) => {
@@ -77,8 +78,14 @@ export function readSentences(text: string): Sentence[] {
     const position: number[] = [];
     for (let i = first; i <= last; i++) {
       const letters = letterRun(texts, spaces, kinds, i, last);
-      const glued = letters > i ? letters : gluedRun(texts, spaces, pos, i, last);
-      const word = glued > i ? texts.slice(i, glued + 1).join('') : (texts[i] ?? '');
+      const polish = polishSuffix(texts, i, last);
+      const glued = letters > i ? letters : polish > i ? polish : gluedRun(texts, spaces, pos, i, last);
+      const word =
+        polish > i
+          ? 'Sp. z o.o.'.replace('S', texts[i]![0]!)
+          : glued > i
+            ? texts.slice(i, glued + 1).join('')
+            : (texts[i] ?? '');
       for (let j = i; j <= glued; j++) position[j - first] = sentence.tokens.length;
       sentence.tokens.push({
         text: word,
@@ -98,6 +105,32 @@ export function readSentences(text: string): Sentence[] {
     });
     return sentence;
   });
+}
+
+/** Legal suffixes whose dot wink takes for a sentence's end: "Fotomax Sp. z o.o.", "Tecno Ltda. in Lima". */
+const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia']);
+
+/** Joins back the sentences wink ended on a legal suffix's dot (in place). */
+function joinLegalSuffixes(spans: [number, number][], sentenceTexts: string[], texts: string[]): void {
+  for (let k = spans.length - 2; k >= 0; k--) {
+    const [first, last] = spans[k]!;
+    if (texts[last] !== '.' || !SUFFIX_STOPS.has(texts[last - 1] ?? '')) continue;
+    const next = spans[k + 1]!;
+    if (!/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
+    spans.splice(k, 2, [first, next[1]]);
+    sentenceTexts.splice(k, 2, `${sentenceTexts[k]} ${sentenceTexts[k + 1]}`);
+  }
+}
+
+/** "Sp. z o.o.", the Polish limited company, as one token: the index of its last piece, or `i`. */
+function polishSuffix(texts: string[], i: number, last: number): number {
+  return /^[Ss]p$/.test(texts[i] ?? '') &&
+    i + 3 <= last &&
+    texts[i + 1] === '.' &&
+    texts[i + 2] === 'z' &&
+    /^o\.o\.?$/.test(texts[i + 3] ?? '')
+    ? i + 3
+    : i;
 }
 
 /** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S. */
