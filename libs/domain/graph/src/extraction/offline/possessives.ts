@@ -127,9 +127,6 @@ export function possessiveRoles(
       last = { relation: out[out.length - 1]!, namedIsSource: false };
       // (Only kin of "his" or "her": "my husband Rui …, his brother Nuno" is Rui's brother.)
       if (!['my', 'our'].includes(possessive.lower)) relatives.add(named);
-      // Parent and child are one fact read from either end; both are kept, as either is asked.
-      const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
-      if (inverse) out.push(rel(named, owner, inverse, raw, named.end));
       continue;
     }
     const role = nounPredicate(noun.lower);
@@ -190,13 +187,7 @@ function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string)
   if (pair.length < 2 || !kin || pair.slice(0, 2).some((p) => p.keys[0] === named.keys[0])) return [];
   named.type = 'person';
   named.evidence = 'strong';
-  const inverse = kin === 'parent of' ? 'child of' : kin === 'child of' ? 'parent of' : undefined;
-  return pair
-    .slice(0, 2)
-    .flatMap((owner) => [
-      rel(owner, named, kin, raw, named.end),
-      ...(inverse ? [rel(named, owner, inverse, raw, named.end)] : []),
-    ]);
+  return pair.slice(0, 2).map((owner) => rel(owner, named, kin, raw, named.end));
 }
 
 /** The kinds of relative a kinship noun names, as the speaker's relatives are related to each other. */

@@ -328,9 +328,13 @@ const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
 /**
  * One relation per (source, predicate, target): a construction and a pair may read the same one.
  * A verb of no vocabulary between two names a vocabulary relation already joins says nothing
- * more ("we updated CloudNote" beside "uses CloudNote").
+ * more ("we updated CloudNote" beside "uses CloudNote"). A parent's relation is its child's
+ * "child of": "her son Pablo" and "Pablo's mother Lena" are one fact read from either end.
  */
-function dedupe(found: SentenceRelation[]): SentenceRelation[] {
+function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
+  const found = relations.map((r) =>
+    r.canonical === 'parent of' ? { ...r, source: r.target, target: r.source, canonical: 'child of' } : r,
+  );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
   const known = new Set(found.filter((r) => VOCABULARY.has(r.canonical)).map(pair));
