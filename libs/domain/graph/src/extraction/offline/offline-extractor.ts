@@ -1,6 +1,7 @@
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { parseDate } from '../dates';
+import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
@@ -146,6 +147,7 @@ export class OfflineExtractor extends GraphExtractor {
         });
       });
     }
+    relations.push(...brandRelations(entities, relations));
     return { chunk_id: chunk.chunk_id, entities, relations };
   }
 }

@@ -54,4 +54,31 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(sites.includes('Tamsin Foods | located in | Leeds'));
     assert.ok(sites.includes('Orla Dairy AG | located in | Graz'));
   });
+  it("gives a product named after the text's one company of that name to it, never a team's or a body's", async () => {
+    const made = await triples(
+      'Kestrel Motor Corporation reported record sales of the Kestrel Aurora. Vireo Software thanked Vireo Support.',
+    );
+    assert.ok(made.includes('Kestrel Motor Corporation | created | Kestrel Aurora'));
+    assert.ok(!made.some((t) => t.includes('| created | Vireo Support')));
+    const two = await triples('Lumo Labs and the Lumo Foundation both praised the Lumo 5 board.');
+    assert.ok(
+      !two.some((t) => t.includes('| created | Lumo 5')),
+      'two companies of that name: whose is not said',
+    );
+  });
+
+  it('reads launching or releasing a product, and designing a building, as creating it', async () => {
+    const launch = await triples(
+      'Orrin Motors launched the Orrin Vega in 2019. Karin Holm designed the Tromsø Library.',
+    );
+    assert.ok(launch.includes('Orrin Motors | created | Orrin Vega'));
+    assert.ok(launch.includes('Karin Holm | created | Tromsø Library'));
+    const unveiled = await triples('Hanbit Electronics unveiled the Lumina X2 in Seoul.');
+    assert.ok(unveiled.includes('Hanbit Electronics | created | Lumina X2'));
+    assert.ok(
+      !(await triples('Hanbit Electronics launched operations in Kenya.')).some((t) =>
+        t.includes('| created |'),
+      ),
+    );
+  });
 });

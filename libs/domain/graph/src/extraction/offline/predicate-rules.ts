@@ -422,6 +422,24 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: ['person', 'location', 'date', 'event'],
   },
+  // "designed the Arctic Cathedral", "built the Rheinhalle", "designed Canberra": a building or a
+  // planned city is its architect's work, though it is a place.
+  {
+    verbs: ['design', 'build', 'construct', 'co-design'],
+    preps: ['', 'by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['date', 'person'],
+  },
+  // "Toyota launched the Prius", "she released Miss Perfumado in 1992": what a maker or an artist
+  // puts out is theirs (a place, a person or a company is not launched so).
+  {
+    verbs: ['launch', 'release', 'unveil', 'debut', 'ship'],
+    preps: ['', 'by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
+  },
   {
     verbs: [
       'write',
