@@ -136,6 +136,37 @@ export const INSTITUTION_HEADS = new Set([
   'council',
   'bank',
 ]);
+/** Verbs of making a work whose title follows: "wrote Things Fall Apart", "directed Pather Panchali". */
+export const TITLE_VERBS = new Set([
+  'write',
+  'compose',
+  'direct',
+  'paint',
+  'publish',
+  'record',
+  'pen',
+  'author',
+  'co-write',
+]);
+/** Nouns for a work whose title follows: "her best-known collection, Salt and Ash". */
+export const TITLE_NOUNS = new Set([
+  'novel',
+  'book',
+  'memoir',
+  'collection',
+  'poem',
+  'album',
+  'song',
+  'single',
+  'film',
+  'play',
+  'opera',
+  'symphony',
+  'painting',
+  'story',
+]);
+/** Small words a title keeps between its capitalised ones: "Portrait of a Lady", "Season of Migration to the North". */
+export const TITLE_JOINERS = new Set(['of', 'the', 'a', 'an', 'to']);
 /** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */
 export const KIN_TITLES = new Set([
   'grandma',

@@ -79,4 +79,17 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(hired.includes('Ana Ruiz | leads | Volta Trust'));
     assert.ok(!hired.includes('Zenara Bank | leads | Volta Trust'));
   });
+  it('keeps a work\'s title whole after a verb of making it, and gives "her novel, X" to its owner', async () => {
+    const wrote = await triples(
+      'Adaeze Obi wrote Rivers Run Backwards in 1999. She taught at Lagos College. Tunde Ola wrote The Boy and the Drum.',
+    );
+    assert.ok(wrote.includes('Adaeze Obi | created | Rivers Run Backwards'));
+    assert.ok(wrote.includes('Adaeze Obi | works at | Lagos College'), '"she" is the writer, not the novel');
+    assert.ok(wrote.includes('Tunde Ola | created | The Boy and the Drum'));
+    const owned = await triples(
+      'Irena Sowa was a Polish poet. Her best-known collection, Bread and Iron, appeared in 1971. Her best-known building, the Kalisz Concert Hall, opened in 1980.',
+    );
+    assert.ok(owned.includes('Irena Sowa | created | Bread and Iron'));
+    assert.ok(owned.includes('Irena Sowa | created | Kalisz Concert Hall'));
+  });
 });

@@ -2,10 +2,14 @@ import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
+import { TITLE_NOUNS } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
+
+/** A work one makes, and a building one designs: its title or name after the owner's noun is theirs. */
+const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
 
 /** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
 const UNIONS: Record<string, string> = {
@@ -58,7 +62,13 @@ export function possessiveRoles(
     if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;
     // "her husband, the oceanographer Lars Vik": the kinship noun, then what the name is.
-    else if (said < k && tokens[said]?.text === ',' && KIN_NOUNS[tokens[said - 1]?.lower ?? '']) k = said - 1;
+    // (And "her best-known building, the Biblioteca Pública": a work noun, then its name.)
+    else if (
+      said < k &&
+      tokens[said]?.text === ',' &&
+      (KIN_NOUNS[tokens[said - 1]?.lower ?? ''] || WORKS.has(tokens[said - 1]?.lower ?? ''))
+    )
+      k = said - 1;
     // "Her marriage to the poet Adam Włodek": a union noun of the owner's, then "to" or "with".
     const at = said < k && tokens[said]?.pos !== 'AUX' ? said : k;
     const union = ['to', 'with'].includes(tokens[at]?.lower ?? '')
@@ -82,7 +92,8 @@ export function possessiveRoles(
     const modifier = (at: number) =>
       (['ADJ', 'NOUN'].includes(tokens[at]!.pos) && tokens[at]!.text === tokens[at]!.lower) ||
       joinsWords(tokens[at]) ||
-      joinsWords(tokens[at + 1]);
+      joinsWords(tokens[at + 1]) ||
+      joinsWords(tokens[at - 1]);
     while (p >= 0 && modifier(p)) p--;
     // "Glenmorie's founder and chief executive, Fiona McAskill": two roles of one owner.
     const firstRole =
@@ -127,6 +138,11 @@ export function possessiveRoles(
       last = { relation: out[out.length - 1]!, namedIsSource: false };
       // (Only kin of "his" or "her": "my husband Rui …, his brother Nuno" is Rui's brother.)
       if (!['my', 'our'].includes(possessive.lower)) relatives.add(named);
+      continue;
+    }
+    // "Her best-known collection, Salt and Ash", "his 1999 album Blue Hour": the owner's work.
+    if (WORKS.has(noun.lower) && owner.type !== 'location' && named.type !== 'person') {
+      out.push(rel(owner, named, 'created', raw, named.end));
       continue;
     }
     const role = nounPredicate(noun.lower);
