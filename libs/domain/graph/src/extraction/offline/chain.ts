@@ -171,16 +171,18 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const words = gap.filter((t) => !joined(t)).length - gap.filter(joined).length;
     // ("the Aberdeen pipeline-inspection firm Glenmorie …": a name nothing typed, before the kind of
     // organisation that follows, is where it is.)
+    // ("acquired Pune start-up Ledgerbyte": after a verb too, and before a name nothing typed.)
     const placeBefore =
       mention.type === 'location' ||
       (mention.evidence === 'none' &&
-        next?.type === 'organization' &&
+        (next?.type === 'organization' || next?.evidence === 'none') &&
         isOrganizationNoun(gap[gap.length - 1]) &&
         mention.end - mention.start === 1 &&
         tokens[mention.start]!.pos === 'PROPN' &&
-        tokens[mention.start - 1]?.pos === 'DET');
+        ['DET', 'VERB', 'ADP'].includes(tokens[mention.start - 1]?.pos ?? ''));
     if (next && placeBefore && gap.length > 0 && words <= 2 && !joined(gap[0]!) && nouns(0)) {
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
+      if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
       found.push({
         source: next,
         target: mention,

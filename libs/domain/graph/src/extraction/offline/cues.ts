@@ -88,6 +88,8 @@ const ORGANIZATION_NOUNS = new Set([
   'company',
   'firm',
   'startup',
+  'start-up',
+  'spin-off',
   'maker',
   'manufacturer',
   'distributor',

@@ -81,4 +81,12 @@ describe('OfflineExtractor: business news', () => {
       ),
     );
   });
+  it('places a company at "X\'s research centre in Y" and at "<place> start-up <name>"', async () => {
+    const site = await triples("Liisa Aho joined Kettu's research centre in Espoo.");
+    assert.ok(site.includes('Kettu | located in | Espoo'));
+    const bought = await triples('Tarangini Software has acquired Pune start-up Ledgerbyte.');
+    assert.ok(bought.includes('Tarangini Software | acquired | Ledgerbyte'));
+    assert.ok(bought.includes('Ledgerbyte | located in | Pune'));
+    assert.ok(!bought.includes('Tarangini Software | acquired | Pune'));
+  });
 });

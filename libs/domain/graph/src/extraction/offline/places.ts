@@ -50,6 +50,8 @@ const SITES = new Set([
   'hub',
   'mill',
   'refinery',
+  'centre',
+  'center',
 ]);
 
 /**
@@ -212,13 +214,17 @@ export function siteIsIn(sentence: Sentence, mentions: Mention[]): SentenceRelat
 
 /**
  * "Haneul will run trials from its research campus in Incheon", "Helvetia handles manufacturing at
- * its plant in Basel": the site of "its" is where the organisation the clause is about is.
+ * its plant in Basel": the site of "its" is where the organisation the clause is about is; a
+ * named owner's too ("joined Nokia's research centre in Espoo").
  */
 export function ownSiteIn(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    if (token.lower !== 'its' && token.lower !== 'their') return;
+    // ("Nokia's research centre in Espoo": the owner named, not said as "its".)
+    const named = /^['’]s$/.test(token.lower) ? mentions.find((m) => m.end === at) : undefined;
+    if (token.lower !== 'its' && token.lower !== 'their' && !named) return;
+    if (named && (named.type === 'person' || named.type === 'location')) return;
     let k = at + 1;
     while (k < at + 4 && ['ADJ', 'NOUN'].includes(tokens[k]?.pos ?? '') && !SITES.has(tokens[k]!.lower)) k++;
     if (!SITES.has(tokens[k]?.lower ?? '') || tokens[k + 1]?.lower !== 'in') return;
@@ -226,6 +232,7 @@ export function ownSiteIn(sentence: Sentence, mentions: Mention[], discourse: Di
     if (!place || place.type !== 'location') return;
     // Whose: the nearest organisation before in the sentence, else the text's.
     const owner =
+      named ??
       [...mentions].reverse().find((m) => m.end <= at && m.type === 'organization') ??
       discourse.firstOrganization;
     if (!owner) return;

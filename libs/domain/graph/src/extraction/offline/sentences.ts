@@ -79,7 +79,15 @@ export function readSentences(text: string): Sentence[] {
     for (let i = first; i <= last; i++) {
       const letters = letterRun(texts, spaces, kinds, i, last);
       const polish = polishSuffix(texts, i, last);
-      const glued = letters > i ? letters : polish > i ? polish : gluedRun(texts, spaces, pos, i, last);
+      const compound = companyCompound(texts, spaces, i, last);
+      const glued =
+        letters > i
+          ? letters
+          : polish > i
+            ? polish
+            : compound > i
+              ? compound
+              : gluedRun(texts, spaces, pos, i, last);
       const word =
         polish > i
           ? 'Sp. z o.o.'.replace('S', texts[i]![0]!)
@@ -90,7 +98,12 @@ export function readSentences(text: string): Sentence[] {
       sentence.tokens.push({
         text: word,
         lower: word.toLowerCase(),
-        pos: glued > i ? (letters > i && !/^\p{Lu}/u.test(word) ? 'NOUN' : 'PROPN') : (pos[i] ?? 'X'),
+        pos:
+          glued > i
+            ? (letters > i || compound > i) && !/^\p{Lu}/u.test(word)
+              ? 'NOUN'
+              : 'PROPN'
+            : (pos[i] ?? 'X'),
         lemma: glued > i ? word.toLowerCase() : (lemmas[i] ?? word.toLowerCase()),
         kind: glued > i ? 'word' : (kinds[i] ?? 'word'),
         space: spaces[i] ?? '',
@@ -120,6 +133,20 @@ function joinLegalSuffixes(spans: [number, number][], sentenceTexts: string[], t
     spans.splice(k, 2, [first, next[1]]);
     sentenceTexts.splice(k, 2, `${sentenceTexts[k]} ${sentenceTexts[k + 1]}`);
   }
+}
+
+/** Nouns for a kind of company that wink cuts into a verb and a particle: "start-up", "spin-off". */
+const COMPANY_COMPOUNDS = new Set(['start-up', 'spin-off']);
+
+/** The last token of a company compound starting at `i` ("start" "-" "up"), or `i`. */
+function companyCompound(texts: string[], spaces: string[], i: number, last: number): number {
+  return i + 2 <= last &&
+    spaces[i + 1] === '' &&
+    spaces[i + 2] === '' &&
+    COMPANY_COMPOUNDS.has(`${texts[i]}-${texts[i + 2]}`.toLowerCase()) &&
+    texts[i + 1] === '-'
+    ? i + 2
+    : i;
 }
 
 /** "Sp. z o.o.", the Polish limited company, as one token: the index of its last piece, or `i`. */
