@@ -92,4 +92,9 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(owned.includes('Irena Sowa | created | Bread and Iron'));
     assert.ok(owned.includes('Irena Sowa | created | Kalisz Concert Hall'));
   });
+  it('places the town of a parenthesised birth in the region after it', async () => {
+    const born = await triples('Chidi Eze (born 3 May 1970 in Nsukka, Nigeria) is an engineer.');
+    assert.ok(born.includes('Chidi Eze | born in | Nsukka'));
+    assert.ok(born.includes('Nsukka | located in | Nigeria'));
+  });
 });

@@ -6,8 +6,9 @@ import { phrase, Sentence } from './sentences';
 
 /**
  * "Ingrid Solberg (born 12 March 1961 in Bergen) is …", "Acme (founded 1990 in Oslo) makes …": a
- * parenthesis that opens with a participle is a clause about the name before it. (The pairs read
- * around parentheses; this reads inside them.)
+ * parenthesis that opens with a participle is a clause about the name before it, and a place in
+ * it followed by its region is in that region. (The pairs read around parentheses; this reads
+ * inside them.)
  */
 export function parentheticalClauses(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -30,6 +31,15 @@ export function parentheticalClauses(sentence: Sentence, mentions: Mention[]): S
         out.push(
           rel(subject, target, match.canonical, phrase(tokens, subject.end + 1, target.start), target.end),
         );
+      // "(born … in Enugu, Nigeria)": the town, then its country or region.
+      const region = mentions.find((m) => m.start === target.end + 1 && m.end <= close);
+      if (
+        target.type === 'location' &&
+        region?.type === 'location' &&
+        tokens[target.end]?.text === ',' &&
+        [')', ','].includes(tokens[region.end]?.text ?? '')
+      )
+        out.push(rel(target, region, 'located in', ',', region.end, 0.75));
     }
   }
   return out;
