@@ -52,11 +52,21 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   const subject = mentions.find((m) => m.start === opens);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
-  for (const target of mentions.filter((m) => m.end <= comma)) {
+  const before = mentions.filter((m) => m.end <= comma);
+  for (const [n, target] of before.entries()) {
+    // ("by former Flipkart executives Ananya Iyer and …": a name that only qualifies the next.)
+    const next = before[n + 1];
+    const qualifies =
+      next !== undefined &&
+      next.start > target.end &&
+      tokens.slice(target.end, next.start).every((t) => t.pos === 'NOUN' && t.text === t.lower);
+    if (qualifies) continue;
     const match = matchPredicate(tokens.slice(0, target.start), subject, target);
     if (!match?.known) continue;
-    // "Founded in 1413 by Henry Wardlaw, it is …": the agent after "by" did it to the subject.
-    const [from, to] = match.inverted ? [target, subject] : [subject, target];
+    // "Founded in 1413 by Henry Wardlaw, it is …", "Founded in 2017 by former Flipkart executives
+    // Ananya Iyer and Rohit Bansal, PayKaro …": an agent after "by" did it to the subject.
+    const byAgent = tokens.slice(1, target.start).some((t) => t.lower === 'by' && t.pos === 'ADP');
+    const [from, to] = match.inverted || byAgent ? [target, subject] : [subject, target];
     out.push(rel(from, to, match.canonical, phrase(tokens, 0, target.start), target.end));
   }
   return out;

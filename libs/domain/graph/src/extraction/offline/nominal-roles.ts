@@ -26,6 +26,8 @@ export function titleRelation(tokens: Token[], at: number, anyOccupation = true)
   const word = tokens[at];
   if (!word) return undefined;
   if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
+  // An executive leads only as the chief one: "former Flipkart executives" worked there.
+  if (/^executives?$/.test(word.lower) && tokens[at - 1]?.lower !== 'chief') return 'works at';
   // (A title may be written in capitals: "its new CEO", "as Director-General".)
   const mapped = nounPredicate(word.lower, 'of', false);
   if (mapped && !TITLE_RELATIONS.has(mapped.canonical)) return undefined;
@@ -39,7 +41,7 @@ export function titleRelation(tokens: Token[], at: number, anyOccupation = true)
 
 /**
  * "Brightwater chief executive Marcus Lindqvist", "former NASA engineer Kwame Asante": an
- * organisation, a title, then the person who holds it. (A place holds only its leaders: "Ohio
+ * organisation, a title, then the person who holds it (each of them after a plural title). (A place holds only its leaders: "Ohio
  * governor Mike DeWine".)
  */
 export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
@@ -54,11 +56,34 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
     if (!words.slice(0, -1).every(qualifier)) continue;
     // (Only the vocabulary's titles: "the WHL champion Medicine Hat Tigers" is a team's feat.)
-    const canonical = titleRelation(tokens, holder.start - 1, false);
+    // "former Intel engineers Raj Mehta and Dana Kowalski": a plural title, then each holder.
+    const title = tokens[holder.start - 1]!;
+    const singular =
+      title.pos === 'NOUN' && /[a-z]{3}s$/.test(title.lower) ? title.lower.slice(0, -1) : undefined;
+    const canonical =
+      titleRelation(tokens, holder.start - 1, false) ??
+      (singular
+        ? titleRelation([{ ...title, lower: singular, text: title.text.slice(0, -1) }], 0, false)
+        : undefined);
     if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
-    if (holder.type !== 'person' && holder.evidence === 'strong') continue;
-    holder.type = 'person';
-    out.push(rel(holder, owner, canonical, phrase(tokens, owner.end, holder.start), holder.end));
+    const holders = [holder];
+    // (A list: "A, B and C"; a comma alone may end the names: "…, PayKaro runs".)
+    for (let n = m + 2; singular && n < mentions.length; n++) {
+      const between = tokens
+        .slice(mentions[n - 1]!.end, mentions[n]!.start)
+        .map((t) => t.lower)
+        .join(' ');
+      const after = tokens[mentions[n]!.end]?.lower ?? '';
+      const listed =
+        between === 'and' || between === ', and' || (between === ',' && [',', 'and'].includes(after));
+      if (!listed) break;
+      holders.push(mentions[n]!);
+    }
+    for (const one of holders) {
+      if (one.type !== 'person' && one.evidence === 'strong') break;
+      one.type = 'person';
+      out.push(rel(one, owner, canonical, phrase(tokens, owner.end, holder.start), one.end));
+    }
   }
   return out;
 }

@@ -89,4 +89,20 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(bought.includes('Ledgerbyte | located in | Pune'));
     assert.ok(!bought.includes('Tarangini Software | acquired | Pune'));
   });
+  it('gives a plural title before names to each, and an opening "Founded … by" to its agents', async () => {
+    const founded = await triples(
+      'Founded in 2018 by former Nokia engineers Aino Virta and Mikko Salo, Kettu Labs makes drones.',
+    );
+    assert.ok(founded.includes('Aino Virta | founded | Kettu Labs'));
+    assert.ok(founded.includes('Mikko Salo | founded | Kettu Labs'));
+    assert.ok(founded.includes('Aino Virta | works at | Nokia'));
+    assert.ok(founded.includes('Mikko Salo | works at | Nokia'));
+    assert.ok(!founded.some((t) => t.startsWith('Kettu Labs |')));
+    const executive = await triples('Zenara hired former Volta Trust executive Ada Obi.');
+    assert.ok(
+      executive.includes('Ada Obi | works at | Volta Trust'),
+      'an executive leads only as the chief one',
+    );
+    assert.ok(!(await triples('Ada Obi leads Volta Trust.')).includes('Volta Trust | works at | Ada Obi'));
+  });
 });
