@@ -114,6 +114,9 @@ const ORGANIZATION_NOUNS = new Set([
   'foundation',
   'trust',
   'institute',
+  'band',
+  'orchestra',
+  'choir',
   'restaurant',
   'bakery',
   'cafe',
@@ -326,8 +329,14 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     )
       return settle(mention, 'organization', 'weak');
     const described = describedAs(tokens, mention.end);
-    // (A work's description outweighs the first name it opens with: "Ed Wood, a film …".)
-    if (described === 'concept' || (described && mention.evidence !== 'strong')) {
+    // (A work's description outweighs the first name it opens with: "Ed Wood, a film …"; an
+    // organisation's the place word it ends on: "Kalimba Road is a Zambian band".)
+    const placeNamed = mention.type === 'location' && mention.end - mention.start > 1;
+    if (
+      described === 'concept' ||
+      (described && mention.evidence !== 'strong') ||
+      (described === 'organization' && placeNamed)
+    ) {
       mention.type = described;
       mention.evidence = 'weak';
       return;

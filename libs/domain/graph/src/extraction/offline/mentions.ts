@@ -22,7 +22,7 @@ import {
   CORPORATE_SUFFIXES,
 } from './name-words';
 import { keyOf } from './keys';
-import { phrase, Sentence, Token } from './sentences';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { withTeams } from './teams';
 
 /** An entity mention in a sentence: tokens [start, end). */
@@ -49,6 +49,9 @@ const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 /** A model code: capitals and digits joined by hyphens, with a digit ("HL-L2350", "TC-52"), or a letter and a number ("X2", "S24"). */
 const MODEL_CODE = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+$|^[A-Z]{1,2}\d{1,3}$/;
+/** Second halves that make a language's name a modifier: "Malayalam-language film". */
+const LANGUAGE_HALVES = new Set(['language', 'speaking', 'medium']);
+
 const bare = (token: Token) => token.lower.replace(/\.$/, '');
 const capitalised = (token: Token) => /^\p{Lu}/u.test(token.text);
 
@@ -231,6 +234,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const owned = b >= 0 && (tokens[b]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[b]!.lower));
   const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
   if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
+  // "Malayalam-language", "Swahili-speaking": a language as a modifier names nothing.
+  if (joinsWords(tokens[to]) && LANGUAGE_HALVES.has(tokens[to + 1]?.lower ?? '')) return undefined;
   const name = words.reduce(
     (out, word, i) =>
       out +
@@ -374,7 +379,7 @@ export function findMentions(sentence: Sentence): Mention[] {
         end + 2 < tokens.length &&
         (tokens[end]!.lower === "'s" || tokens[end]!.lower === '’s') &&
         capitalised(tokens[end + 1]!) &&
-        lex.isOrganizationWord(tokens[end + 1]!.lower)
+        (lex.isOrganizationWord(tokens[end + 1]!.lower) || ['party', 'league'].includes(tokens[end + 1]!.lower))
       ) {
         end += 2;
       } else if (

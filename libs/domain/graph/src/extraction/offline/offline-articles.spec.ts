@@ -58,4 +58,26 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(band.includes('Aiko Mori | founded | Blue Lanterns'));
     assert.ok(band.includes('Ken Ito | founded | Blue Lanterns'));
   });
+  it('gives a founding to the relative joined to its agent, and a band formed in a place to the one "by" names', async () => {
+    const firm = await triples(
+      'Kessel AG was founded in 1994 by Reto Vogt and his younger brother, the engineer Urs Vogt.',
+    );
+    assert.ok(firm.includes('Reto Vogt | founded | Kessel AG'));
+    assert.ok(firm.includes('Urs Vogt | founded | Kessel AG'));
+    const band = await triples(
+      'Mopani Road is a Zambian band formed in Ndola in 2009 by guitarist Chola Mwape and his cousin, the drummer Tiza Banda.',
+    );
+    assert.ok(band.includes('Chola Mwape | founded | Mopani Road'));
+    assert.ok(band.includes('Tiza Banda | founded | Mopani Road'));
+    assert.ok(!band.some((t) => t.startsWith('Mopani Road | located in | Zambia')));
+  });
+
+  it('keeps a party\'s possessive in its name, and reads a language\'s name before "-language" as no name', async () => {
+    const party = await triples("Kofi Badu was a member of the Convention People's Party.");
+    assert.ok(party.includes("Kofi Badu | member of | Convention People's Party"));
+    const film = await triples(
+      'Monsoon Rain is a 2019 Indian Malayalam-language drama film written and directed by Geetu Raj.',
+    );
+    assert.ok(film.includes('Geetu Raj | created | Monsoon Rain'));
+  });
 });

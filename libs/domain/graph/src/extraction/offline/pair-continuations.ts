@@ -111,25 +111,36 @@ export const collaboratorsPlace: PairRule = ({ source, target, between }, { prev
   return false;
 };
 
-/** "was founded in Sweden by Ingvar Kamprad": the founder after the place. */
-export const founderAfterPlace: PairRule = ({ source, target, between }, { previous, found }) => {
+/**
+ * "was founded in Sweden by Ingvar Kamprad", "a band formed in Lusaka in 2006 by guitarist Mwila
+ * Chanda": the founder after the place (a date may stand before "by", what they are after it).
+ */
+export const founderAfterPlace: PairRule = ({ source, target, between }, reading) => {
+  const { previous, found } = reading;
+  const by = between.findIndex((t) => t.lower === 'by');
+  const dated = between.slice(0, Math.max(by, 0)).every((t) => t.pos === 'ADP' || t.pos === 'NUM');
+  const described = between.slice(by + 1).every((t) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower);
   if (
     previous?.canonical === 'located in' &&
-    /found|establish/.test(previous.raw) &&
-    between.length === 1 &&
-    between[0]!.lower === 'by' &&
+    /found|establish|form/.test(previous.raw) &&
+    by >= 0 &&
+    dated &&
+    described &&
     same(previous.target, source) &&
     target.type !== 'location'
   ) {
     retype(target, 'person');
-    found.push({
+    // (The founder's relation is the one a list of more founders continues.)
+    reading.previous = {
       ...previous,
       source: target,
       target: previous.source,
       canonical: 'founded',
       raw: 'founded by',
       end: target.start,
-    });
+      inverted: true,
+    };
+    found.push(reading.previous);
     return true;
   }
   return false;

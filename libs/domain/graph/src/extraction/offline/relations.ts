@@ -5,6 +5,7 @@ import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { isProductWord, lexicon } from './lexicon';
+import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import {
   cofounder,
@@ -133,6 +134,7 @@ export function findRelations(
     const pair = pairAt(reading, i, asides, hidden);
     if (pair) readPair(pair, reading);
   }
+  found.push(...relativeAgents(tokens, visible, found));
   // After the pairs, which settle the types a construction looks for ("its" is no person).
   // (A parenthesis's subject is the sentence's: "X (born … in Y) is …; he …" is X, not a name inside.)
   const aside = parentheticalClauses(sentence, mentions);
@@ -174,6 +176,34 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   participleAfterPlace(pair, reading);
   purposeClause(pair, reading);
   return pair;
+}
+
+/**
+ * "founded by Reto Keller and his brother Urs Keller", "formed by guitarist Mwila Chanda and his
+ * cousin, the drummer Joseph Banda": a relative joined to the agent of a passive did it too.
+ */
+function relativeAgents(tokens: Token[], mentions: Mention[], found: SentenceRelation[]): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  const lowerNoun = (t: Token | undefined) =>
+    t !== undefined && ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
+  for (const relation of found) {
+    if (!relation.inverted) continue;
+    let k = relation.source.end;
+    if (tokens[k]?.lower !== 'and' || !['his', 'her', 'their'].includes(tokens[k + 1]?.lower ?? '')) continue;
+    k += 2;
+    while (lowerNoun(tokens[k]) && lowerNoun(tokens[k + 1])) k++;
+    if (!isPersonNoun(tokens[k])) continue;
+    k++;
+    if (tokens[k]?.text === ',') k++;
+    if (tokens[k]?.pos === 'DET') {
+      k++;
+      while (lowerNoun(tokens[k])) k++;
+    }
+    const relative = mentions.find((m) => m.start === k);
+    if (!relative || (relative.type !== 'person' && relative.evidence === 'strong')) continue;
+    out.push({ ...relation, source: relative, confidence: 0.7, end: relative.end });
+  }
+  return out;
 }
 
 /** Verbs whose object does what the infinitive after it says: "hired Ana to lead", "asked Tom to join". */
