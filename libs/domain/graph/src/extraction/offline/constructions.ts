@@ -1,4 +1,5 @@
 import { Discourse } from './discourse';
+import { lexicon } from './lexicon';
 import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
@@ -14,9 +15,9 @@ import {
   whoseListed,
 } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
-import { rel } from './owners';
+import { POSSESSIVES, rel } from './owners';
 import { SentenceRelation } from './relations';
-import { phrase, Sentence, Token } from './sentences';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /**
  * "Born in Turin in 1909, Rita Levi-Montalcini was …", "Founded in 1413 by Henry Wardlaw, it is …":
@@ -102,15 +103,42 @@ function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelatio
   return out;
 }
 
+/** "Finnish", "Indonesian", "Thai": a nationality before what a company is. */
+function isNationality(t: Token): boolean {
+  return (
+    lexicon().classOf(t.lower) === 'demonym' ||
+    (['ADJ', 'PROPN'].includes(t.pos) && /^\p{Lu}\p{Ll}+(?:ish|ese|ian|ean|an|ic|i)$/u.test(t.text))
+  );
+}
+
 /** "Unilever sold Ekaterra, …, to CVC Capital Partners": the seller sold to the buyer, who acquired it. */
 function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
+  // What a verb of selling or buying moves: the name right after it, or after what it is ("its
+  // frozen-seafood business Havbris", "its Thai subsidiary, Siam Coil Co,", "Finnish display-software
+  // firm Kajo Systems").
+  const objectAfter = (at: number) => {
+    let k = at + 1;
+    const describing = (t: Token, next: Token | undefined) =>
+      (['DET', 'ADJ', 'NOUN', 'NUM'].includes(t.pos) && t.text === t.lower) ||
+      POSSESSIVES.has(t.lower) ||
+      joinsWords(t) ||
+      (t.text === t.lower && joinsWords(next)) ||
+      isNationality(t);
+    // (A name may open with one: "American Airlines", "Nordic Dairy Group".)
+    const opensName = (at: number) => mentions.some((m) => m.start === at);
+    while (k < at + 7 && tokens[k] && !opensName(k) && describing(tokens[k]!, tokens[k + 1])) k++;
+    if (tokens[k]?.text === ',' && k > at + 1) k++;
+    return mentions.find((m) => m.start === k);
+  };
   // "Tata Motors bought Jaguar Land Rover from Ford": Ford sold to Tata Motors.
   const boughtFrom = (at: number) => {
     const buyer = [...mentions].reverse().find((m) => m.end <= at);
-    const bought = mentions.find((m) => m.start > at);
-    if (!buyer || !bought || bought.start - at > 2) return;
+    const bought = objectAfter(at);
+    // ("…, controlled by Park Sung-ho and his sister, also confirmed it had bought …": the buyer is
+    // whom "it" stands for, not the latest name.)
+    if (!buyer || !bought || tokens.slice(buyer.end, at).some((t) => t.pos === 'PRON')) return;
     const seller = mentions.find((m) => m.start === bought.end + 1 && tokens[bought.end]!.lower === 'from');
     if (seller && seller.type !== 'location' && seller.type !== 'person')
       out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, seller.start), seller.end, 0.75));
@@ -122,9 +150,9 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
     }
     if (token.lemma !== 'sell' || !isVerbLike(token)) return;
     const seller = [...mentions].reverse().find((m) => m.end <= at);
-    // What was sold is the name right after the verb: in "sold its Watson Health unit" it is the unit.
-    const sold = mentions.find((m) => m.start > at);
-    if (!seller || !sold || sold.start - at > 2 || tokens[sold.start - 1]!.pos === 'PRON') return;
+    // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.
+    const sold = objectAfter(at);
+    if (!seller || !sold) return;
     const head = tokens[sold.end];
     if (head?.pos === 'NOUN' && head.text === head.lower) return;
     for (let k = sold.end; k < tokens.length; k++) {
@@ -133,12 +161,15 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
       let n = k + 1;
       while (
         tokens[n] &&
-        ['DET', 'ADJ', 'NOUN'].includes(tokens[n]!.pos) &&
-        tokens[n]!.text === tokens[n]!.lower
+        ((['DET', 'ADJ', 'NOUN'].includes(tokens[n]!.pos) && tokens[n]!.text === tokens[n]!.lower) ||
+          (isNationality(tokens[n]!) && !mentions.some((m) => m.start === n)))
       )
         n++;
-      const buyer = mentions.find((m) => m.start === n);
-      if (!buyer) return;
+      // ("to Bangkok-based Siam Ocean Group": the buyer, not its base.)
+      let buyer = mentions.find((m) => m.start === n);
+      if (buyer && joinsWords(tokens[buyer.end]) && tokens[buyer.end + 1]?.lower === 'based')
+        buyer = mentions.find((m) => m.start === buyer!.end + 2);
+      if (!buyer || buyer.type === 'location') return;
       out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, 0.8));
       out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));
       return;

@@ -317,9 +317,10 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       }
       return;
     }
-    if (isPersonNoun(noun) && owned) return settle(mention, 'person');
-    // ("his first restaurant, Han River Kitchen", as "her twin sister, Paola".)
+    // ("his first restaurant, Han River Kitchen", as "her twin sister, Paola"; a "maker" is a
+    // company's word before it is a person's.)
     if (isOrganizationNoun(noun) && owned) return settle(mention, 'organization');
+    if (isPersonNoun(noun) && owned) return settle(mention, 'person');
     if (after?.text === ',' && ['who', 'whom'].includes(tokens[mention.end + 1]?.lower ?? ''))
       return settle(mention, 'person');
     if (

@@ -1,6 +1,6 @@
 import { EntityMention, RelationMention } from '../../ports/graph-store';
 import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
-import { CORPORATE_SUFFIXES } from './name-words';
+import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
 
 /** Types a maker's named thing has: never a person, place, date, company or identifier. */
 const MADE_TYPES = new Set(['product', 'concept']);
@@ -60,6 +60,7 @@ function brandsOf(organization: EntityMention): string[] {
   if (
     first.length >= 3 &&
     !NOT_BRANDS.has(first) &&
+    !NAME_PARTICLES.has(first) &&
     kind !== 'location' &&
     kind !== 'region' &&
     kind !== 'demonym'
@@ -79,7 +80,14 @@ export function brandRelations(entities: EntityMention[], relations: RelationMen
   const lex = lexicon();
   const makers = entities.flatMap((maker, m) =>
     maker.type === 'organization' && !GROUPS.has(maker.keys[0]!.split(' ').pop()!)
-      ? [{ m, brands: brandsOf(maker), own: new Set([...maker.keys, ...(maker.aliases ?? [])]) }]
+      ? [
+          {
+            m,
+            brands: brandsOf(maker),
+            own: new Set([...maker.keys, ...(maker.aliases ?? [])]),
+            full: maker.keys[0]!,
+          },
+        ]
       : [],
   );
   const out: RelationMention[] = [];
@@ -89,8 +97,10 @@ export function brandRelations(entities: EntityMention[], relations: RelationMen
     // ("Vireo Support", "TillPoint customers", "Mekong River Research Alliance": a part or a party.)
     if (!MADE_TYPES.has(made.type) || GROUPS.has(last) || ORGANIZATION_DESCRIPTORS.has(last)) return;
     if (lex.isOrganizationWord(last)) return;
+    // ("Van der Linde" beside Van der Linde Coatings is the company, shortly named.)
     const named = makers.filter(
-      ({ brands, own }) => !own.has(key) && brands.some((brand) => key.startsWith(`${brand} `)),
+      ({ brands, own, full }) =>
+        !own.has(key) && !full.startsWith(`${key} `) && brands.some((brand) => key.startsWith(`${brand} `)),
     );
     // (Two companies of that name, "Raspberry Pi Ltd" and "Raspberry Pi Foundation": whose is not said.)
     if (named.length !== 1) return;

@@ -379,7 +379,8 @@ export function findMentions(sentence: Sentence): Mention[] {
         end + 2 < tokens.length &&
         (tokens[end]!.lower === "'s" || tokens[end]!.lower === '’s') &&
         capitalised(tokens[end + 1]!) &&
-        (lex.isOrganizationWord(tokens[end + 1]!.lower) || ['party', 'league'].includes(tokens[end + 1]!.lower))
+        (lex.isOrganizationWord(tokens[end + 1]!.lower) ||
+          ['party', 'league'].includes(tokens[end + 1]!.lower))
       ) {
         end += 2;
       } else if (

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { triples } from '../../testing/read-text';
+import { names, triples } from '../../testing/read-text';
 
 // Business news: an organisation described by its place ("the Leeds company"), a successor in the
 // passive, "the company" after its possessor, a co-founder after a date. Every sentence here is
@@ -104,5 +104,39 @@ describe('OfflineExtractor: business news', () => {
       'an executive leads only as the chief one',
     );
     assert.ok(!(await triples('Ada Obi leads Volta Trust.')).includes('Volta Trust | works at | Ada Obi'));
+  });
+  it('reads a sale or a purchase past what the thing sold is, and its buyer past a nationality or a base', async () => {
+    const sale = await triples(
+      'Fjord Foods ASA has sold its frozen-fish business Havlaks to Bangkok-based Siam Marine Group.',
+    );
+    assert.ok(sale.includes('Fjord Foods ASA | sold to | Siam Marine Group'));
+    assert.ok(sale.includes('Siam Marine Group | acquired | Havlaks'));
+    const bought = await triples(
+      'Hanul Electronics bought Finnish display-software firm Kaje Systems from Nokia.',
+    );
+    assert.ok(bought.includes('Nokia | sold to | Hanul Electronics'));
+    const nordic = await triples(
+      'Brightmoor Foods sold Polar Cone, its ice-cream division, to Nordic Dairy Group.',
+    );
+    assert.ok(
+      nordic.includes('Brightmoor Foods | sold to | Nordic Dairy Group'),
+      'a name may open with a nationality',
+    );
+    const purchase = await triples(
+      'Cementos del Sur completed its purchase of Texas-based Red Mesa Aggregates and of the coatings maker Helios Coatings.',
+    );
+    assert.ok(purchase.includes('Cementos del Sur | acquired | Red Mesa Aggregates'));
+    assert.ok(
+      (await names('The coatings maker Helios Coatings grew.')).get('Helios Coatings') === 'organization',
+    );
+  });
+
+  it('lets no place be a partner, and no short name of a company its product', async () => {
+    const deal = await triples(
+      'PayLipa will expand into Indonesia through a partnership with Jakarta-based Bank Sentosa.',
+    );
+    assert.ok(!deal.some((t) => t.startsWith('Indonesia | partner of')));
+    const short = await triples('Van der Berg Coatings said Van der Berg would grow.');
+    assert.ok(!short.some((t) => t.includes('| created |')));
   });
 });

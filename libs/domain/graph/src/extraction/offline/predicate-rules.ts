@@ -54,6 +54,8 @@ export interface PredicateRule {
   targetType?: EntityType;
   /** Types the target must not have. */
   notTarget?: EntityType[];
+  /** Types the source must not have, when the lexicon is sure of them. */
+  notSource?: EntityType[];
 }
 
 const NOT_PLACE: EntityType[] = ['location', 'date'];
@@ -176,6 +178,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
     nouns: ['partner', 'venture', 'partnership', 'alliance'],
     preps: ['of', 'with'],
     canonical: 'partner of',
+    // ("expansion into Indonesia through a partnership with Bank Nusantara": a place partners no one.)
+    notSource: NOT_PLACE,
+    notTarget: NOT_PLACE,
   },
   {
     nouns: ['purchase', 'acquisition', 'takeover', 'buyout'],
@@ -216,7 +221,13 @@ export const PREDICATE_RULES: PredicateRule[] = [
   },
   // (The tagger reads "is home to" as a verb as often as a noun.)
   { verbs: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
-  { verbs: ['partner'], preps: ['with'], canonical: 'partner of' },
+  {
+    verbs: ['partner'],
+    preps: ['with'],
+    canonical: 'partner of',
+    notSource: NOT_PLACE,
+    notTarget: NOT_PLACE,
+  },
   {
     nouns: [
       'officer',

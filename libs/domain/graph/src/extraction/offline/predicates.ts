@@ -221,6 +221,11 @@ export function matchPredicate(
     between[described - 2]?.pos === 'NOUN'
   )
     described--;
+  // ("its purchase of Texas-based Lone Star Aggregates": where the name is based only describes it.)
+  if (between[described - 1]?.lower === 'based' && joinsWords(between[described - 2])) {
+    described -= 2;
+    while (described > 0 && /^\p{Lu}/u.test(between[described - 1]!.text)) described--;
+  }
   const head = between[described - 1];
   // "editor of the weekly Życie Literackie": an adjective standing for its noun describes too.
   if (
@@ -305,6 +310,7 @@ export function matchPredicate(
     // "Boston University left the conference": a person's predicate needs a person, when the
     // lexicon is sure ("Estonia joined NATO" is membership).
     const from = rule.reversed || (rule.invertPassive && passive) ? target : source;
+    if (from.evidence === 'strong' && rule.notSource?.includes(from.type)) continue;
     const notPerson = from.evidence === 'strong' && from.type !== 'person';
     if (notPerson && verbs.some((t) => verbIs(t, ['join']))) {
       return { canonical: 'member of', inverted: false, known: true };
