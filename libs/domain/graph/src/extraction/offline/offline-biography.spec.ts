@@ -97,4 +97,30 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(born.includes('Chidi Eze | born in | Nsukka'));
     assert.ok(born.includes('Nsukka | located in | Nigeria'));
   });
+  it('reads years spent at an organisation, a club played or signed for, a team captained', async () => {
+    const career = await triples(
+      'Maryam Hadi is a biologist. After completing a doctorate at Monash University, she spent six years at the Coral Reef Institute.',
+    );
+    assert.ok(career.includes('Maryam Hadi | works at | Coral Reef Institute'));
+    const player = await triples(
+      'Lia Moura is a footballer who plays as a forward for Vitória. Born in Natal, she moved to Recife after being scouted by Rita Alves, then a coach at Vitória. In 2021 she signed for Lyon Féminin.',
+    );
+    assert.ok(player.includes('Lia Moura | member of | Vitória'));
+    assert.ok(
+      player.includes('Lia Moura | member of | Lyon Féminin'),
+      '"she" is not the agent of the passive',
+    );
+    assert.ok(
+      (await triples('Omar Khan has captained the Multan Kings since 2022.')).includes(
+        'Omar Khan | leads | Multan Kings',
+      ),
+    );
+  });
+
+  it('keeps a hyphenated Korean given name before its surname', async () => {
+    const family = await triples(
+      'Chef Daniel Kim grew up near the stall his mother, Sook-ja Kim, ran for years.',
+    );
+    assert.ok(family.includes('Daniel Kim | child of | Sook-ja Kim'));
+  });
 });

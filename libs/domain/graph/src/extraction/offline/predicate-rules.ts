@@ -351,6 +351,26 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "spent six years at the Broad Institute", "spent a decade at the law firm Gómez & Arango".
+    verbs: ['spend'],
+    preps: ['at', 'with'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  // "plays as a forward for Corinthians", "signed for Olympique Lyonnais": a player of the club.
+  {
+    verbs: ['play', 'sign'],
+    preps: ['for'],
+    canonical: 'member of',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date'],
+  },
+  // "has captained the Multan Falcons since 2022".
+  { verbs: ['captain', 'skipper'], preps: [''], canonical: 'leads', sourceType: 'person', notTarget: NOT_PLACE },
+  {
     // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
     nouns: ['career', 'job', 'stint', 'tenure', 'internship', 'residency'],
     preps: ['at', 'with'],

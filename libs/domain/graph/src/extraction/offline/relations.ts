@@ -333,7 +333,10 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
   found.push(previous);
   // (A thing is what "it" means next only as the sentence's subject: in "… developed by Fairphone
   // B.V., an Amsterdam-based enterprise. It uses …" "it" is still the phone.)
-  if (from.type === 'person' || from.start === chain[0]!.start) discourse.rememberSubject(from);
+  // (Nor is a passive's agent: "after being scouted by Renata Alves, then a youth coach at X" does
+  // not make her whom "she" means next.)
+  const agent = tokens[from.start - 1]?.lower === 'by';
+  if ((from.type === 'person' && !agent) || from.start === chain[0]!.start) discourse.rememberSubject(from);
   // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
   const joined = chain[i - 1];
   if (joined && !match.inverted && source === chain[i] && joinedSubject(tokens, joined, source)) {

@@ -233,12 +233,15 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
     joined += texts[j] ?? '';
     if (GLUED.test(joined)) best = j;
   }
-  // Only inside a name already under way: "Joon-ho" after "Bong", not a sentence's "Well-known".
+  // Only inside a name already under way: "Joon-ho" after "Bong", not a sentence's "Well-known";
+  // or before its surname: "his mother, Sook-ja Cho".
   const half = texts[i + 2] ?? '';
+  const underWay = i > 0 && /^\p{Lu}/u.test(texts[i - 1] ?? '');
+  const surnameAfter =
+    SYLLABLE.test(half) && /^\p{Lu}\p{Ll}/u.test(texts[i + 3] ?? '') && spaces[i + 3] !== '';
   if (
     best === i &&
-    i > 0 &&
-    /^\p{Lu}/u.test(texts[i - 1] ?? '') &&
+    (underWay || surnameAfter) &&
     spaces[i + 1] === '' &&
     spaces[i + 2] === '' &&
     i + 2 <= last &&
