@@ -359,17 +359,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
-  // "plays as a forward for Corinthians", "signed for Olympique Lyonnais": a player of the club.
+  // "signed for Olympique Lyonnais": a player of the club (as one plays for it, below).
   {
-    verbs: ['play', 'sign'],
+    verbs: ['sign'],
     preps: ['for'],
     canonical: 'member of',
     sourceType: 'person',
     targetType: 'organization',
     notTarget: ['person', 'location', 'date'],
   },
-  // "has captained the Multan Falcons since 2022".
-  { verbs: ['captain', 'skipper'], preps: [''], canonical: 'leads', sourceType: 'person', notTarget: NOT_PLACE },
   {
     // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
     nouns: ['career', 'job', 'stint', 'tenure', 'internship', 'residency'],
