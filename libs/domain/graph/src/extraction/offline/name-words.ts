@@ -251,6 +251,7 @@ export const CORPORATE_SUFFIXES = new Set([
   'ltda',
   'sp z o.o',
   's.r.o',
+  'a.s',
   's.l',
   'se',
   'as',
@@ -280,7 +281,7 @@ export const CORPORATE_SUFFIXES = new Set([
  * continue a name only written as a suffix is, in capitals or with its dots.
  */
 export const SUFFIX_SPELLINGS =
-  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Pvt\.?|Ltd\.?|Ltda\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH|[Ss]p\. z o\.o\.|s\.r\.o\.?|S\.L\.?|S\.r\.l\.?|SRL)$/;
+  /^(?:AS|A\/S|ApS|ASA|AB|Oy|Oyj|KK|SE|NV|N\.V\.?|BV|B\.V\.?|SpA|S\.p\.A\.?|S\.A\.?|AG|Pty|Pvt\.?|Ltd\.?|Ltda\.?|Inc\.?|LLC|LLP|PLC|plc|GmbH|[Ss]p\. z o\.o\.|s\.r\.o\.?|a\.s\.?|S\.L\.?|S\.r\.l\.?|SRL)$/;
 
 /**
  * First words that make a name an organisation's in Spanish, Portuguese, Italian and French:

@@ -139,4 +139,27 @@ describe('OfflineExtractor: business news', () => {
     const short = await triples('Van der Berg Coatings said Van der Berg would grow.');
     assert.ok(!short.some((t) => t.includes('| created |')));
   });
+  it('reads a family by its surname as an owner or a seller, control as ownership, and "a.s." as a legal suffix', async () => {
+    const owned = await triples('Fjord Foods ASA, which is controlled by the Lunde family, posted a loss.');
+    assert.ok(owned.includes('Lunde family | owns | Fjord Foods ASA'));
+    assert.ok(
+      (await triples('In 2018 the Tervik family sold it to Alpenholz.')).includes(
+        'Tervik family | sold to | Alpenholz',
+      ),
+    );
+    assert.ok(!(await names('I stayed with my host family in Kyoto.')).has('host family'));
+    assert.equal(
+      (await names('Morava Holding a.s. owns the bank.')).get('Morava Holding a.s.'),
+      'organization',
+    );
+  });
+
+  it('places and makes the subject of an apposition\'s "-based" description the name it follows', async () => {
+    const novo = await triples(
+      'Nordo Holdings A/S, the Copenhagen-based investment firm that controls Nordo Pharma, bought the US contract manufacturer Catalix.',
+    );
+    assert.ok(novo.includes('Nordo Holdings A/S | located in | Copenhagen'));
+    assert.ok(novo.includes('Nordo Holdings A/S | owns | Nordo Pharma'));
+    assert.ok(!novo.some((t) => t.startsWith('Catalix | owns') || t === 'Catalix | located in | Copenhagen'));
+  });
 });

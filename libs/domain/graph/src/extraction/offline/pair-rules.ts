@@ -143,8 +143,21 @@ export const basedDescription: OpeningRule = (pair, { tokens, chain, discourse, 
   let n = 2;
   while (between[n]?.pos === 'NOUN' && between[n]!.text === between[n]!.lower && !isVerbLike(between[n]!))
     n++;
+  // ("Novo Holdings A/S, the Copenhagen-based investment firm that controls …": the name the
+  // apposition follows; else the sentence's organisation before the place; else the latest named.)
+  const place0 = i > 0 && chain[i - 1]!.type === 'location' ? i - 1 : i;
+  const before = chain[place0 - 1];
+  const appositive =
+    before &&
+    ['the', 'a', 'an'].includes(tokens[chain[place0]!.start - 1]?.lower ?? '') &&
+    tokens[chain[place0]!.start - 2]?.text === ','
+      ? before
+      : undefined;
+  const earlier = [...chain.slice(0, place0)].reverse().find((m) => m.type === 'organization');
   const described =
-    source.type === 'location' && n > 2 && n < between.length ? discourse.latest('organization') : undefined;
+    source.type === 'location' && n > 2 && n < between.length
+      ? (appositive ?? earlier ?? discourse.latest('organization'))
+      : undefined;
   if (!described || same(described, target)) return true;
   const place =
     i > 0 && chain[i - 1]!.type === 'location' && phrase(tokens, chain[i - 1]!.end, source.start) === ','

@@ -317,7 +317,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'organization',
   },
-  { verbs: ['own'], preps: ['', 'by'], canonical: 'owns', invertPassive: true },
+  // ("which is controlled by the Halvorsen family": a controlling owner.)
+  { verbs: ['own', 'control'], preps: ['', 'by'], canonical: 'owns', invertPassive: true },
   {
     verbs: ['acquire', 'buy', 'purchase'],
     preps: ['', 'by'],

@@ -25,8 +25,24 @@ export const isTeam = (mention: Mention) => GROUP_NOUNS.has(mention.keys[0]!.spl
 export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
   const teams: Mention[] = [];
   tokens.forEach((token, k) => {
-    if (!GROUP_NOUNS.has(token.lower) || token.pos !== 'NOUN') return;
+    // "the Halvorsen family", "the Tervo family": a family named by its surname is a party too
+    // (owners, sellers), but "my host family" names nothing.
+    const family = token.lower === 'family' && token.pos === 'NOUN';
+    if ((!GROUP_NOUNS.has(token.lower) && !family) || token.pos !== 'NOUN') return;
     const named = found.find((m) => m.end === k);
+    if (family) {
+      if (named && named.end - named.start === 1 && ['concept', 'person'].includes(named.type)) {
+        const name = `${named.name} ${token.text}`;
+        Object.assign(named, {
+          end: k + 1,
+          name,
+          type: 'organization',
+          evidence: 'weak',
+          keys: [keyOf(name)],
+        });
+      }
+      return;
+    }
     if (named) {
       // ("the Data Platform team": a name read as a product's, too.)
       if (!['concept', 'product'].includes(named.type)) return;
