@@ -416,6 +416,9 @@ export function findMentions(sentence: Sentence): Mention[] {
         tokens[end + 1]!.pos === 'PROPN' &&
         // ("Haldor Marine ApS of Esbjerg": a legal suffix ends the name; "of" starts a place.)
         !SUFFIX_SPELLINGS.test(tokens[end - 1]!.text) &&
+        // ("leaving Spotify for Zalando": "for" goes on only after an institution's word, as in
+        // "Centre for Genomic Medicine".)
+        (tokens[end]!.lower !== 'for' || lex.isOrganizationWord(tokens[end - 1]!.lower)) &&
         // ("Filipe Carvalho of Hospitality Systems": a person's full name ends before "of".)
         // ("Adolf II of Holstein": a ruler's numeral keeps the title's place.)
         !(

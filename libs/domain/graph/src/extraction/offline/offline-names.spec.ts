@@ -353,4 +353,11 @@ describe('OfflineExtractor: what runs on what', () => {
       ),
     );
   });
+  it('goes on over "for" only after an institution\'s word', async () => {
+    const moving = await names('Maya: Lukas is leaving Spotify for Zalando.');
+    assert.ok(moving.has('Spotify') && moving.has('Zalando') && !moving.has('Spotify for Zalando'));
+    assert.ok(
+      (await names('She directs the Centre for Genomic Medicine.')).has('Centre for Genomic Medicine'),
+    );
+  });
 });
