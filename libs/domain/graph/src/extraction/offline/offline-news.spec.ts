@@ -162,4 +162,16 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(novo.includes('Nordo Holdings A/S | owns | Nordo Pharma'));
     assert.ok(!novo.some((t) => t.startsWith('Catalix | owns') || t === 'Catalix | located in | Copenhagen'));
   });
+  it('gives "X\'s managing director, Y" to Y, and "has run the Tampere-based company" to the company', async () => {
+    const kept = await triples(
+      "Nestholm's managing director, Ravi Kapur, will stay on. Yep, he's moving to Oslo.",
+    );
+    assert.ok(kept.includes('Ravi Kapur | leads | Nestholm'));
+    assert.ok(!kept.includes('Nestholm | leads | Ravi Kapur'));
+    const run = await triples(
+      'Kuusi Oyj said chief executive Mikko Aalto will step down. Aalto, who has run the Tampere-based company since 2015, will join the board.',
+    );
+    assert.ok(run.includes('Mikko Aalto | leads | Kuusi Oyj'));
+    assert.ok(!run.some((t) => t.endsWith('| leads | Tampere')));
+  });
 });

@@ -100,6 +100,19 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
 };
 
 /**
+ * "Nestwell's managing director, Ravi Kapoor": a possessor, its role and the holder are read by
+ * the possessive construction (the holder leads Nestwell); "managing" is no verb between them.
+ */
+export const possessorsRole: OpeningRule = ({ between }) => {
+  // (Only a possessive's "'s": "he's moving" is a verb.)
+  if (!["'s", '’s'].includes(between[0]?.lower ?? '') || between[0]!.pos === 'AUX') return false;
+  const words = between.slice(1).filter((t) => t.text !== ',');
+  return (
+    words.length > 0 && words.every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'VERB'].includes(t.pos))
+  );
+};
+
+/**
  * "her husband Callum", "its founder, Yvon Chouinard": the construction reads these. After a verb
  * of the vocabulary the noun phrase is only an aside on the name: "Satyajit Ray married his cousin
  * Bijoya Das" is read from "married" (and the aside by the construction).

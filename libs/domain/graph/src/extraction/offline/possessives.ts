@@ -89,8 +89,10 @@ export function possessiveRoles(
     if (!noun || (!titled && (noun.pos !== 'NOUN' || noun.text !== noun.lower))) continue;
     let p = k - 1;
     // ("Tallyo's on-call engineer": a hyphenated compound is one modifier, whatever its tags.)
+    // ("Nestwell's managing director": a gerund before the noun modifies it too.)
     const modifier = (at: number) =>
       (['ADJ', 'NOUN'].includes(tokens[at]!.pos) && tokens[at]!.text === tokens[at]!.lower) ||
+      (/ing$/.test(tokens[at]!.text) && tokens[at + 1]?.pos === 'NOUN') ||
       joinsWords(tokens[at]) ||
       joinsWords(tokens[at + 1]) ||
       joinsWords(tokens[at - 1]);

@@ -37,6 +37,7 @@ import {
   placeAside,
   possessedRole,
   possessiveApposition,
+  possessorsRole,
   POSSESSIVE_PRONOUNS,
   rawOf,
   Reading,
@@ -52,7 +53,7 @@ import { labelledPlaces } from './places';
 import { headerAffiliations } from './signatures';
 import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike, matchPredicate } from './predicates';
-import { Sentence, Token } from './sentences';
+import { joinsWords, Sentence, Token } from './sentences';
 
 /** A relation read from one sentence, between two of its mentions (pronouns already resolved). */
 export interface SentenceRelation {
@@ -73,6 +74,7 @@ const IDENTIFIERS = new Set(['email', 'url', 'date']);
 const OPENING_RULES: OpeningRule[] = [
   tooFarApart,
   possessiveApposition,
+  possessorsRole,
   possessedRole,
   basedDescription,
   errorHitSubject,
@@ -175,7 +177,29 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   afterAside(pair, tokens, asides, hidden);
   participleAfterPlace(pair, reading);
   purposeClause(pair, reading);
+  basedTarget(pair, reading);
   return pair;
+}
+
+/**
+ * "Heinonen, who has run the Tampere-based company since 2015": a place that only says where the
+ * company is stands for the company, the text's own organisation (as places.ts's describedPlaces
+ * reads "the Leeds company").
+ */
+function basedTarget(pair: Pair, { tokens, discourse }: Reading): void {
+  const { target } = pair;
+  if (
+    target.type !== 'location' ||
+    !joinsWords(tokens[target.end]) ||
+    tokens[target.end + 1]?.lower !== 'based'
+  )
+    return;
+  let k = target.end + 2;
+  while (tokens[k]?.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) k++;
+  const after = tokens[k];
+  if (k === target.end + 2 || (after && /^\p{Lu}/u.test(after.text))) return;
+  const company = discourse.firstOrganization;
+  if (company && !same(company, pair.source)) pair.target = company;
 }
 
 /**
