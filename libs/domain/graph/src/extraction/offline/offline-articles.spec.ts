@@ -80,4 +80,14 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(film.includes('Geetu Raj | created | Monsoon Rain'));
   });
+  it('reads "X, the country\'s capital" and a founder after "by the <nationality> <noun>"', async () => {
+    const city = await triples(
+      "Narva is a city in Estonia, about 200 kilometres east of Tallinn, the country's capital.",
+    );
+    assert.ok(city.includes('Tallinn | capital of | Estonia'));
+    const settlement = await triples(
+      'She visited the Kisa Leprosy Settlement, founded in 1921 by the Scottish missionary Leonard Shaw.',
+    );
+    assert.ok(settlement.includes('Leonard Shaw | founded | Kisa Leprosy Settlement'));
+  });
 });

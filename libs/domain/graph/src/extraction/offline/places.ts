@@ -1,4 +1,5 @@
 import type { Discourse } from './discourse';
+import { lexicon } from './lexicon';
 import { isOrganizationNoun } from './cues';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
@@ -238,5 +239,27 @@ export function ownSiteIn(sentence: Sentence, mentions: Mention[], discourse: Di
     if (!owner) return;
     out.push(rel(owner, place, 'located in', phrase(tokens, at, place.start).trim(), place.end, 0.6));
   });
+  return out;
+}
+
+/**
+ * "… south-east of Tallinn, the country's capital": the capital of the country the sentence named
+ * before it (a region the lexicon knows: "Estonia").
+ */
+export function countrysCapital(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const city of mentions) {
+    const k = city.end;
+    if (city.type !== 'location' || tokens[k]?.text !== ',' || tokens[k + 1]?.lower !== 'the') continue;
+    if (tokens[k + 2]?.lower !== 'country' || !/^['’]s$/.test(tokens[k + 3]?.lower ?? '')) continue;
+    if (tokens[k + 4]?.lower !== 'capital') continue;
+    const country = [...mentions]
+      .reverse()
+      .find(
+        (m) => m.end <= city.start && m.type === 'location' && lexicon().classOf(m.keys[0]!) === 'region',
+      );
+    if (country) out.push(rel(city, country, 'capital of', phrase(tokens, k + 1, k + 5), k + 5, 0.7));
+  }
   return out;
 }

@@ -243,7 +243,12 @@ export function matchPredicate(
     between[compassStart(between, described - 1) - 1]?.pos === 'ADP'
   )
     described = compassStart(between, described - 1);
-  else if (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)) {
+  // (A noun the tagger reads as an adjective counts: "by the Scottish missionary Leonard Sharp".)
+  else if (
+    (head?.pos === 'NOUN' || (head?.pos === 'ADJ' && between[described - 2]?.pos !== 'ADP')) &&
+    head.text === head.lower &&
+    !isVerbLike(head)
+  ) {
     const noun = isOrganizationNoun(head) || isPersonNoun(head);
     let k = described;
     // ("booking platform": the tagger may read a noun's -ing modifier as a verb; "boat-builder" is

@@ -49,7 +49,7 @@ import {
   wordsBetween,
 } from './pair-rules';
 import { parentheticalClauses } from './parentheses';
-import { labelledPlaces } from './places';
+import { countrysCapital, labelledPlaces } from './places';
 import { headerAffiliations } from './signatures';
 import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike, matchPredicate } from './predicates';
@@ -146,6 +146,7 @@ export function findRelations(
     ...constructionRelations(sentence, visible, discourse),
     ...aside,
     ...labelledPlaces(sentence, mentions),
+    ...countrysCapital(sentence, mentions),
   );
   return dedupe(found);
 }
