@@ -106,19 +106,17 @@ export function brandRelations(entities: EntityMention[], relations: RelationMen
     if (named.length !== 1) return;
     const m = named[0]!.m;
     if (related.has(`${m} ${p}`)) return;
-    {
-      related.add(`${m} ${p}`);
-      out.push({
-        source: m,
-        target: p,
-        canonical_predicate: 'created',
-        raw_predicate: made.name,
-        context: made.context ?? '',
-        confidence: 0.6,
-        temporal_details: null,
-        timestamp: null,
-      });
-    }
+    related.add(`${m} ${p}`);
+    out.push({
+      source: m,
+      target: p,
+      canonical_predicate: 'created',
+      raw_predicate: made.name,
+      context: made.context ?? '',
+      confidence: 0.6,
+      temporal_details: null,
+      timestamp: null,
+    });
   });
   return out;
 }

@@ -1,6 +1,8 @@
+import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import { LIST_WORDS, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
 import { COMPANIONS, isVerbLike, matchPredicate } from './predicates';
+import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
 
 // The pair rules that read a pair through the relation before it (`reading.previous`).
@@ -331,3 +333,35 @@ export function nounAfterAnd(pair: Pair, { previous }: Reading): boolean {
 
 /** The copula a noun after "and the" stands after. */
 const IS: Token = { text: 'is', lower: 'is', pos: 'AUX', lemma: 'be', kind: 'word', space: ' ', stop: true };
+
+/**
+ * "founded by Reto Keller and his brother Urs Keller", "formed by guitarist Mwila Chanda and his
+ * cousin, the drummer Joseph Banda": a relative joined to the agent of a passive did it too.
+ */
+export function relativeAgents(
+  tokens: Token[],
+  mentions: Mention[],
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  const lowerNoun = (t: Token | undefined) =>
+    t !== undefined && ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
+  for (const relation of found) {
+    if (!relation.inverted) continue;
+    let k = relation.source.end;
+    if (tokens[k]?.lower !== 'and' || !['his', 'her', 'their'].includes(tokens[k + 1]?.lower ?? '')) continue;
+    k += 2;
+    while (lowerNoun(tokens[k]) && lowerNoun(tokens[k + 1])) k++;
+    if (!isPersonNoun(tokens[k])) continue;
+    k++;
+    if (tokens[k]?.text === ',') k++;
+    if (tokens[k]?.pos === 'DET') {
+      k++;
+      while (lowerNoun(tokens[k])) k++;
+    }
+    const relative = mentions.find((m) => m.start === k);
+    if (!relative || (relative.type !== 'person' && relative.evidence === 'strong')) continue;
+    out.push({ ...relation, source: relative, confidence: 0.7, end: relative.end });
+  }
+  return out;
+}

@@ -5,7 +5,6 @@ import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { isProductWord, lexicon } from './lexicon';
-import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import {
   cofounder,
@@ -15,6 +14,7 @@ import {
   companionOf,
   foundedIn,
   participleClause,
+  relativeAgents,
   founderAfterPlace,
   listContinues,
   nounAfterAnd,
@@ -48,12 +48,13 @@ import {
   withoutRelative,
   wordsBetween,
 } from './pair-rules';
+import { movePair } from './pair-sources';
 import { parentheticalClauses } from './parentheses';
 import { countrysCapital, labelledPlaces } from './places';
 import { headerAffiliations } from './signatures';
 import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike, matchPredicate } from './predicates';
-import { joinsWords, Sentence, Token } from './sentences';
+import { Sentence, Token } from './sentences';
 
 /** A relation read from one sentence, between two of its mentions (pronouns already resolved). */
 export interface SentenceRelation {
@@ -175,140 +176,8 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
   if (same(source, target) && !(reading.previous && and >= 0 && between.slice(and + 1).some(isVerbLike)))
     return undefined;
   const pair: Pair = { i, source, target, between };
-  afterAside(pair, tokens, asides, hidden);
-  participleAfterPlace(pair, reading);
-  purposeClause(pair, reading);
-  basedTarget(pair, reading);
+  movePair(pair, reading, asides, hidden);
   return pair;
-}
-
-/**
- * "Heinonen, who has run the Tampere-based company since 2015": a place that only says where the
- * company is stands for the company, the text's own organisation (as places.ts's describedPlaces
- * reads "the Leeds company").
- */
-function basedTarget(pair: Pair, { tokens, discourse }: Reading): void {
-  const { target } = pair;
-  if (
-    target.type !== 'location' ||
-    !joinsWords(tokens[target.end]) ||
-    tokens[target.end + 1]?.lower !== 'based'
-  )
-    return;
-  let k = target.end + 2;
-  while (tokens[k]?.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) k++;
-  const after = tokens[k];
-  if (k === target.end + 2 || (after && /^\p{Lu}/u.test(after.text))) return;
-  const company = discourse.firstOrganization;
-  if (company && !same(company, pair.source)) pair.target = company;
-}
-
-/**
- * "founded by Reto Keller and his brother Urs Keller", "formed by guitarist Mwila Chanda and his
- * cousin, the drummer Joseph Banda": a relative joined to the agent of a passive did it too.
- */
-function relativeAgents(tokens: Token[], mentions: Mention[], found: SentenceRelation[]): SentenceRelation[] {
-  const out: SentenceRelation[] = [];
-  const lowerNoun = (t: Token | undefined) =>
-    t !== undefined && ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
-  for (const relation of found) {
-    if (!relation.inverted) continue;
-    let k = relation.source.end;
-    if (tokens[k]?.lower !== 'and' || !['his', 'her', 'their'].includes(tokens[k + 1]?.lower ?? '')) continue;
-    k += 2;
-    while (lowerNoun(tokens[k]) && lowerNoun(tokens[k + 1])) k++;
-    if (!isPersonNoun(tokens[k])) continue;
-    k++;
-    if (tokens[k]?.text === ',') k++;
-    if (tokens[k]?.pos === 'DET') {
-      k++;
-      while (lowerNoun(tokens[k])) k++;
-    }
-    const relative = mentions.find((m) => m.start === k);
-    if (!relative || (relative.type !== 'person' && relative.evidence === 'strong')) continue;
-    out.push({ ...relation, source: relative, confidence: 0.7, end: relative.end });
-  }
-  return out;
-}
-
-/** Verbs whose object does what the infinitive after it says: "hired Ana to lead", "asked Tom to join". */
-const OBJECT_CONTROL = new Set([
-  'ask',
-  'tell',
-  'hire',
-  'persuade',
-  'convince',
-  'invite',
-  'allow',
-  'help',
-  'urge',
-  'encourage',
-  'force',
-  'appoint',
-  'name',
-  'elect',
-  'choose',
-  'select',
-  'recruit',
-  'pay',
-  'send',
-  'want',
-  'expect',
-  'need',
-  'sign',
-  'bring',
-  'enable',
-  'require',
-  'get',
-]);
-
-/**
- * "Jordan quit Deloitte to open Northbound Roasters", "Ana moved to Lisbon to work at Feedzai": an
- * infinitive after the object of a relation just read is its subject's doing, not the object's
- * (unless the verb hands it to its object: "Zenara hired Ana Ruiz to lead its bank").
- */
-function purposeClause(pair: Pair, { tokens, previous }: Reading): void {
-  const { source, between } = pair;
-  const [to, verb] = between;
-  if (to?.lower !== 'to' || !verb || !['VERB', 'AUX'].includes(verb.pos)) return;
-  if (!previous || previous.inverted || previous.target !== source || same(previous.source, source)) return;
-  const words = tokens.slice(previous.source.end, source.start);
-  if (words.some((t) => OBJECT_CONTROL.has(t.lemma))) return;
-  pair.source = previous.source;
-}
-
-/**
- * After an aside ("Kofi Annan, who …, died in Bern") the main clause is about its subject; an aside
- * whose names all qualify a noun ("Marlowe Hotels, the chain owned by the Castellanos family, has
- * signed …") is skipped between the subject and its verb.
- */
-function afterAside(pair: Pair, tokens: Token[], asides: Aside[], hidden: Set<number>): void {
-  const { source, target } = pair;
-  const aside = asides.find(
-    (a) => (a.from === source.end || (source.start > a.from && source.start < a.to)) && target.start > a.to,
-  );
-  if (aside && !same(aside.subject, target)) {
-    pair.source = aside.subject;
-    pair.between = wordsBetween(tokens, aside.to + 1, target.start, hidden);
-  }
-}
-
-/**
- * "The Burj Khalifa in Dubai, designed by …": a participle after "X in Y," is about X; so is the
- * verb right after an organisation's place ("Vinohrady Dental in Prague uses ClinicDesk").
- */
-function participleAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
-  const { i, source, between } = pair;
-  const head = i > 0 ? chain[i - 1]! : undefined;
-  if (!head || source.start - head.end !== 1 || tokens[head.end]!.pos !== 'ADP') return;
-  const participle = between[0]?.text === ',' && between[1] !== undefined && isVerbLike(between[1]);
-  const verb =
-    head.type === 'organization' &&
-    source.type === 'location' &&
-    tokens[head.end]!.lower === 'in' &&
-    between[0] !== undefined &&
-    isVerbLike(between[0]);
-  if (participle || verb) pair.source = head;
 }
 
 /**
