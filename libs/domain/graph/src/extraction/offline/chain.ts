@@ -226,11 +226,13 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     // "the Kirk Kristiansen family", "the Berlin team": the name qualifies a noun that is the party.
     const after = tokens[mention.end];
     // But "our Zebra TC52 handhelds", "Cisco Meraki access points": a device is its make's.
+    // (Nor is "the Nairobi Harriers club": the name is the club's, teams.ts typed it so.)
     const qualifies =
       after?.pos === 'NOUN' &&
       after.lower === after.text &&
       !isVerbLike(after) &&
-      !isDevice(tokens, mention.end);
+      !isDevice(tokens, mention.end) &&
+      !(after.lower === 'club' && mention.type === 'organization');
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);
   }

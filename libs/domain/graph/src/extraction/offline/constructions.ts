@@ -16,6 +16,7 @@ import {
 } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
+import { retype } from './pair-rules';
 import { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 
@@ -68,6 +69,9 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     // Ananya Iyer and Rohit Bansal, PayKaro …": an agent after "by" did it to the subject.
     const byAgent = tokens.slice(1, target.start).some((t) => t.lower === 'by' && t.pos === 'ADP');
     const [from, to] = match.inverted || byAgent ? [target, subject] : [subject, target];
+    // ("Born in Eldoret in 1987, Wanjiru Kamau is …": the participle's types are the relation's.)
+    retype(from, match.sourceType);
+    retype(to, match.targetType);
     out.push(rel(from, to, match.canonical, phrase(tokens, 0, target.start), target.end));
   }
   return out;

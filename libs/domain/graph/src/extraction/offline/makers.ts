@@ -96,7 +96,8 @@ export function brandRelations(entities: EntityMention[], relations: RelationMen
     const last = key.split(' ').pop()!;
     // ("Vireo Support", "TillPoint customers", "Mekong River Research Alliance": a part or a party.)
     if (!MADE_TYPES.has(made.type) || GROUPS.has(last) || ORGANIZATION_DESCRIPTORS.has(last)) return;
-    if (lex.isOrganizationWord(last)) return;
+    // ("Meridian Africa", "Bajío Americas": a company's regional arm is a part of it, not a product.)
+    if (lex.isOrganizationWord(last) || ['location', 'region'].includes(lex.classOf(last) ?? '')) return;
     // ("Van der Linde" beside Van der Linde Coatings is the company, shortly named.)
     const named = makers.filter(
       ({ brands, own, full }) =>

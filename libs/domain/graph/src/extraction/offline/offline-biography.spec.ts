@@ -123,4 +123,21 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(family.includes('Daniel Kim | child of | Sook-ja Kim'));
   });
+  it("types an opening participle's subject, a club by its word, and a full name by the short one typed later", async () => {
+    const runner = await triples(
+      'Born in Eldoret in 1987, Akinyi Otieno is a Kenyan runner who competes for the Nairobi Striders club. Her older brother, Otieno Odhiambo, also ran.',
+    );
+    assert.ok(runner.includes('Akinyi Otieno | born in | Eldoret'));
+    assert.ok(runner.includes('Akinyi Otieno | member of | Nairobi Striders'));
+    assert.ok(
+      runner.includes('Akinyi Otieno | sibling of | Otieno Odhiambo'),
+      '"her" is the runner, not the club',
+    );
+    const named = await triples(
+      'Meridia Foods on Monday named Olusegun Adebayo as its next chief executive. Adebayo, who currently heads Meridia Africa, succeeds Claire Dubois.',
+    );
+    assert.ok(named.includes('Olusegun Adebayo | leads | Meridia Africa'));
+    assert.ok(named.includes('Olusegun Adebayo | succeeded | Claire Dubois'));
+    assert.ok(!named.some((t) => t.includes('| created | Meridia Africa')), 'a regional arm is no product');
+  });
 });

@@ -360,9 +360,10 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
-  // "signed for Olympique Lyonnais": a player of the club (as one plays for it, below).
+  // "signed for Olympique Lyonnais", "competes for the Nairobi Harriers": a player of the club (as
+  // one plays for it, below).
   {
-    verbs: ['sign'],
+    verbs: ['sign', 'compete', 'race'],
     preps: ['for'],
     canonical: 'member of',
     sourceType: 'person',

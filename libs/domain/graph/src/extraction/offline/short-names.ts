@@ -52,6 +52,27 @@ function shortNameOf(mention: Mention): string | undefined {
   return first;
 }
 
+/** Two or three capitalised words, none a particle or a word of a company, place or product. */
+function personalName(mention: Mention): boolean {
+  const words = mention.name.split(' ');
+  const lex = lexicon();
+  return (
+    words.length >= 2 &&
+    words.length <= 3 &&
+    words.every((w) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(w)) &&
+    !words.some((w) => {
+      const lower = w.toLowerCase();
+      return (
+        NAME_PARTICLES.has(lower) ||
+        lex.isOrganizationWord(lower) ||
+        lex.isPlaceWord(lower) ||
+        ORGANIZATION_DESCRIPTORS.has(lower) ||
+        CORPORATE_SUFFIXES.has(lower)
+      );
+    })
+  );
+}
+
 /** The mention, where it is in its sentence, standing for the full name's entity. */
 function standFor(mention: Mention, full: Mention): Mention {
   const { name, type, evidence, keys, aliases } = full;
@@ -79,6 +100,9 @@ export class ShortNames {
     if (words.length !== 1) return mention;
     const full = this.byShortName.get(words[0]!);
     if (!full) return mention;
+    // (A full name nothing typed takes the type its short name has here: "Adeyemi, who …".)
+    if (full.evidence === 'none' && mention.evidence !== 'none')
+      return { ...standFor(mention, full), type: mention.type, evidence: mention.evidence };
     if (mention.evidence === 'strong' && mention.type !== full.type) return mention;
     return standFor(mention, full);
   }
@@ -129,6 +153,13 @@ export class ShortNames {
     ) {
       if (!mention.aliases.includes(second)) mention.aliases.push(second);
       if (!this.byShortName.has(second)) this.byShortName.set(second, mention);
+    }
+    // "named Olusegun Adeyemi as chief executive … Adeyemi, who heads …": a name nothing typed that
+    // reads as a person's is known by its last word too (it is no alias until something types it).
+    if (mention.evidence === 'none' && personalName(mention)) {
+      const last = words[words.length - 1]!;
+      if (!this.byShortName.has(last)) this.byShortName.set(last, mention);
+      return;
     }
     const short = shortNameOf(mention);
     if (!short) return;

@@ -28,8 +28,15 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
     // "the Halvorsen family", "the Tervo family": a family named by its surname is a party too
     // (owners, sellers), but "my host family" names nothing.
     const family = token.lower === 'family' && token.pos === 'NOUN';
-    if ((!GROUP_NOUNS.has(token.lower) && !family) || token.pos !== 'NOUN') return;
+    if ((!GROUP_NOUNS.has(token.lower) && !family && token.lower !== 'club') || token.pos !== 'NOUN') return;
     const named = found.find((m) => m.end === k);
+    // "the Nairobi Harriers club": the name is the club's, without the word.
+    if (token.lower === 'club' && token.pos === 'NOUN') {
+      const club = found.find((m) => m.end === k);
+      if (club && ['concept', 'person'].includes(club.type) && club.evidence !== 'strong')
+        Object.assign(club, { type: 'organization', evidence: 'strong' });
+      return;
+    }
     if (family) {
       if (named && named.end - named.start === 1 && ['concept', 'person'].includes(named.type)) {
         const name = `${named.name} ${token.text}`;
