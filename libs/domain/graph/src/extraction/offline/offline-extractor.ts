@@ -129,8 +129,16 @@ export class OfflineExtractor extends GraphExtractor {
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
       if (signature && line === signature.line) {
-        const signed = signedRole(sentence, mentions, signature.person, signature.organisation);
-        if (signed) found.push(signed);
+        const said = (r: SentenceRelation) => `${r.source.keys[0]} ${r.canonical} ${r.target.keys[0]}`;
+        const read = new Set(found.map(said));
+        const signed = signedRole(
+          sentence,
+          mentions,
+          signature.person,
+          signature.organisation,
+          signature.place,
+        );
+        found.push(...signed.filter((r) => !read.has(said(r))));
       }
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);

@@ -124,4 +124,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+  it('reads a signature whose role line ends on a place, or puts a bar for the comma', async () => {
+    const comma = await triples(
+      'Our sync fails.\n\nBest regards,\nMarta Kowal\nOffice Manager, Lindmark Law, Stockholm',
+    );
+    assert.ok(comma.includes('Marta Kowal | works at | Lindmark Law'));
+    assert.ok(comma.includes('Lindmark Law | located in | Stockholm'));
+    const bar = await triples('Thanks,\nSophie Lind\nStudio Manager | Arkitekt Lind & Berg, Oslo');
+    assert.ok(bar.includes('Sophie Lind | works at | Arkitekt Lind & Berg'));
+    assert.equal(bar.filter((t) => t === 'Arkitekt Lind & Berg | located in | Oslo').length, 1);
+  });
 });

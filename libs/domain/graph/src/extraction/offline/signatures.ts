@@ -52,16 +52,27 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
 export function signatureBlock(
   sentences: Sentence[],
   mentionsOf: (s: Sentence) => Mention[],
-): { line: number; person: Mention; organisation: string } | undefined {
+): { line: number; person: Mention; organisation: string; place?: string } | undefined {
   for (let i = sentences.length - 1; i > 0 && i >= sentences.length - 3; i--) {
     const role = sentences[i]!;
     const named = sentences[i - 1]!;
     if (role.tokens.some(isVerbLike) || named.tokens.some(isVerbLike)) continue;
-    const comma = role.tokens.map((t) => t.text).lastIndexOf(',');
-    if (comma <= 0) continue;
+    // "Customer Care, Zenlo"; "Office Manager, Lindqvist Law, Stockholm" and "Studio Manager |
+    // Arkitekt Lindgren & Menon, Oslo": a place may follow the organisation, a bar stand for the comma.
     const roleMentions = mentionsOf(role);
-    const org = roleMentions.find((m) => m.start === comma + 1);
-    if (!organisationLike(org) || org.type === 'location' || org.end < role.tokens.length - 1) continue;
+    const separators = role.tokens.flatMap((t, k) => ([',', '|'].includes(t.text) && k > 0 ? [k] : []));
+    const last = roleMentions[roleMentions.length - 1];
+    const placed =
+      last?.type === 'location' &&
+      last.end >= role.tokens.length - 1 &&
+      role.tokens[last.start - 1]?.text === ','
+        ? last
+        : undefined;
+    const at = separators.filter((k) => !placed || k < placed.start - 1).pop();
+    if (at === undefined) continue;
+    const org = roleMentions.find((m) => m.start === at + 1);
+    const ends = placed ? placed.start - 1 : role.tokens.length - 1;
+    if (!organisationLike(org) || org.type === 'location' || org.end < ends) continue;
     const [person, ...others] = mentionsOf(named);
     if (!personLike(person) || others.length > 0 || person.start !== 0) continue;
     if (person.end < named.tokens.length) continue;
@@ -69,21 +80,26 @@ export function signatureBlock(
       line: i,
       person: { ...person, type: 'person', evidence: person.evidence === 'none' ? 'weak' : person.evidence },
       organisation: org.keys[0]!,
+      place: placed?.keys[0],
     };
   }
   return undefined;
 }
 
-/** The relation a signature block's role line says: the person works at the organisation. */
+/** The relations a signature block's role line says: the person works at the organisation, which is in the place. */
 export function signedRole(
   sentence: Sentence,
   mentions: Mention[],
   person: Mention,
   organisation: string,
-): SentenceRelation | undefined {
+  place?: string,
+): SentenceRelation[] {
   const org = mentions.find((m) => m.keys[0] === organisation);
-  if (!org) return undefined;
+  if (!org) return [];
   if (org.type !== 'organization') Object.assign(org, { type: 'organization', evidence: 'weak' });
-  const role = phrase(sentence.tokens, 0, org.start).replace(/[,\s]+$/, '');
-  return rel(person, org, 'works at', role || ',', org.end, 0.6);
+  const role = phrase(sentence.tokens, 0, org.start).replace(/[,|\s]+$/, '');
+  const out = [rel(person, org, 'works at', role || ',', org.end, 0.6)];
+  const town = place ? mentions.find((m) => m.keys[0] === place) : undefined;
+  if (town) out.push(rel(org, town, 'located in', ',', town.end, 0.6));
+  return out;
 }
