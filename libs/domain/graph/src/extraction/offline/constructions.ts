@@ -51,7 +51,8 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     )
       opens++;
   }
-  const subject = mentions.find((m) => m.start === opens);
+  // ("Founded in 2019 by Lukas Brenner, the company makes …": "the company" may stand for the name.)
+  const subject = mentions.find((m) => m.start === comma + 1) ?? mentions.find((m) => m.start === opens);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
   const before = mentions.filter((m) => m.end <= comma);

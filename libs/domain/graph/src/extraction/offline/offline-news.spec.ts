@@ -174,4 +174,15 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(run.includes('Mikko Aalto | leads | Kuusi Oyj'));
     assert.ok(!run.some((t) => t.endsWith('| leads | Tampere')));
   });
+  it('reads "joins from" an employer, a fintech as a company, and "Founded … by X, the company …"', async () => {
+    const hire = await triples(
+      'Greenfold Foods named Priya Raman as chief executive. Raman joins from Unilever.',
+    );
+    assert.ok(hire.includes('Priya Raman | works at | Unilever'));
+    const founded = await triples(
+      'Berlin-based fintech Zahlwerk raised $48 million. Founded in 2019 by Lukas Brandt and Aylin Demir, the company makes Kassenbuch.',
+    );
+    assert.ok(founded.includes('Lukas Brandt | founded | Zahlwerk'));
+    assert.ok(founded.includes('Aylin Demir | founded | Zahlwerk'));
+  });
 });

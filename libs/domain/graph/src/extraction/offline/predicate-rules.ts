@@ -437,8 +437,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PLACE,
   },
   {
+    // "joined Stripe"; "joins from Unilever": the employer left is one worked at too.
     verbs: ['join'],
-    preps: [''],
+    preps: ['', 'from'],
     canonical: 'works at',
     sourceType: 'person',
     targetType: 'organization',
