@@ -183,6 +183,43 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   return out;
 }
 
+/** Nouns for a part of a company a name can be given: "Kivi's new Smart Buildings division". */
+const DIVISIONS = new Set(['division', 'unit', 'arm', 'subsidiary', 'business', 'brand', 'label']);
+
+/**
+ * "will become part of Kivi's new Smart Buildings division": the named division is part of its
+ * owner, and what becomes part of it is part of the division.
+ */
+function namedDivisions(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const owner of mentions) {
+    if (
+      owner.type === 'person' ||
+      owner.type === 'location' ||
+      !/^['’]s$/.test(tokens[owner.end]?.lower ?? '')
+    )
+      continue;
+    let k = owner.end + 1;
+    while (tokens[k] && /^\p{Ll}+$/u.test(tokens[k]!.text) && k < owner.end + 3) k++;
+    const division = mentions.find((m) => m.start === k);
+    if (!division || !DIVISIONS.has(tokens[division.end]?.lower ?? '')) continue;
+    out.push(
+      rel(division, owner, 'part of', phrase(tokens, owner.end, division.end + 1), division.end + 1, 0.7),
+    );
+    // ("Nordvind Automation will become part of …": the name before "part of" joins the division.)
+    if (tokens[owner.start - 1]?.lower !== 'of' || tokens[owner.start - 2]?.lower !== 'part') continue;
+    // ("Nordvind Automation, founded by A and B, will become part of …": past the people named.)
+    const joining = [...mentions]
+      .reverse()
+      .find(
+        (m) => m.end <= owner.start - 2 && m.type !== 'person' && m.type !== 'location' && m.type !== 'date',
+      );
+    if (joining) out.push(rel(joining, division, 'part of', 'part of', division.end, 0.7));
+  }
+  return out;
+}
+
 /** "Mexico City, where he lived with his wife": the place is where the clause's verb happened. */
 function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -246,6 +283,7 @@ export function constructionRelations(
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),
+    ...namedDivisions(sentence, mentions),
     ...caused,
     ...effects(sentence, mentions, discourse, caused),
     ...whereClause(sentence, mentions),

@@ -185,4 +185,11 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(founded.includes('Lukas Brandt | founded | Zahlwerk'));
     assert.ok(founded.includes('Aylin Demir | founded | Zahlwerk'));
   });
+  it('reads "part of Kivi\'s new Smart Buildings division" as two parts', async () => {
+    const parts = await triples(
+      "Nordvind Automation, founded by Sara Lind and Omar Hadi, will become part of Kivi's new Smart Buildings division.",
+    );
+    assert.ok(parts.includes('Smart Buildings | part of | Kivi'));
+    assert.ok(parts.includes('Nordvind Automation | part of | Smart Buildings'));
+  });
 });
