@@ -90,4 +90,10 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(settlement.includes('Leonard Shaw | founded | Kisa Leprosy Settlement'));
   });
+  it('places a town in its country before "and" a phrase that is no place', async () => {
+    const office = await triples(
+      'Safari Books announced the opening of an office in Lagos, Nigeria, and the appointment of Ada Eze as its director.',
+    );
+    assert.ok(office.includes('Lagos | located in | Nigeria'));
+  });
 });

@@ -229,8 +229,12 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
     target.type === 'location'
   ) {
     const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
+    // ("Paris, France and Berlin": a list of places; "Lagos, Nigeria, and the appointment of …" is not.)
     const listGoesOn = rest.some(
-      (t, r) => (t.lower === 'and' || t.lower === 'or') && !rest.slice(r + 1).some(isVerbLike),
+      (t, r) =>
+        (t.lower === 'and' || t.lower === 'or') &&
+        !rest.slice(r + 1).some(isVerbLike) &&
+        /^\p{Lu}/u.test(rest[r + 1]?.text ?? ''),
     );
     if (!listGoesOn && lexicon().classOf(source.keys[0]!) !== 'region') {
       found.push({
