@@ -1,6 +1,7 @@
 import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
+import { personalName } from './short-names';
 import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -147,7 +148,8 @@ function titleAfter(tokens: Token[], from: number): { at: number; canonical: str
     const t = tokens[j]!;
     const canonical = titleRelation(tokens, j);
     if (canonical) found = { at: j, canonical };
-    if (!['ADJ', 'PROPN', 'NOUN'].includes(t.pos) && !(j === from && /ing$/.test(t.lower))) break;
+    // ("as its new chief executive": the tagger may read "new" as an adverb.)
+    if (!['ADJ', 'PROPN', 'NOUN', 'ADV'].includes(t.pos) && !(j === from && /ing$/.test(t.lower))) break;
   }
   return found;
 }
@@ -186,9 +188,14 @@ export function asTitle(sentence: Sentence, mentions: Mention[], discourse: Disc
       (title.canonical === 'works at' && owner.type !== 'organization')
     )
       return;
-    const people = before.filter((m) => m.type === 'person');
+    // ("named Priya Raghunathan as its new CEO": a name nothing typed, right after a verb of
+    // appointing, is the appointee, a person.)
+    const appointee = (m: Mention) =>
+      m.evidence === 'none' && personalName(m) && APPOINTING.has(tokens[m.start - 1]?.lemma ?? '');
+    const people = before.filter((m) => m.type === 'person' || appointee(m));
     const holder = people[people.length - 1];
     if (!holder) return;
+    if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
     const holders = [holder];
     // "A succeeded B as …": A holds it now, B held it.
     let v = holder.start - 1;

@@ -192,4 +192,11 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(parts.includes('Smart Buildings | part of | Kivi'));
     assert.ok(parts.includes('Nordvind Automation | part of | Smart Buildings'));
   });
+  it('gives "named X as its new chief executive" to a name nothing typed, and never a company\'s name', async () => {
+    const named = await triples(
+      'Greenfold Foods has named Priya Raghavan as its new chief executive, succeeding Mark Dunne, who is retiring.',
+    );
+    assert.ok(named.includes('Priya Raghavan | leads | Greenfold Foods'));
+    assert.ok(named.includes('Mark Dunne | leads | Greenfold Foods'));
+  });
 });

@@ -4,8 +4,8 @@ import { constructionRelations, IN } from './constructions';
 import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
-import { isProductWord, lexicon } from './lexicon';
 import { Mention } from './mentions';
+import { personalName } from './short-names';
 import {
   cofounder,
   collaboratorsPlace,
@@ -210,8 +210,7 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
   retype(to, match.targetType);
   // "Chinua Achebe wrote Things Fall Apart": a work's maker named like a person is one (so that
   // "he" next is Achebe, not the novel).
-  if (match.canonical === 'created' && from.evidence === 'none' && namedLikePerson(from))
-    retype(from, 'person');
+  if (match.canonical === 'created' && from.evidence === 'none' && personalName(from)) retype(from, 'person');
   const confidence = (match.known ? 0.85 : 0.55) * (source.start !== chain[i]!.start ? 0.9 : 1);
   const words = stripArticles(rawOf(between)) || match.canonical;
   const previous: SentenceRelation = {
@@ -237,21 +236,6 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
     found.push({ ...previous, source: joined, confidence: 0.7 });
   }
   return true;
-}
-
-/** Two or three capitalised words that name no company, place or product: a person's name, likely. */
-function namedLikePerson(mention: Mention): boolean {
-  const words = mention.name.split(' ');
-  const lex = lexicon();
-  return (
-    words.length >= 2 &&
-    words.length <= 3 &&
-    words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w)) &&
-    !words.some((w) => {
-      const lower = w.toLowerCase();
-      return lex.isOrganizationWord(lower) || lex.isPlaceWord(lower) || isProductWord(lower);
-    })
-  );
 }
 
 /** "X and [her partner,] Y": two subjects of one verb. */

@@ -1,4 +1,4 @@
-import { lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
+import { isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
 import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
@@ -52,8 +52,8 @@ function shortNameOf(mention: Mention): string | undefined {
   return first;
 }
 
-/** Two or three capitalised words, none a particle or a word of a company, place or product. */
-function personalName(mention: Mention): boolean {
+/** Two or three capitalised words, none a particle or a word of a company or place: a person's name, likely. */
+export function personalName(mention: Mention): boolean {
   const words = mention.name.split(' ');
   const lex = lexicon();
   return (
@@ -66,6 +66,7 @@ function personalName(mention: Mention): boolean {
         NAME_PARTICLES.has(lower) ||
         lex.isOrganizationWord(lower) ||
         lex.isPlaceWord(lower) ||
+        isProductWord(lower) ||
         ORGANIZATION_DESCRIPTORS.has(lower) ||
         CORPORATE_SUFFIXES.has(lower)
       );
