@@ -163,12 +163,11 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const next = all[i + 1];
     const gap = next ? tokens.slice(mention.end, next.start) : [];
     // ("pipeline-inspection firm": a hyphen joins two words of one modifier.)
-    const joined = joinsWords;
     const nouns = (from: number) =>
       gap
         .slice(from)
-        .every((t) => ((t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text) || joined(t));
-    const words = gap.filter((t) => !joined(t)).length - gap.filter(joined).length;
+        .every((t) => ((t.pos === 'NOUN' || t.pos === 'ADJ') && t.lower === t.text) || joinsWords(t));
+    const words = gap.filter((t) => !joinsWords(t)).length - gap.filter(joinsWords).length;
     // ("the Aberdeen pipeline-inspection firm Glenmorie …": a name nothing typed, before the kind of
     // organisation that follows, is where it is.)
     // ("acquired Pune start-up Ledgerbyte": after a verb too, and before a name nothing typed.)
@@ -180,7 +179,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
         mention.end - mention.start === 1 &&
         tokens[mention.start]!.pos === 'PROPN' &&
         ['DET', 'VERB', 'ADP'].includes(tokens[mention.start - 1]?.pos ?? ''));
-    if (next && placeBefore && gap.length > 0 && words <= 2 && !joined(gap[0]!) && nouns(0)) {
+    if (next && placeBefore && gap.length > 0 && words <= 2 && !joinsWords(gap[0]!) && nouns(0)) {
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
       if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
       found.push({

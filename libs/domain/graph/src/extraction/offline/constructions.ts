@@ -1,5 +1,5 @@
 import { Discourse } from './discourse';
-import { lexicon } from './lexicon';
+import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
@@ -109,17 +109,14 @@ function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelatio
 }
 
 /** "Finnish", "Indonesian", "Thai": a nationality before what a company is. */
-function isNationality(t: Token): boolean {
-  return (
-    lexicon().classOf(t.lower) === 'demonym' ||
-    (['ADJ', 'PROPN'].includes(t.pos) && /^\p{Lu}\p{Ll}+(?:ish|ese|ian|ean|an|ic|i)$/u.test(t.text))
-  );
-}
+const isNationality = (t: Token) => ['ADJ', 'PROPN'].includes(t.pos) && isNationalityWord(t.text);
 
 /** "Unilever sold Ekaterra, …, to CVC Capital Partners": the seller sold to the buyer, who acquired it. */
 function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
+  // (A name may open with a nationality: "American Airlines", "Nordic Dairy Group".)
+  const opensName = (at: number) => mentions.some((m) => m.start === at);
   // What a verb of selling or buying moves: the name right after it, or after what it is ("its
   // frozen-seafood business Havbris", "its Thai subsidiary, Siam Coil Co,", "Finnish display-software
   // firm Kajo Systems").
@@ -131,8 +128,6 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
       joinsWords(t) ||
       (t.text === t.lower && joinsWords(next)) ||
       isNationality(t);
-    // (A name may open with one: "American Airlines", "Nordic Dairy Group".)
-    const opensName = (at: number) => mentions.some((m) => m.start === at);
     while (k < at + 7 && tokens[k] && !opensName(k) && describing(tokens[k]!, tokens[k + 1])) k++;
     if (tokens[k]?.text === ',' && k > at + 1) k++;
     return mentions.find((m) => m.start === k);
@@ -167,7 +162,7 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
       while (
         tokens[n] &&
         ((['DET', 'ADJ', 'NOUN'].includes(tokens[n]!.pos) && tokens[n]!.text === tokens[n]!.lower) ||
-          (isNationality(tokens[n]!) && !mentions.some((m) => m.start === n)))
+          (isNationality(tokens[n]!) && !opensName(n)))
       )
         n++;
       // ("to Bangkok-based Siam Ocean Group": the buyer, not its base.)

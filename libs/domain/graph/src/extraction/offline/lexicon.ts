@@ -192,6 +192,17 @@ export function withoutAccents(word: string): string {
     .replace(/[øłđıæœßþð]/g, (letter) => FOLDED[letter]!);
 }
 
+/**
+ * Whether a capitalised word reads as a nationality: one the lexicon lists ("Thai"), or one with a
+ * nationality's ending ("Finnish", "Japanese", "Korean", "Dutch", "Icelandic", "Iraqi").
+ */
+export function isNationalityWord(text: string): boolean {
+  return (
+    lexicon().classOf(text.toLowerCase()) === 'demonym' ||
+    /^\p{Lu}\p{Ll}+(?:ish|ese|ian|an|ch|ic|i)$/u.test(text)
+  );
+}
+
 export function isProductWord(word: string): boolean {
   return PRODUCT_WORDS.has(word);
 }

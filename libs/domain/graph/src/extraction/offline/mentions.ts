@@ -329,10 +329,11 @@ export function findMentions(sentence: Sentence): Mention[] {
     let model = false;
     for (;;) {
       const word = tokens[end];
+      const joined = title && word ? titleJoin(tokens, end, title) : end;
       if (title && word && !dateToken.has(end) && /^\p{Lu}/u.test(word.text) && word.pos !== 'PUNCT') {
         end++;
-      } else if (title && word && titleJoin(tokens, end, title) > end) {
-        end = titleJoin(tokens, end, title);
+      } else if (joined > end) {
+        end = joined;
       } else if (
         end < tokens.length &&
         !dateToken.has(end) &&

@@ -23,14 +23,19 @@ const APPOINTING = new Set(['appoint', 'name', 'hire', 'elect', 'promote', 'choo
  * (an "economist", a "phytopathologist") works at unless `anyOccupation` is off; "managing
  * partner", "managing director" lead.
  */
-export function titleRelation(tokens: Token[], at: number, anyOccupation = true): string | undefined {
+export function titleRelation(
+  tokens: Token[],
+  at: number,
+  anyOccupation = true,
+  plurals = false,
+): string | undefined {
   const word = tokens[at];
   if (!word) return undefined;
   if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
   // An executive leads only as the chief one: "former Flipkart executives" worked there.
   if (/^executives?$/.test(word.lower) && tokens[at - 1]?.lower !== 'chief') return 'works at';
   // (A title may be written in capitals: "its new CEO", "as Director-General".)
-  const mapped = nounPredicate(word.lower, 'of', false);
+  const mapped = nounPredicate(word.lower, 'of', plurals);
   if (mapped && !TITLE_RELATIONS.has(mapped.canonical)) return undefined;
   // A deputy works under the one who leads: "as Vice President for Worldwide Media".
   if (mapped)
@@ -42,8 +47,8 @@ export function titleRelation(tokens: Token[], at: number, anyOccupation = true)
 
 /**
  * "Brightwater chief executive Marcus Lindqvist", "former NASA engineer Kwame Asante": an
- * organisation, a title, then the person who holds it (each of them after a plural title). (A place holds only its leaders: "Ohio
- * governor Mike DeWine".)
+ * organisation, a title, then the person who holds it (each of them after a plural title). (A place
+ * holds only its leaders: "Ohio governor Mike DeWine".)
  */
 export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -59,17 +64,14 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     // (Only the vocabulary's titles: "the WHL champion Medicine Hat Tigers" is a team's feat.)
     // "former Intel engineers Raj Mehta and Dana Kowalski": a plural title, then each holder.
     const title = tokens[holder.start - 1]!;
-    const singular =
-      title.pos === 'NOUN' && /[a-z]{3}s$/.test(title.lower) ? title.lower.slice(0, -1) : undefined;
+    const plural = title.pos === 'NOUN' && /[a-z]{3}s$/.test(title.lower);
     const canonical =
       titleRelation(tokens, holder.start - 1, false) ??
-      (singular
-        ? titleRelation([{ ...title, lower: singular, text: title.text.slice(0, -1) }], 0, false)
-        : undefined);
+      (plural ? titleRelation(tokens, holder.start - 1, false, true) : undefined);
     if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
     const holders = [holder];
     // (A list: "A, B and C"; a comma alone may end the names: "…, PayKaro runs".)
-    for (let n = m + 2; singular && n < mentions.length; n++) {
+    for (let n = m + 2; plural && n < mentions.length; n++) {
       const between = tokens
         .slice(mentions[n - 1]!.end, mentions[n]!.start)
         .map((t) => t.lower)

@@ -6,7 +6,7 @@ import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
 import { speakerOf, typeFromContext } from './cues';
-import { findRelations, SentenceRelation } from './relations';
+import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { writerOf, writersOrganizationIn } from './writer';
@@ -128,18 +128,11 @@ export class OfflineExtractor extends GraphExtractor {
           typedBefore.set(mention.keys[0]!, mention);
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
-      if (signature && line === signature.line) {
-        const said = (r: SentenceRelation) => `${r.source.keys[0]} ${r.canonical} ${r.target.keys[0]}`;
-        const read = new Set(found.map(said));
-        const signed = signedRole(
-          sentence,
-          mentions,
-          signature.person,
-          signature.organisation,
-          signature.place,
-        );
-        found.push(...signed.filter((r) => !read.has(said(r))));
-      }
+      if (signature && line === signature.line)
+        found = dedupe([
+          ...found,
+          ...signedRole(sentence, mentions, signature.person, signature.organisation, signature.place),
+        ]);
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

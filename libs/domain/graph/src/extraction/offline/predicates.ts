@@ -1,5 +1,5 @@
 import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
-import { EntityType, lexicon } from './lexicon';
+import { EntityType, isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
 import { joinsWords, Token } from './sentences';
@@ -263,12 +263,7 @@ export function matchPredicate(
     // (A nationality may be capitalised: "the Italian group Fincantieri".)
     const lowerCase = between
       .slice(k, described)
-      .every(
-        (t) =>
-          t.text === t.lower ||
-          lexicon().classOf(t.lower) === 'demonym' ||
-          /^\p{Lu}\p{Ll}+(?:ish|ese|ian|an|ch|ic|i)$/u.test(t.text),
-      );
+      .every((t) => t.text === t.lower || isNationalityWord(t.text));
     if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && described - k <= 3))) described = k;
   }
   const lastWord = between

@@ -262,7 +262,7 @@ const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
  * more ("we updated CloudNote" beside "uses CloudNote"). A parent's relation is its child's
  * "child of": "her son Pablo" and "Pablo's mother Lena" are one fact read from either end.
  */
-function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
+export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
   const found = relations.map((r) =>
     r.canonical === 'parent of' ? { ...r, source: r.target, target: r.source, canonical: 'child of' } : r,
   );

@@ -88,12 +88,9 @@ export function readSentences(text: string): Sentence[] {
             : compound > i
               ? compound
               : gluedRun(texts, spaces, pos, i, last);
-      const word =
-        polish > i
-          ? 'Sp. z o.o.'.replace('S', texts[i]![0]!)
-          : glued > i
-            ? texts.slice(i, glued + 1).join('')
-            : (texts[i] ?? '');
+      // (Glued pieces keep the spaces written between them: only "Sp. z o.o." has any.)
+      let word = texts[i] ?? '';
+      for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
       for (let j = i; j <= glued; j++) position[j - first] = sentence.tokens.length;
       sentence.tokens.push({
         text: word,

@@ -16,6 +16,12 @@ const NOT_NAMING = new Set(['whole', 'entire', 'new', 'same', 'other', 'own', 'o
 /** Whether a mention names a team: "the SRE team", "Platform Security team". */
 export const isTeam = (mention: Mention) => GROUP_NOUNS.has(mention.keys[0]!.split(' ').pop()!);
 
+/** A name and the group noun after it as one organisation's name: "Payments" + "team". */
+function withNoun(named: Mention, noun: Token, k: number, evidence: Mention['evidence']): void {
+  const name = `${named.name} ${noun.text}`;
+  Object.assign(named, { end: k + 1, name, type: 'organization', evidence, keys: [keyOf(name)] });
+}
+
 /**
  * Teams are parties support and business texts name as often as companies: "the Platform Security
  * team", "the SRE team", "our network team", "Parcelo's infrastructure team". A name nothing typed
@@ -25,42 +31,25 @@ export const isTeam = (mention: Mention) => GROUP_NOUNS.has(mention.keys[0]!.spl
 export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
   const teams: Mention[] = [];
   tokens.forEach((token, k) => {
-    // "the Halvorsen family", "the Tervo family": a family named by its surname is a party too
-    // (owners, sellers), but "my host family" names nothing.
-    const family = token.lower === 'family' && token.pos === 'NOUN';
-    if ((!GROUP_NOUNS.has(token.lower) && !family && token.lower !== 'club') || token.pos !== 'NOUN') return;
+    if (token.pos !== 'NOUN') return;
     const named = found.find((m) => m.end === k);
     // "the Nairobi Harriers club": the name is the club's, without the word.
-    if (token.lower === 'club' && token.pos === 'NOUN') {
-      const club = found.find((m) => m.end === k);
-      if (club && ['concept', 'person'].includes(club.type) && club.evidence !== 'strong')
-        Object.assign(club, { type: 'organization', evidence: 'strong' });
+    if (token.lower === 'club') {
+      if (named && ['concept', 'person'].includes(named.type) && named.evidence !== 'strong')
+        Object.assign(named, { type: 'organization', evidence: 'strong' });
       return;
     }
-    if (family) {
-      if (named && named.end - named.start === 1 && ['concept', 'person'].includes(named.type)) {
-        const name = `${named.name} ${token.text}`;
-        Object.assign(named, {
-          end: k + 1,
-          name,
-          type: 'organization',
-          evidence: 'weak',
-          keys: [keyOf(name)],
-        });
-      }
+    // "the Halvorsen family", "the Tervo family": a family named by its surname is a party too
+    // (owners, sellers), but "my host family" names nothing.
+    if (token.lower === 'family') {
+      if (named && named.end - named.start === 1 && ['concept', 'person'].includes(named.type))
+        withNoun(named, token, k, 'weak');
       return;
     }
+    if (!GROUP_NOUNS.has(token.lower)) return;
     if (named) {
       // ("the Data Platform team": a name read as a product's, too.)
-      if (!['concept', 'product'].includes(named.type)) return;
-      const name = `${named.name} ${token.text}`;
-      Object.assign(named, {
-        end: k + 1,
-        name,
-        type: 'organization',
-        evidence: 'strong',
-        keys: [keyOf(name)],
-      });
+      if (['concept', 'product'].includes(named.type)) withNoun(named, token, k, 'strong');
       return;
     }
     let start = k;
