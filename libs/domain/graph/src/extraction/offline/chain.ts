@@ -1,3 +1,4 @@
+import { isCodeName } from './code-names';
 import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
@@ -123,7 +124,10 @@ export function frontedOf(tokens: Token[], at: number): boolean {
   );
 }
 
-/** Nouns for hardware and software named by its make or model: "Brother HL-L2350 printers". */
+/**
+ * Nouns for hardware and software named by its make or model ("Brother HL-L2350 printers"), or
+ * by what kind of system the name is ("the Keycloak 24.0 cluster", "the Hunspell library").
+ */
 const DEVICES = new Set([
   'printer',
   'handheld',
@@ -144,8 +148,33 @@ const DEVICES = new Set([
   'point',
 ]);
 
-/** Whether the words from `at` name devices ("access points", "handhelds"), up to two words. */
+/**
+ * Nouns for the kind of system a name is, right after it and ending the phrase: "the Keycloak 24.0
+ * cluster", "the Hunspell library" (not "the Desaguadero river system", "the Austin chip designer").
+ */
+const SYSTEM_KINDS = new Set([
+  'system',
+  'network',
+  'cluster',
+  'library',
+  'pool',
+  'processor',
+  'chip',
+  'chipset',
+  'framework',
+  'engine',
+  'module',
+  'database',
+  'protocol',
+  'instance',
+  'kernel',
+  'sdk',
+]);
+
+/** Whether the words from `at` name devices ("access points", "handhelds"), up to two words, or a system's kind. */
 function isDevice(tokens: Token[], at: number): boolean {
+  if (SYSTEM_KINDS.has(tokens[at]!.lemma) && tokens[at + 1]?.pos !== 'NOUN' && !joinsWords(tokens[at + 1]))
+    return true;
   for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
     if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
   }
@@ -231,6 +260,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       after.lower === after.text &&
       !isVerbLike(after) &&
       !isDevice(tokens, mention.end) &&
+      !isCodeName(mention) &&
       !(after.lower === 'club' && mention.type === 'organization');
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);

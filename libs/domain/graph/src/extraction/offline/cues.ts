@@ -205,10 +205,23 @@ export function isOrganizationNoun(token: Token | undefined): boolean {
   return Boolean(token && token.text === token.lower && ORGANIZATION_NOUNS.has(token.lower));
 }
 
-/** A conversation turn's speaker ("Maya: …"), when the label names someone. */
+/** Words that open a forum post's label: "Posted by X:", "Reply from X:". */
+const POSTED = new Set(['posted', 'reply', 'replied', 'answered', 'comment', 'message']);
+
+/** A conversation turn's speaker ("Maya: …", "Posted by dave_k77:"), when the label names someone. */
 export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | undefined {
   const first = mentions[0];
-  if (!first || first.start !== 0 || sentence.tokens[first.end]?.text !== ':') return undefined;
+  const { tokens } = sentence;
+  // "Posted by dave_k77:", "Posted by moderator Elena Rossi:": a forum post's label.
+  if (
+    first &&
+    POSTED.has(tokens[0]?.lower ?? '') &&
+    ['by', 'from'].includes(tokens[1]?.lower ?? '') &&
+    tokens[first.end]?.text === ':' &&
+    tokens.slice(2, first.start).every((t) => t.pos === 'NOUN' && t.text === t.lower)
+  )
+    return first;
+  if (!first || first.start !== 0 || tokens[first.end]?.text !== ':') return undefined;
   if (first.end !== 1 || GENERIC_SPEAKERS.has(first.keys[0]!)) return undefined;
   return first;
 }

@@ -18,6 +18,7 @@ import {
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
 } from './name-words';
+import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
 import { opensTitle, titleJoin } from './titles';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -237,7 +238,11 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const name = words.reduce(
     (out, word, i) =>
       out +
-      (i === 0 || /^['’]s$/.test(word) || word === ',' || (word === '+' && !tokens[from + i]!.space)
+      (i === 0 ||
+      /^['’]s$/.test(word) ||
+      word === ',' ||
+      (['+', '-'].includes(word) && !tokens[from + i]!.space) ||
+      (joinsWords(tokens[from + i - 1]) && !tokens[from + i]!.space)
         ? ''
         : tokens[from + i]!.space || ' ') +
       word,
@@ -268,8 +273,13 @@ function isFullName(tokens: Token[], start: number, end: number): boolean {
   return type === 'person' && evidence === 'strong';
 }
 
-/** The entity mentions of a sentence, in order: names, e-mails, URLs and error codes. */
-export function findMentions(sentence: Sentence): Mention[] {
+const NO_CODE_NAMES = new Set<string>();
+
+/**
+ * The entity mentions of a sentence, in order: names, e-mails, URLs, error codes, and the
+ * lower-case names of code (`codeNames`: those the chunk introduced, code-names.ts).
+ */
+export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_CODE_NAMES): Mention[] {
   const { tokens } = sentence;
   const lex = lexicon();
   const dateToken = new Set<number>();
@@ -305,7 +315,15 @@ export function findMentions(sentence: Sentence): Mention[] {
       continue;
     }
     // (Most words are lower-case and start nothing: test the cheap thing first.)
+    // "5G", "4K": a letter glued to a number is a unit of it, no name.
+    if (token.space === '' && tokens[i - 1]?.pos === 'NUM' && /^[A-Z]{1,2}$/.test(token.text)) continue;
     const lowerCase = token.text === token.lower;
+    const code = lowerCase && !dateToken.has(i) ? codeNameAt(tokens, i, codeNames) : undefined;
+    if (code) {
+      found.push(code);
+      i = code.end - 1;
+      continue;
+    }
     if (lowerCase && token.lower !== 'error' && token.lower !== 'status') continue;
     const scheme = schemeCode(tokens, i);
     if (scheme) {
@@ -323,7 +341,17 @@ export function findMentions(sentence: Sentence): Mention[] {
     // "the Zoom 5.17 update": a common word that a release number follows is a product's name.
     const opensRelease = i > 0 && capitalised(token) && /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '');
     const title = capitalised(token) ? opensTitle(tokens, i) : undefined;
-    if (dateToken.has(i) || (!isNameToken(tokens, i, false) && !opensParticleName && !opensRelease && !title))
+    // "our Prometheus and Loki servers": a capitalised word joined by "and" to a name just found is
+    // one too, whatever the tagger read it as.
+    const listed =
+      capitalised(token) &&
+      ['NOUN', 'ADJ', 'X'].includes(token.pos) &&
+      ['and', 'or'].includes(tokens[i - 1]?.lower ?? '') &&
+      found[found.length - 1]?.end === i - 1;
+    if (
+      dateToken.has(i) ||
+      (!isNameToken(tokens, i, false) && !opensParticleName && !opensRelease && !title && !listed)
+    )
       continue;
     let end = i + 1;
     let model = false;
@@ -358,6 +386,14 @@ export function findMentions(sentence: Sentence): Mention[] {
         !(tokens[end + 1] && (tokens[end + 1]!.pos === 'PROPN' || capitalised(tokens[end + 1]!)))
       ) {
         end++;
+      } else if (
+        // "M-Pesa": a hyphen the tokeniser split off joins two capitalised halves of one name.
+        joinsWords(tokens[end]) &&
+        tokens[end + 1]?.space === '' &&
+        !dateToken.has(end + 1) &&
+        /^\p{Lu}/u.test(tokens[end + 1]?.text ?? '')
+      ) {
+        end += 2;
       } else if (end < tokens.length && SUFFIX_SPELLINGS.test(tokens[end]!.text)) {
         // "the drone maker Fjellfly AS": a company's legal suffix ends its name.
         end++;

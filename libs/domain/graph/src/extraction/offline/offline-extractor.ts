@@ -1,6 +1,7 @@
 import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-store';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { parseDate } from '../dates';
+import { introducedCodeNames } from './code-names';
 import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
@@ -85,8 +86,9 @@ export class OfflineExtractor extends GraphExtractor {
     const writer = writerOf(sentences) ?? signature?.person;
     /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
+    const codeNames = introducedCodeNames(sentences);
     for (const [line, sentence] of sentences.entries()) {
-      const own = findMentions(sentence);
+      const own = findMentions(sentence, codeNames);
       // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
       // name nothing types here keeps the type an earlier sentence gave it ("Karthik:" then "…
       // Karthik said").
@@ -97,8 +99,10 @@ export class OfflineExtractor extends GraphExtractor {
       }
       typeFromContext(sentence, own);
       const label = speakerOf(sentence, own);
-      // A turn's label names whoever speaks: a person, when nothing typed the name otherwise.
-      if (label?.evidence === 'none') Object.assign(label, { type: 'person', evidence: 'weak' });
+      // A turn's label names whoever speaks: a person, when nothing typed the name otherwise (a
+      // user name too: "Posted by dave_k77:").
+      if (label && (label.evidence === 'none' || label.type === 'concept'))
+        Object.assign(label, { type: 'person', evidence: 'weak' });
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);

@@ -134,4 +134,87 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(bar.includes('Sophie Lind | works at | Arkitekt Lind & Berg'));
     assert.equal(bar.filter((t) => t === 'Arkitekt Lind & Berg | located in | Oslo').length, 1);
   });
+
+  it('reads what a system uses from how it gets its data, its channel and its tools', async () => {
+    const feeds = await triples(
+      'Kiteboard pulls orders from our Fennel and Quarry servers. Slackline is used by Marrow Bank.',
+    );
+    assert.ok(feeds.includes('Kiteboard | uses | Fennel'));
+    assert.ok(feeds.includes('Kiteboard | uses | Quarry'));
+    assert.ok(feeds.includes('Marrow Bank | uses | Slackline'));
+    assert.ok(
+      (await triples('Tillwise sends receipts through Postmarkly, which went down at noon.')).includes(
+        'Tillwise | uses | Postmarkly',
+      ),
+    );
+    assert.ok(
+      (await triples('Orla Brennan keeps all her invoices in Ledgerline 4.')).includes(
+        'Orla Brennan | uses | Ledgerline 4',
+      ),
+    );
+    assert.ok(
+      (await triples('Harrow Credit Union will migrate its members to CoreWell 7 next spring.')).includes(
+        'Harrow Credit Union | uses | CoreWell 7',
+      ),
+    );
+    // A name before the word for its kind of system is the system: "the Brightline 3.1 cluster".
+    assert.ok(
+      (await triples('Kestrel Mobile is powered by the Brightline 3.1 cluster.')).some((t) =>
+        t.endsWith('| uses | Brightline 3.1'),
+      ),
+    );
+    // Not a place written after "in", nor an agent the verb "use" does not take.
+    const moved = await triples(
+      'The Vostra printer we use at the front desk was broken by the Pellucid 2.2 update.',
+    );
+    assert.ok(!moved.some((t) => t.startsWith('Pellucid 2.2 update | uses')));
+    assert.ok(
+      !(await triples('Dave plays bass in a band called The Drifters.')).some((t) => t.includes('uses')),
+    );
+  });
+
+  it("reads a person's own device and what they are on", async () => {
+    const ticket = await triples(
+      "I'm on a Nexo 9 with Scribbly 2.4, and my iPad shows the same. My colleague Bram Visser sees it on his Galaxy S24. Petra Novak, petra.novak@kluwer-test.nl",
+    );
+    assert.ok(ticket.includes('Petra Novak | uses | Nexo 9'));
+    assert.ok(ticket.includes('Petra Novak | uses | iPad'));
+    assert.ok(ticket.includes('Bram Visser | uses | Galaxy S24'));
+    const forum = await triples(
+      "Posted by lena_w88:\nSame problem. I'm on Windows 11 24H2 and my Canon G620 prints blank pages.",
+    );
+    assert.ok(forum.includes('lena_w88 | uses | Windows 11 24H2'));
+    assert.ok(forum.includes('lena_w88 | uses | Canon G620'));
+  });
+
+  it('names code written in lower case: jobs, buckets, tables and programs with versions', async () => {
+    const incident = await triples(
+      'The ledger-sync service reads from the S3 bucket acme-raw-events. Later the timeouts were caused by ledger-sync running out of memory.',
+    );
+    assert.ok(incident.includes('ledger-sync | uses | acme-raw-events'));
+    assert.ok(incident.some((t) => t.endsWith('| caused by | ledger-sync')));
+    assert.ok(
+      (await triples('The dbt model dim_customers runs on Snowflake.')).includes(
+        'dim_customers | uses | Snowflake',
+      ),
+    );
+    assert.ok(
+      (await triples('Quillpad bundles mupdf 1.23.4 for rendering.')).includes(
+        'Quillpad | uses | mupdf 1.23.4',
+      ),
+    );
+    // A modifier joined by a hyphen is no name, nor a common noun before a number.
+    const none = await triples('The real-time service and the long-running job were fixed in release 2.3.1.');
+    assert.ok(
+      !none.some((t) => t.includes('real-time') || t.includes('long-running') || t.includes('release')),
+    );
+  });
+
+  it('joins a name split at a hyphen', async () => {
+    assert.ok(
+      (await triples('Duka Pay settles payments over the M-Pesa network.')).includes(
+        'Duka Pay | uses | M-Pesa',
+      ),
+    );
+  });
 });

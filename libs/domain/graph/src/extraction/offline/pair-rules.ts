@@ -369,6 +369,12 @@ export const placeAside: PairRule = ({ source, target, between }, { found }) => 
   return false;
 };
 
-/** Words with no verb, no "be" and no apposition say nothing about the pair. */
-export const nothingToRead: PairRule = ({ between }, _reading, { noVerb, apposition }) =>
-  noVerb && !between.some((t) => t.lemma === 'be') && !apposition;
+/**
+ * Words with no verb, no "be" and no apposition say nothing about the pair. ("I'm on a Pixel 7":
+ * wink reads "I'm" as one word, which holds the "be".)
+ */
+export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVerb, apposition }) =>
+  noVerb &&
+  !between.some((t) => t.lemma === 'be') &&
+  !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
+  !apposition;

@@ -39,6 +39,14 @@ export function possessiveRoles(
   const relatives = new Set<Mention>();
   for (const named of mentions) {
     let k = named.start - 1;
+    // "on his Galaxy S23", "my iPad": a device or program a person calls theirs is one they use.
+    const personal = tokens[k]?.lower ?? '';
+    if (['my', 'his', 'her'].includes(personal) && isDeviceName(named)) {
+      const owner = ownerOf(personal, k, mentions, discourse);
+      if (owner?.type === 'person')
+        out.push(rel(owner, named, 'uses', phrase(tokens, k, named.start), named.end, 0.6));
+      continue;
+    }
     // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
     if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k) {
       const { relation, namedIsSource } = last;
@@ -194,6 +202,14 @@ export function possessiveRoles(
     else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
   }
   return out;
+}
+
+/** A product's name, or one written like a device's or a program's: "iPad", "PS5", "Galaxy S23". */
+function isDeviceName(mention: Mention): boolean {
+  return (
+    mention.type === 'product' ||
+    (mention.type === 'concept' && /^\p{Ll}+\p{Lu}|\d/u.test(mention.name) && !/^\d+$/.test(mention.name))
+  );
 }
 
 /** Kin of the two latest people of `before` (a couple's son is the child of both), read owner first. */

@@ -56,7 +56,22 @@ export interface PredicateRule {
   notTarget?: EntityType[];
   /** Types the source must not have, when the lexicon is sure of them. */
   notSource?: EntityType[];
+  /**
+   * Types the target must have, however sure its type is; a name nothing typed (a concept) passes
+   * too ("built in Apache Superset", not "built in Halden", which a guess made a place).
+   */
+  onlyTargets?: EntityType[];
+  /** The rule's verb must be the last of the words ("used by", not "they use … knocked offline by"). */
+  lastVerb?: boolean;
+  /**
+   * The verbs count only where the tagger reads a verb: "stores", "books", "logs" are more often
+   * plural nouns than verbs, so a noun is not taken for one of them (predicates.ts, isVerbLike).
+   */
+  taggedOnly?: boolean;
 }
+
+/** Software, data and devices: what a system or a person uses. */
+const SYSTEMS: EntityType[] = ['product', 'concept'];
 
 const NOT_PLACE: EntityType[] = ['location', 'date'];
 const NOT_PERSON: EntityType[] = ['person', 'date'];
@@ -499,6 +514,16 @@ export const PREDICATE_RULES: PredicateRule[] = [
     invertPassive: true,
     notTarget: ['location', 'date'],
   },
+  // "Vistula Bank will move its retail accounts to CoreNova 5", "we switched to Lumora": a system
+  // one moves to is one uses (a place one moves to is where one lives, the next rule).
+  {
+    verbs: ['migrate', 'switch', 'upgrade', 'transition', 'port'],
+    preps: ['to', 'onto'],
+    canonical: 'uses',
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
+  { verbs: ['move'], preps: ['to', 'onto'], canonical: 'uses', onlyTargets: ['product'], taggedOnly: true },
   {
     verbs: ['live', 'reside', 'settle', 'move', 'relocate', 'emigrate', 'immigrate', 'stay', 'spend', 'grow'],
     preps: ['in', 'to'],
@@ -551,6 +576,112 @@ export const PREDICATE_RULES: PredicateRule[] = [
   // Synergy Drive system".
   { verbs: ['run', 'build', 'host', 'deploy'], preps: ['on'], canonical: 'uses' },
   { verbs: ['power'], preps: ['by'], canonical: 'uses' },
+  // "Slack is used by Shopify", "the Looker dashboard used by the route-planning team".
+  { verbs: ['use'], preps: ['by'], canonical: 'uses', invertPassive: true, lastVerb: true },
+  // "The Hybrid Synergy Drive powers the Prius", "the model feeds the Looker dashboard": what is
+  // powered or fed uses it.
+  {
+    verbs: ['power', 'feed'],
+    preps: ['', 'into'],
+    canonical: 'uses',
+    reversed: true,
+    notTarget: ['person', 'location', 'date'],
+    notSource: ['person', 'location'],
+    taggedOnly: true,
+  },
+  // "Grafana pulls metrics from Prometheus", "Metabase reads from the replica", "I print from
+  // Microsoft Word 365": where a system's data, or a person's page, comes from.
+  {
+    verbs: ['pull', 'read', 'fetch', 'load', 'query', 'ingest', 'stream', 'sync', 'poll', 'import'],
+    preps: ['from'],
+    canonical: 'uses',
+    notSource: ['person'],
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
+  { verbs: ['print', 'export'], preps: ['from'], canonical: 'uses', onlyTargets: SYSTEMS, taggedOnly: true },
+  // "connects to PostgreSQL 15", "calls the Hunspell library", "bundles libharu", "polling Jenkins".
+  {
+    verbs: ['connect', 'talk'],
+    preps: ['to'],
+    canonical: 'uses',
+    notSource: ['person'],
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
+  {
+    verbs: ['query', 'poll', 'wrap'],
+    preps: [''],
+    canonical: 'uses',
+    notSource: ['person', 'location'],
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
+  {
+    verbs: ['bundle', 'embed'],
+    preps: [''],
+    canonical: 'uses',
+    notSource: ['person', 'location'],
+    onlyTargets: SYSTEMS,
+  },
+  // "sends notifications through Slack", "settles payments over the M-Pesa network", "signs in
+  // via Okta": the channel a system or a person works through.
+  {
+    verbs: [
+      'send',
+      'route',
+      'process',
+      'settle',
+      'deliver',
+      'pay',
+      'stream',
+      'serve',
+      'authenticate',
+      'sign',
+      'log',
+      'connect',
+      'sync',
+      'share',
+      'message',
+      'chat',
+      'book',
+      'order',
+    ],
+    preps: ['via', 'through', 'over'],
+    canonical: 'uses',
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
+  // "builds all its client dashboards in Apache Superset", "types everything in LibreOffice
+  // Writer", "keeps their spreadsheets on the NAS", "built with React": the tool one works in.
+  {
+    verbs: [
+      'build',
+      'type',
+      'code',
+      'program',
+      'script',
+      'render',
+      'edit',
+      'draft',
+      'track',
+      'manage',
+      'model',
+      'plot',
+      'store',
+      'keep',
+      'save',
+      'back',
+      'develop',
+      'make',
+      'create',
+    ],
+    preps: ['in', 'on', 'with'],
+    canonical: 'uses',
+    notSource: ['email', 'url', 'error_code', 'date'],
+    onlyTargets: SYSTEMS,
+    taggedOnly: true,
+  },
   { verbs: ['cause', 'trigger'], preps: ['by'], canonical: 'caused by' },
   { verbs: ['star', 'feature'], preps: [''], canonical: 'stars', targetType: 'person' },
   // "X starred in Y", "X appeared in Y": Y stars X.

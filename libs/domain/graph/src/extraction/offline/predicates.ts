@@ -3,6 +3,7 @@ import { EntityType, isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
 import { joinsWords, Token } from './sentences';
+import { POSSESSIVES } from './owners';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
 
@@ -100,7 +101,10 @@ const MORE_VERBS = [
 
 let knownVerbs: Set<string> | undefined;
 function KNOWN_VERBS(): Set<string> {
-  knownVerbs ??= new Set([...RULES.flatMap((rule) => rule.verbs ?? []), ...MORE_VERBS]);
+  knownVerbs ??= new Set([
+    ...RULES.flatMap((rule) => (rule.taggedOnly ? [] : (rule.verbs ?? []))),
+    ...MORE_VERBS,
+  ]);
   return knownVerbs;
 }
 
@@ -260,16 +264,18 @@ export function matchPredicate(
         joinsWords(between[k - 1]))
     )
       k--;
-    // (A nationality may be capitalised: "the Italian group Fincantieri".)
+    // (A nationality may be capitalised: "the Italian group Fincantieri"; so may a code: "the S3
+    // bucket qh-raw-claims".)
     const lowerCase = between
       .slice(k, described)
-      .every((t) => t.text === t.lower || isNationalityWord(t.text));
+      .every((t) => t.text === t.lower || isNationalityWord(t.text) || /\d/.test(t.text));
     if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && described - k <= 3))) described = k;
   }
   const lastWord = between
     .slice(0, described)
     .reverse()
-    .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT');
+    // ("pulls metrics from our Prometheus server": a possessive is a determiner here.)
+    .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT' && !POSSESSIVES.has(t.lower));
   const finalPrep =
     lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
       ? lastWord.lower
@@ -306,7 +312,9 @@ export function matchPredicate(
     // another clause's.
     if (finalPrep === 'by' && rule.invertPassive && !passive) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
+    if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
+    if (rule.lastVerb && !(verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, rule.verbs ?? []))) continue;
     // "Boston University left the conference": a person's predicate needs a person, when the
     // lexicon is sure ("Estonia joined NATO" is membership).
     const from = rule.reversed || (rule.invertPassive && passive) ? target : source;
@@ -384,6 +392,11 @@ export function matchPredicate(
     target.type === 'organization'
   ) {
     return { canonical: 'works at', inverted: false, known: true };
+  }
+  // "I'm on a Pixel 7", "she is on Windows 11": a person on a product runs it. (wink reads "I'm" as
+  // one word, so the "be" may be inside the subject.)
+  if (onlyBe && finalPrep === 'on' && source.type === 'person' && target.type === 'product') {
+    return { canonical: 'uses', inverted: false, known: true };
   }
   // Anything else: one verb and its preposition, nothing more, as the predicate. ("starred opposite
   // X" says X shares the verb, not what the subject did to X: companionOf reads it.)

@@ -32,8 +32,8 @@ const NUMBERED_LABELS = new Set([
   'gate',
   'platform',
 ]);
-/** A model number after a brand: Synology DS920+, Zebra ZT410. */
-export const MODEL = /^[A-Z]{2,3}\d{2,}[A-Z]{0,2}$/;
+/** A model number after a brand: Synology DS920+, Zebra ZT410, Galaxy S23. */
+export const MODEL = /^[A-Z]{1,3}\d{2,}[A-Z]{0,2}$/;
 /** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
 const SCHEME_CODE = /^[1-9]\d{2}$/;
 /** After the word error, any short number is a code: "error 4021", "error 809". */
@@ -73,6 +73,9 @@ export function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>)
     lexicon().classOf(previous.lower.replace(/\.$/, '')) !== 'month'
   ) {
     to++;
+    // "Windows 11 23H2": a feature update's half-year code after the version.
+    if (tokens[to]?.pos === 'NUM' && tokens[to + 1]?.space === '' && /^H[12]$/.test(tokens[to + 1]!.text))
+      to += 2;
   }
   // "the CrowdStrike Falcon sensor update": one lower-case noun may name the part updated.
   const word = tokens[to];
