@@ -49,9 +49,30 @@ export function errorCodeRelation(
  * "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
  * subject; in "The VPN client at Morrow & Pike fails with …" it is the sentence's.
  */
-export const errorHitSubject: OpeningRule = ({ source, target, between }, { tokens, found }) => {
+export const errorHitSubject: OpeningRule = ({ source, target, between }, { tokens, chain, found }) => {
   const that = between.findIndex((t) => t.lower === 'that');
   const objectOfPreposition = tokens[source.start - 1]?.pos === 'ADP';
+  // "Atlas Notes 5.1 for Android crashes with SQLITE_CORRUPT": the name the preposition follows
+  // is what crashed; the one after it only says which build.
+  const qualified = objectOfPreposition
+    ? chain.find((m) => m.end === source.start - 1 && !['location', 'error_code', 'person'].includes(m.type))
+    : undefined;
+  if (
+    target.type === 'error_code' &&
+    that < 0 &&
+    qualified &&
+    errorCodeRelation(qualified, target, between)
+  ) {
+    found.push({
+      source: target,
+      target: qualified,
+      canonical: 'affects',
+      raw: rawOf(between),
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
   if (target.type === 'error_code' && (that >= 0 || objectOfPreposition)) {
     const hit =
       that >= 0

@@ -210,6 +210,12 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
   });
 
+  it('reads what an error hit from the name before "for" or "at", not the build after it', async () => {
+    const bug = await triples('Tessel Maps 3.2 for Android crashes on launch with TM_CORRUPT_TILE.');
+    assert.ok(bug.includes('TM_CORRUPT_TILE | affects | Tessel Maps 3.2'));
+    assert.ok(!bug.includes('TM_CORRUPT_TILE | affects | Android'));
+  });
+
   it('joins a name split at a hyphen', async () => {
     assert.ok(
       (await triples('Duka Pay settles payments over the M-Pesa network.')).includes(
