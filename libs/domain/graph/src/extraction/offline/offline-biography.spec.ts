@@ -140,4 +140,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(named.includes('Olusegun Adebayo | succeeded | Claire Dubois'));
     assert.ok(!named.some((t) => t.includes('| created | Meridia Africa')), 'a regional arm is no product');
   });
+
+  it('goes on from the main clause after a relative clause on an apposition', async () => {
+    const life = await triples(
+      'Halina Rudnicka was born in 1931 in Wierzbno, a village that is now part of Kórnik, and grew up in Poznań. She studied at the Poznań Conservatory.',
+    );
+    assert.ok(life.includes('Wierzbno | part of | Kórnik'));
+    assert.ok(life.includes('Halina Rudnicka | lives in | Poznań'));
+    assert.ok(life.includes('Halina Rudnicka | studied at | Poznań Conservatory'));
+    assert.ok(!life.some((t) => t.startsWith('Wierzbno | lives in')));
+  });
 });

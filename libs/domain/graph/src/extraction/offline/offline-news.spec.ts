@@ -199,4 +199,15 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(named.includes('Priya Raghavan | leads | Greenfold Foods'));
     assert.ok(named.includes('Mark Dunne | leads | Greenfold Foods'));
   });
+
+  it("reads a unit's parent past a nationality, and the unit a deal makes a company part of", async () => {
+    assert.ok(
+      (
+        await triples('Haldane Steel agreed to sell its Thai subsidiary, Chao Coil Co, to Baja Prima.')
+      ).includes('Chao Coil Co | part of | Haldane Steel'),
+    );
+    const deal = await triples("Brisa Labs will become part of Norwell's logistics division, Norwell Route.");
+    assert.ok(deal.includes('Brisa Labs | part of | Norwell Route'));
+    assert.ok(deal.includes('Norwell Route | part of | Norwell'));
+  });
 });

@@ -1,6 +1,7 @@
 import { KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf } from './keys';
+import { isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
 import { TITLE_NOUNS } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
@@ -98,8 +99,10 @@ export function possessiveRoles(
     let p = k - 1;
     // ("Tallyo's on-call engineer": a hyphenated compound is one modifier, whatever its tags.)
     // ("Nestwell's managing director": a gerund before the noun modifies it too.)
+    // ("its Thai subsidiary": so is a nationality, written with its capital.)
     const modifier = (at: number) =>
       (['ADJ', 'NOUN'].includes(tokens[at]!.pos) && tokens[at]!.text === tokens[at]!.lower) ||
+      (['ADJ', 'PROPN'].includes(tokens[at]!.pos) && isNationalityWord(tokens[at]!.text)) ||
       (/ing$/.test(tokens[at]!.text) && tokens[at + 1]?.pos === 'NOUN') ||
       joinsWords(tokens[at]) ||
       joinsWords(tokens[at + 1]) ||

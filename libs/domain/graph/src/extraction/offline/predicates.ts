@@ -207,7 +207,11 @@ export function matchPredicate(
   source: Mention,
   target: Mention,
 ): PredicateMatch | undefined {
-  const content = between.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
+  // ("will become part of": the tagger may read "part" as an adverb; before "of" it is the noun.)
+  const words = between.map((t, k) =>
+    t.lower === 'part' && between[k + 1]?.lower === 'of' && t.pos !== 'NOUN' ? { ...t, pos: 'NOUN' } : t,
+  );
+  const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   const verbs = content.filter(isVerbLike);
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(

@@ -222,14 +222,21 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
     end: target.end,
     inverted: match.inverted,
   };
-  reading.previous = previous;
+  // ("born in Prowent, a village that is now part of Kórnik, and grew up in Kraków": a relative
+  // clause on an apposition is an aside; the clause after it goes on from the relation before.)
+  const aside =
+    tokens[source.end]?.text === ',' &&
+    reading.previous !== undefined &&
+    tokens.slice(source.end, target.start).some((t) => ['that', 'which', 'who'].includes(t.lower));
+  if (!aside) reading.previous = previous;
   found.push(previous);
   // (A thing is what "it" means next only as the sentence's subject: in "… developed by Fairphone
   // B.V., an Amsterdam-based enterprise. It uses …" "it" is still the phone.)
   // (Nor is a passive's agent: "after being scouted by Renata Alves, then a youth coach at X" does
   // not make her whom "she" means next.)
   const agent = tokens[from.start - 1]?.lower === 'by';
-  if ((from.type === 'person' && !agent) || from.start === chain[0]!.start) discourse.rememberSubject(from);
+  if (!aside && ((from.type === 'person' && !agent) || from.start === chain[0]!.start))
+    discourse.rememberSubject(from);
   // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
   const joined = chain[i - 1];
   if (joined && !match.inverted && source === chain[i] && joinedSubject(tokens, joined, source)) {
