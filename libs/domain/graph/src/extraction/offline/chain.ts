@@ -3,7 +3,7 @@ import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { pronounGender } from './owners';
-import { isVerbLike } from './predicates';
+import { isVerbLike, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
@@ -208,7 +208,9 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
         mention.end - mention.start === 1 &&
         tokens[mention.start]!.pos === 'PROPN' &&
         ['DET', 'VERB', 'ADP'].includes(tokens[mention.start - 1]?.pos ?? ''));
-    if (next && placeBefore && gap.length > 0 && words <= 2 && !joinsWords(gap[0]!) && nouns(0)) {
+    // ("Pinecrest chief executive Fiona Walsh": a name before a company's officer is the company.)
+    const officer = next?.type === 'person' && nounPredicate(gap[gap.length - 1]?.lower ?? '') !== undefined;
+    if (next && placeBefore && !officer && gap.length > 0 && words <= 2 && !joinsWords(gap[0]!) && nouns(0)) {
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
       if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
       found.push({
@@ -218,6 +220,26 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
         raw: phrase(tokens, mention.end, next.start),
         confidence: 0.7,
         end: mention.end,
+      });
+      continue;
+    }
+    // "Peru's Unión Andina de Cementos", "Dubai's Al Noor Hospitality Group": a place's company is
+    // there, and the place only qualifies it. (One word nothing typed may be a work: "Iceland's Bell".)
+    if (
+      next &&
+      mention.type === 'location' &&
+      gap.length === 1 &&
+      ["'s", '’s'].includes(gap[0]!.lower) &&
+      (next.type === 'organization' || (next.evidence === 'none' && next.end - next.start > 1))
+    ) {
+      if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
+      found.push({
+        source: next,
+        target: mention,
+        canonical: 'located in',
+        raw: "'s",
+        confidence: 0.7,
+        end: next.start,
       });
       continue;
     }

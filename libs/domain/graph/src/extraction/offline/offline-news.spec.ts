@@ -210,4 +210,17 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(deal.includes('Brisa Labs | part of | Norwell Route'));
     assert.ok(deal.includes('Norwell Route | part of | Norwell'));
   });
+
+  it("reads a place's company as there, and a company's officer as no one in a place", async () => {
+    const deal = await triples("Altavista Cement sold the plant to Chile's Andes Hormigones Ltda last week.");
+    assert.ok(deal.includes('Andes Hormigones Ltda | located in | Chile'));
+    const officer = await triples('Omar Haddad will report to Pinecrest chief executive Fiona Walsh.');
+    assert.ok(officer.includes('Fiona Walsh | leads | Pinecrest'));
+    assert.ok(!officer.some((t) => t.startsWith('Fiona Walsh | located in')));
+    // The possessed noun is what the verb is said of: "X's translation appeared in …".
+    const book = await triples(
+      "Kofi Mensah's English translation appeared in 1971 in the Lakeside Classics.",
+    );
+    assert.ok(!book.some((t) => t.startsWith('Lakeside Classics | stars')));
+  });
 });

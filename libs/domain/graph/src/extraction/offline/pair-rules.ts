@@ -1,5 +1,5 @@
 import { Discourse } from './discourse';
-import { lexicon } from './lexicon';
+import { isNationalityWord, lexicon } from './lexicon';
 import { Mention } from './mentions';
 import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
@@ -136,9 +136,18 @@ export const possessorsRole: OpeningRule = ({ between }) => {
   // (Only a possessive's "'s": "he's moving" is a verb.)
   if (!["'s", '’s'].includes(between[0]?.lower ?? '') || between[0]!.pos === 'AUX') return false;
   const words = between.slice(1).filter((t) => t.text !== ',');
-  return (
-    words.length > 0 && words.every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'VERB'].includes(t.pos))
-  );
+  if (words.length > 0 && words.every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'VERB'].includes(t.pos)))
+    return true;
+  // "Denys Johnson-Davies's English translation appeared in …": the possessed noun is the verb's
+  // subject, not the possessor.
+  let k = 0;
+  while (
+    words[k] &&
+    ((['NOUN', 'ADJ'].includes(words[k]!.pos) && words[k]!.text === words[k]!.lower) ||
+      isNationalityWord(words[k]!.text))
+  )
+    k++;
+  return k > 0 && words[k] !== undefined && isVerbLike(words[k]!);
 };
 
 /**

@@ -224,6 +224,14 @@ export function matchPredicate(
   // StayWise"), and one the name is "called" ("plays in a band called The Comets").
   let described = between.length;
   if (between[described - 1]?.text === ',') described--;
+  // ("to Peru's Unión Andina de Cementos": a place that owns the name only qualifies it.)
+  if (
+    /^['’]s$/.test(between[described - 1]?.lower ?? '') &&
+    /^\p{Lu}/u.test(between[described - 2]?.text ?? '')
+  ) {
+    described--;
+    while (described > 0 && /^\p{Lu}/u.test(between[described - 1]!.text)) described--;
+  }
   if (
     ['called', 'named'].includes(between[described - 1]?.lower ?? '') &&
     between[described - 2]?.pos === 'NOUN'
