@@ -223,4 +223,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+
+  it("reads where someone works from their team or job there, past a relative clause's other names", async () => {
+    assert.ok(
+      (
+        await triples(
+          'Reported by Tunde Bello, who runs it on Debian 12 for his team at Ogun Water Corporation.',
+        )
+      ).includes('Tunde Bello | works at | Ogun Water Corporation'),
+    );
+  });
 });
