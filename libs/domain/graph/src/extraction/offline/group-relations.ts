@@ -197,7 +197,7 @@ export function jointVentures(sentence: Sentence, mentions: Mention[]): Sentence
   return out;
 }
 
-/** What one has at one's workplace: "my boss at Qatar Airways", "after my shift at the Carrefour". */
+/** What one has at one's workplace: "my boss at Qatar Airways", "his team at Lagos State Water Corporation". */
 const WORK_NOUNS = new Set([
   'boss',
   'manager',
@@ -206,31 +206,45 @@ const WORK_NOUNS = new Set([
   'colleagues',
   'coworker',
   'coworkers',
+  'co-workers',
   'team',
   'job',
   'shift',
   'desk',
   'office',
+  'department',
+  'lab',
+  'role',
+  'position',
+  'post',
+  'internship',
 ]);
 
-/** "My boss at Qatar Airways wasn't thrilled": the speaker works there. */
+/**
+ * "My boss at Qatar Airways wasn't thrilled", "for his team at Lagos State Water Corporation",
+ * "her new job with Aramex": whose workplace it is works there (whatever names stand between).
+ */
 export function ownWorkplace(
   sentence: Sentence,
   mentions: Mention[],
   discourse: Discourse,
 ): SentenceRelation[] {
   const { tokens } = sentence;
-  const speaker = discourse.speaker;
-  if (!speaker) return [];
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    if (token.lower !== 'my' || !WORK_NOUNS.has(tokens[at + 1]?.lower ?? '')) return;
-    if (tokens[at + 2]?.lower !== 'at') return;
-    const k = tokens[at + 3]?.pos === 'DET' ? at + 4 : at + 3;
+    if (!['my', 'his', 'her'].includes(token.lower)) return;
+    // ("my new job at", "her old team at": one adjective may come between.)
+    const noun =
+      tokens[at + 1]?.pos === 'ADJ' && tokens[at + 1]!.text === tokens[at + 1]!.lower ? at + 2 : at + 1;
+    if (!WORK_NOUNS.has(tokens[noun]?.lower ?? '') || !['at', 'with'].includes(tokens[noun + 1]?.lower ?? ''))
+      return;
+    const k = tokens[noun + 2]?.pos === 'DET' ? noun + 3 : noun + 2;
     const place = mentions.find((m) => m.start === k);
     if (!place || !(place.type === 'organization' || place.evidence === 'none')) return;
+    const owner = ownerOf(token.lower, at, mentions, discourse);
+    if (owner?.type !== 'person') return;
     if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
-    out.push(rel(speaker, place, 'works at', phrase(tokens, at, k), place.end, 0.6));
+    out.push(rel(owner, place, 'works at', phrase(tokens, at, k), place.end, 0.6));
   });
   return out;
 }

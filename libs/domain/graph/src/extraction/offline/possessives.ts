@@ -40,13 +40,6 @@ export function possessiveRoles(
   const relatives = new Set<Mention>();
   for (const named of mentions) {
     let k = named.start - 1;
-    // "for his team at Lagos State Water Corporation", "my new job at Moody's": whose team or job
-    // it is works there.
-    const workplace = workplaceOwner(tokens, named, mentions, discourse);
-    if (workplace) {
-      out.push(rel(workplace, named, 'works at', phrase(tokens, k - 2, named.start), named.end, 0.65));
-      continue;
-    }
     // "on his Galaxy S23", "my iPad": a device or program a person calls theirs is one they use.
     const personal = tokens[k]?.lower ?? '';
     if (['my', 'his', 'her'].includes(personal) && isDeviceName(named)) {
@@ -212,42 +205,6 @@ export function possessiveRoles(
     else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
   }
   return out;
-}
-
-/** Nouns for one's place of work: "his team at X", "my job with X". */
-const WORK_NOUNS = new Set([
-  'team',
-  'job',
-  'colleagues',
-  'coworkers',
-  'co-workers',
-  'office',
-  'department',
-  'lab',
-  'desk',
-  'role',
-  'position',
-  'post',
-  'internship',
-]);
-
-/** The person whose team or job at an organisation the words before `named` name, if they do. */
-function workplaceOwner(
-  tokens: Sentence['tokens'],
-  named: Mention,
-  mentions: Mention[],
-  discourse: Discourse,
-): Mention | undefined {
-  const at = named.start - 1;
-  if (named.type !== 'organization' || !['at', 'with'].includes(tokens[at]?.lower ?? '')) return undefined;
-  let k = at - 1;
-  if (!WORK_NOUNS.has(tokens[k]?.lower ?? '')) return undefined;
-  // ("my new job at", "her old team at": one adjective may come between.)
-  if (tokens[k - 1]?.pos === 'ADJ' && tokens[k - 1]!.text === tokens[k - 1]!.lower) k--;
-  const possessive = tokens[k - 1]?.lower ?? '';
-  if (!['my', 'his', 'her'].includes(possessive)) return undefined;
-  const owner = ownerOf(possessive, k - 1, mentions, discourse);
-  return owner?.type === 'person' ? owner : undefined;
 }
 
 /** A product's name, or one written like a device's or a program's: "iPad", "PS5", "Galaxy S23". */
