@@ -20,7 +20,7 @@ import {
 } from './name-words';
 import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
-import { opensTitle, titleJoin } from './titles';
+import { openingTitleEnd, opensTitle, quotedTitleEnd, titleJoin } from './titles';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { withTeams } from './teams';
 
@@ -300,7 +300,14 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
   });
 
   const found: Mention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  // "Crouching Tiger, Hidden Dragon is a 2000 wuxia film": the work's title, commas and small words
+  // and all.
+  const opening = openingTitleEnd(tokens);
+  if (opening > 0) {
+    const title = mention(0, opening, phrase(tokens, 0, opening), 'concept', null);
+    found.push({ ...title, evidence: 'none' });
+  }
+  for (let i = opening; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind === 'email') {
       found.push(mention(i, i + 1, token.text, 'email', token.text));
@@ -312,6 +319,13 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     }
     if (ERROR_CODE.test(token.text) && !dateToken.has(i)) {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
+      continue;
+    }
+    // "wrote "Gracias a la vida"": a title in quotes is one name, whatever its words.
+    const quoted = quotedTitleEnd(tokens, i);
+    if (quoted > 0) {
+      found.push({ ...mention(i, quoted, phrase(tokens, i, quoted), 'concept', null), evidence: 'none' });
+      i = quoted - 1;
       continue;
     }
     // (Most words are lower-case and start nothing: test the cheap thing first.)

@@ -96,4 +96,22 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(office.includes('Lagos | located in | Nigeria'));
   });
+
+  it('reads a work\'s whole title: opening an article, in quotes, and a work "by" its maker', async () => {
+    const film = await triples(
+      'Winter Light of the Harbour (Portuguese: Luz de Inverno) is a 2021 Brazilian drama directed by Ana Prado. It stars Joana Lins.',
+    );
+    assert.ok(film.includes('Ana Prado | created | Winter Light of the Harbour'));
+    assert.ok(film.includes('Winter Light of the Harbour | stars | Joana Lins'));
+    const comma = await triples('Red Kite, Grey Heron is a 2004 novel by Ruth Ellery.');
+    assert.ok(comma.includes('Ruth Ellery | created | Red Kite, Grey Heron'));
+    const song = await triples(
+      'Mercedes Ortiz was a Uruguayan singer. She wrote "Canción de la orilla" in 1961.',
+    );
+    assert.ok(song.includes('Mercedes Ortiz | created | Canción de la orilla'));
+    // Not a place or a person written so.
+    assert.ok(
+      !(await triples('Lake Orvanne is a glacial lake in Valais.')).some((t) => t.includes('created')),
+    );
+  });
 });

@@ -64,7 +64,7 @@ export function wordsBetween(tokens: Token[], from: number, to: number, hidden: 
 }
 
 /** The words as a relation's raw predicate, without the commas and spaces around them. */
-export const rawOf = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s]+|[,\s]+$/g, '');
+export const rawOf = (words: Token[]) => phrase(words, 0, words.length).replace(/^[,\s"“”]+|[,\s"“”]+$/g, '');
 
 /** Too many words, or a `;` or `:`, between the two: they are in different clauses. */
 export const tooFarApart: OpeningRule = ({ between }, reading) => {

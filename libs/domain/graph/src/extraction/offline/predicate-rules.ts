@@ -224,6 +224,38 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   { nouns: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
+  // "Things Fall Apart is a 1958 novel by Chinua Achebe", "Tomboy, a 2011 film by Céline Sciamma":
+  // the work is its maker's.
+  {
+    nouns: [
+      'novel',
+      'novella',
+      'book',
+      'memoir',
+      'poem',
+      'album',
+      'song',
+      'single',
+      'film',
+      'movie',
+      'documentary',
+      'drama',
+      'comedy',
+      'thriller',
+      'musical',
+      'play',
+      'opera',
+      'symphony',
+      'painting',
+      'sculpture',
+      'story',
+      'essay',
+    ],
+    preps: ['by'],
+    canonical: 'created',
+    reversed: true,
+    notTarget: ['location', 'date'],
+  },
   // "The city is the birthplace of the novelist Ismail Kadare": he was born there.
   {
     nouns: ['birthplace'],

@@ -34,3 +34,66 @@ export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'appositi
   if (k > at + 1 || (title === 'apposition' && [',', '.'].includes(tokens[k + 1]?.text ?? ''))) return k + 1;
   return at;
 }
+
+/** Nouns for a work an encyclopedia's opening sentence says its title is: "X is a 2019 French drama". */
+const OPENING_WORKS = new Set([
+  ...TITLE_NOUNS,
+  'movie',
+  'documentary',
+  'drama',
+  'comedy',
+  'thriller',
+  'musical',
+  'series',
+  'sitcom',
+  'ballet',
+  'game',
+  'sculpture',
+  'anthology',
+]);
+/** Small words inside a title: "Portrait of a Lady on Fire", "Gracias a la vida". */
+const SMALL_TITLE_WORD =
+  /^(?:of|the|a|an|to|on|in|at|for|and|or|with|from|by|de|la|el|del|le|les|et|y|di|da|von|der|und)$/;
+
+/**
+ * The end of a work's title that opens a sentence saying what work it is ("Portrait of a Lady on
+ * Fire (French: …) is a 2019 French historical drama", "Crouching Tiger, Hidden Dragon is a 2000
+ * wuxia film"): every word capitalised but small ones, up to the verb; 0 when the sentence is not
+ * so shaped.
+ */
+export function openingTitleEnd(tokens: Token[]): number {
+  if (!/^\p{Lu}/u.test(tokens[0]?.text ?? '')) return 0;
+  const be = tokens.findIndex((t, k) => k > 0 && t.lemma === 'be');
+  if (be < 2 || be > 24 || !['a', 'an'].includes(tokens[be + 1]?.lower ?? '')) return 0;
+  const work = tokens.slice(be + 2, be + 10).findIndex((t) => OPENING_WORKS.has(t.lower));
+  const stop = tokens
+    .slice(be + 2, be + 2 + Math.max(work, 0))
+    .some((t) => [',', ';', '(', 'by'].includes(t.lower));
+  if (work < 0 || stop) return 0;
+  // (An aside in parentheses after the title is no part of it: "(French: Portrait de la …)".)
+  const open = tokens.findIndex((t, k) => k < be && t.text === '(');
+  const end = open > 0 ? open : be;
+  const words = tokens.slice(0, end);
+  const titled = words.every(
+    (t) =>
+      /^\p{Lu}/u.test(t.text) || SMALL_TITLE_WORD.test(t.text) || [',', "'", '’', ':', '-'].includes(t.text),
+  );
+  return titled && end > 1 && words[end - 1]!.text !== ',' ? end : 0;
+}
+
+/**
+ * The end of a title in double quotes that opens at `i` ("wrote "Gracias a la vida""): the closing
+ * quote's index, when the words inside start with a capital and are few; 0 otherwise.
+ */
+export function quotedTitleEnd(tokens: Token[], i: number): number {
+  const open = tokens[i - 1]?.text;
+  if (open !== '"' && open !== '“') return 0;
+  if (!/^\p{Lu}/u.test(tokens[i]?.text ?? '')) return 0;
+  const close = open === '“' ? '”' : '"';
+  for (let k = i + 1; k < tokens.length && k <= i + 10; k++) {
+    const t = tokens[k]!.text;
+    if (t === close) return k > i + 1 ? k : 0;
+    if (['.', '!', '?', ';', '“', '"'].includes(t)) return 0;
+  }
+  return 0;
+}
