@@ -58,6 +58,17 @@ function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
   const token = tokens[i]!;
   if (token.kind !== 'word' && token.kind !== 'number') return false;
   if (token.pos === 'PROPN') return true;
+  // ("succeeded Per Sandberg": a capitalised word the tagger reads as a preposition mid-sentence,
+  // before a name, is a first name.)
+  if (
+    !inSpan &&
+    i > 0 &&
+    /^\p{Lu}\p{Ll}+$/u.test(token.text) &&
+    ['ADP', 'SCONJ'].includes(token.pos) &&
+    /\p{L}/u.test(tokens[i - 1]!.text) &&
+    tokens[i + 1]?.pos === 'PROPN'
+  )
+    return true;
   // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
   // when a proper noun follows; alone it is most often a sentence's first word.
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
@@ -222,7 +233,16 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     return undefined;
   // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role
   // word that names something ("Oracle moved …") is.
-  if (lower.length === 1 && ['demonym', 'month', 'weekday'].includes(firstClass ?? '')) return undefined;
+  // ("Vientiane, Laos,": a word the lexicon lists as a people's name, after a place and a comma and
+  // before punctuation, is the country.)
+  const country =
+    lower.length === 1 &&
+    firstClass === 'demonym' &&
+    tokens[from - 1]?.text === ',' &&
+    /^\p{Lu}/u.test(tokens[from - 2]?.text ?? '') &&
+    [',', '.', ';'].includes(tokens[to]?.text ?? '');
+  if (lower.length === 1 && !country && ['demonym', 'month', 'weekday'].includes(firstClass ?? ''))
+    return undefined;
   if (lower.length === 1 && firstClass === 'role' && (start === 0 ? false : tokens[start - 1]!.pos === 'DET'))
     return undefined;
   // "its new CEO", "Patagonia's CEO", "South Korean": a role or a nationality, not a name.
@@ -232,7 +252,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     b--;
   const owned = b >= 0 && (tokens[b]!.pos === 'PRON' || ["'s", '’s'].includes(tokens[b]!.lower));
   const role = lastClass === 'role' || ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!);
-  if (lastClass === 'demonym' || (owned && role && lower.length <= 2)) return undefined;
+  if ((lastClass === 'demonym' && !country) || (owned && role && lower.length <= 2)) return undefined;
   // "Malayalam-language", "Swahili-speaking": a language as a modifier names nothing.
   if (joinsWords(tokens[to]) && LANGUAGE_HALVES.has(tokens[to + 1]?.lower ?? '')) return undefined;
   const name = words.reduce(
@@ -248,7 +268,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
       word,
     '',
   );
-  const { type, evidence } = typeOfName(words);
+  const { type, evidence } = country
+    ? { type: 'location' as const, evidence: 'strong' as const }
+    : typeOfName(words);
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
   if (titled || DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {

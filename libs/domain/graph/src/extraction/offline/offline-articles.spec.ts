@@ -114,4 +114,30 @@ describe('OfflineExtractor: encyclopedia articles', () => {
       !(await triples('Lake Orvanne is a glacial lake in Valais.')).some((t) => t.includes('created')),
     );
   });
+
+  it('reads a founder past a date and a place the founding follows, a country the lexicon calls a people, and a title before its apposition', async () => {
+    const alliance = await triples(
+      'The Volta Basin Network is a consortium of universities based in Tamale, Laos, founded in 2011 by the hydrologist Kofi Boateng.',
+    );
+    assert.ok(alliance.includes('Kofi Boateng | founded | Volta Basin Network'));
+    assert.ok(alliance.includes('Tamale | located in | Laos'));
+    assert.ok(!alliance.some((t) => t.endsWith('| founded | Laos')));
+    assert.ok(
+      (
+        await triples(
+          'Kestrel Chips, the Boise chip designer founded in 2020 by former Intel engineers Ana Ruiz and Li Wei, raised $10 million.',
+        )
+      ).includes('Ana Ruiz | founded | Kestrel Chips'),
+    );
+    assert.ok(
+      (await triples('A Field of Lanterns, a 1971 novel by Maren Holt, follows three sisters.')).includes(
+        'Maren Holt | created | A Field of Lanterns',
+      ),
+    );
+    assert.ok(
+      (await triples('Its director, Sara Lund, succeeded Per Ekdahl in 2019.')).includes(
+        'Sara Lund | succeeded | Per Ekdahl',
+      ),
+    );
+  });
 });

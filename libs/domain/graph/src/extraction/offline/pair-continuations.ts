@@ -121,7 +121,9 @@ export const founderAfterPlace: PairRule = ({ source, target, between }, reading
   const { previous, found } = reading;
   const by = between.findIndex((t) => t.lower === 'by');
   const dated = between.slice(0, Math.max(by, 0)).every((t) => t.pos === 'ADP' || t.pos === 'NUM');
-  const described = between.slice(by + 1).every((t) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower);
+  const described = between
+    .slice(by + 1)
+    .every((t) => ['NOUN', 'ADJ', 'DET'].includes(t.pos) && t.text === t.lower);
   if (
     previous?.canonical === 'located in' &&
     /found|establish|form/.test(previous.raw) &&
@@ -139,6 +141,37 @@ export const founderAfterPlace: PairRule = ({ source, target, between }, reading
       target: previous.source,
       canonical: 'founded',
       raw: 'founded by',
+      end: target.start,
+      inverted: true,
+    };
+    found.push(reading.previous);
+    return true;
+  }
+  // "a consortium based in Vientiane, Laos, founded in 2008 by the hydrologist Somchai
+  // Phommavong": a participle after the place is said of what is there.
+  const participle =
+    between[0]?.text === ',' && /^(founded|established|formed)$/.test(between[1]?.lower ?? '');
+  const datedAfter = between.slice(2, Math.max(by, 2)).every((t) => t.pos === 'ADP' || t.pos === 'NUM');
+  if (
+    participle &&
+    by > 1 &&
+    datedAfter &&
+    described &&
+    source.type === 'location' &&
+    target.type !== 'location'
+  ) {
+    const there = (place: Mention) =>
+      found.find((r) => r.canonical === 'located in' && same(r.target, place))?.source;
+    let subject = there(source);
+    if (subject?.type === 'location') subject = there(subject);
+    if (!subject || subject.type === 'location' || subject.type === 'person') return false;
+    retype(target, 'person');
+    reading.previous = {
+      source: target,
+      target: subject,
+      canonical: 'founded',
+      raw: 'founded by',
+      confidence: 0.7,
       end: target.start,
       inverted: true,
     };

@@ -265,7 +265,11 @@ export function matchPredicate(
     head.text === head.lower &&
     !isVerbLike(head)
   ) {
-    const noun = isOrganizationNoun(head) || isPersonNoun(head);
+    // ("by former Intel engineers Raj Mehta and …": a plural of people describes them too.)
+    const noun =
+      isOrganizationNoun(head) ||
+      isPersonNoun(head) ||
+      (head.lemma !== head.lower && isPersonNoun({ ...head, text: head.lemma, lower: head.lemma }));
     let k = described;
     // ("booking platform": the tagger may read a noun's -ing modifier as a verb; "boat-builder" is
     // one word, hyphen and all.)
@@ -299,9 +303,13 @@ export function matchPredicate(
     .slice(0, described)
     .map((t) => t.lower)
     .lastIndexOf('by');
+  // (Past a date: "founded in 2019 by".)
   const beforeBy = between
     .slice(0, Math.max(by, 0))
-    .filter((t) => t.pos !== 'ADV')
+    .filter(
+      (t, k, words) =>
+        t.pos !== 'ADV' && t.pos !== 'NUM' && !(t.pos === 'ADP' && words[k + 1]?.pos === 'NUM'),
+    )
     .pop();
   const passive =
     finalPrep === 'by' &&

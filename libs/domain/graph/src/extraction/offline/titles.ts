@@ -58,13 +58,17 @@ const SMALL_TITLE_WORD =
 /**
  * The end of a work's title that opens a sentence saying what work it is ("Portrait of a Lady on
  * Fire (French: …) is a 2019 French historical drama", "Crouching Tiger, Hidden Dragon is a 2000
- * wuxia film"): every word capitalised but small ones, up to the verb; 0 when the sentence is not
- * so shaped.
+ * wuxia film", "One Hundred Years of Solitude, a 1967 novel"): every word capitalised but small
+ * ones, up to the verb or the apposition; 0 when the sentence is not so shaped.
  */
 export function openingTitleEnd(tokens: Token[]): number {
   if (!/^\p{Lu}/u.test(tokens[0]?.text ?? '')) return 0;
-  const be = tokens.findIndex((t, k) => k > 0 && t.lemma === 'be');
-  if (be < 2 || be > 24 || !['a', 'an'].includes(tokens[be + 1]?.lower ?? '')) return 0;
+  // (Or an apposition: "One Hundred Years of Solitude, a 1967 novel by …".)
+  const be = tokens.findIndex(
+    (t, k) =>
+      k > 0 && (t.lemma === 'be' || t.text === ',') && ['a', 'an'].includes(tokens[k + 1]?.lower ?? ''),
+  );
+  if (be < 2 || be > 24) return 0;
   const work = tokens.slice(be + 2, be + 10).findIndex((t) => OPENING_WORKS.has(t.lower));
   const stop = tokens
     .slice(be + 2, be + 2 + Math.max(work, 0))
