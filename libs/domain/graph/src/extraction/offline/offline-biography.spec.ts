@@ -150,4 +150,12 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(life.includes('Halina Rudnicka | studied at | Poznań Conservatory'));
     assert.ok(!life.some((t) => t.startsWith('Wierzbno | lives in')));
   });
+
+  it('types a subject an occupation describes, so that "he" next is them and not a team', async () => {
+    const player = await triples(
+      'Tariq Mahmood (born 1990 in Multan) is a Pakistani cricketer who has captained the Lahore Kites since 2021, when he replaced the retiring Asif Raza.',
+    );
+    assert.ok(player.includes('Tariq Mahmood | succeeded | Asif Raza'));
+    assert.ok(!player.some((t) => t.startsWith('Lahore Kites | succeeded')));
+  });
 });

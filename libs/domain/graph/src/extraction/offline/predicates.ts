@@ -346,7 +346,16 @@ export function matchPredicate(
     if (rule.sourceType === 'person' && notPerson) continue;
     // (An occupation "of" something is often its maker's: "producer of The Rock".)
     const occupied = rule.anyOccupation && finalPrep !== 'of';
-    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!) || (occupied && occupation(t)))) continue;
+    // (An occupation no verb follows: not "a footballer who plays as a forward for".)
+    const occupationNoun = nouns[nouns.length - 1];
+    const heads =
+      occupationNoun !== undefined && !words.slice(words.indexOf(occupationNoun) + 1).some(isVerbLike);
+    if (
+      rule.nouns &&
+      !nouns.some((t) => nounIs(t, rule.nouns!)) &&
+      !(occupied && heads && occupation(occupationNoun!))
+    )
+      continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
     if (rule.canonical === 'capital of') {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
