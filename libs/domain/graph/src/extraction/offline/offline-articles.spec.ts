@@ -140,4 +140,21 @@ describe('OfflineExtractor: encyclopedia articles', () => {
       ),
     );
   });
+
+  it("makes a band's founders its members, and gives a founding after a place to the sentence's subject", async () => {
+    const band = await triples(
+      'Tidal Lanterns were a folk band from Cork, Ireland, formed in 2001 by singer Aoife Lynch and guitarist Colm Daly.',
+    );
+    assert.ok(band.includes('Aoife Lynch | founded | Tidal Lanterns'));
+    assert.ok(band.includes('Aoife Lynch | member of | Tidal Lanterns'));
+    assert.ok(!band.some((t) => t.endsWith('| Ireland') && !t.includes('located in')));
+    const trio = await triples(
+      'Kenji Sato was a jazz pianist. In 1960 he formed the Sato Trio with bassist Ken Ono.',
+    );
+    assert.ok(trio.includes('Ken Ono | member of | Sato Trio'));
+    // A company's founders are not its members.
+    const firm = await triples('Brightwell Foods was founded in 1990 by Ana Ruiz.');
+    assert.ok(firm.includes('Ana Ruiz | founded | Brightwell Foods'));
+    assert.ok(!firm.some((t) => t.includes('member of')));
+  });
 });

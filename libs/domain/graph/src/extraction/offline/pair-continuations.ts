@@ -164,6 +164,8 @@ export const founderAfterPlace: PairRule = ({ source, target, between }, reading
       found.find((r) => r.canonical === 'located in' && same(r.target, place))?.source;
     let subject = there(source);
     if (subject?.type === 'location') subject = there(subject);
+    // ("a folk-rock band from Galway, Ireland, formed in 1996 by …": else the sentence's subject.)
+    subject ??= reading.chain[0];
     if (!subject || subject.type === 'location' || subject.type === 'person') return false;
     retype(target, 'person');
     reading.previous = {

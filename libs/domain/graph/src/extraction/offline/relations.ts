@@ -149,7 +149,25 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
-  return dedupe(found);
+  return dedupe([...found, ...foundersPlayIn(tokens, found)]);
+}
+
+/** Words for a group that plays together, which its founders play in. */
+const ENSEMBLES = new Set(['band', 'trio', 'quartet', 'quintet', 'duo', 'orchestra', 'ensemble', 'choir']);
+
+/**
+ * "a Zambian band formed in 2006 by guitarist Mwila Chanda", "he formed the Watanabe Trio with
+ * bassist Hiroshi Ueda": who founds a band plays in it.
+ */
+function foundersPlayIn(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
+  const band = (r: SentenceRelation) =>
+    tokens.some((t) => ENSEMBLES.has(t.lower)) || r.target.keys[0]!.split(' ').some((w) => ENSEMBLES.has(w));
+  return found
+    .filter(
+      (r) =>
+        r.canonical === 'founded' && r.source.type === 'person' && r.target.type !== 'location' && band(r),
+    )
+    .map((r) => ({ ...r, canonical: 'member of', confidence: Math.min(r.confidence, 0.6) }));
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */
