@@ -39,7 +39,11 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
       opener.pos === 'DET' ||
       // ", best known for …", ", formerly …"
       ((opener.pos === 'ADJ' || opener.pos === 'ADV') && !['and', 'or', 'but'].includes(opener.lower)) ||
-      (opener.pos === 'VERB' && /(ed|en|wn)$/.test(opener.lower)) ||
+      // (Not after a preposition's object: "she was born in Madurai, trained at …, and joined …" is
+      // a list of what she did.)
+      (opener.pos === 'VERB' &&
+        /(ed|en|wn)$/.test(opener.lower) &&
+        tokens[subject.start - 1]?.pos !== 'ADP') ||
       // ", in southern Siberia,"
       opener.lower === 'in' ||
       (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
@@ -50,8 +54,10 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
       if (token.text !== ',') continue;
       let verb = k + 1;
       while (tokens[verb]?.pos === 'ADV') verb++;
-      // The main clause's verb: "…, died in Bern", "…, is headquartered in …".
-      if (tokens[verb] && (isVerbLike(tokens[verb]!) || tokens[verb]!.pos === 'AUX')) {
+      // The main clause's verb: "…, died in Bern", "…, is headquartered in …" (a participle,
+      // "…, succeeding X", opens a clause of its own).
+      const finite = tokens[verb] && !(tokens[verb]!.pos === 'VERB' && /ing$/.test(tokens[verb]!.lower));
+      if (finite && (isVerbLike(tokens[verb]!) || tokens[verb]!.pos === 'AUX')) {
         out.push({ subject, from: comma, to: k });
         return;
       }

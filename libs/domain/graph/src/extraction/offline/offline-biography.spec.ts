@@ -158,4 +158,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(player.includes('Tariq Mahmood | succeeded | Asif Raza'));
     assert.ok(!player.some((t) => t.startsWith('Lahore Kites | succeeded')));
   });
+
+  it("reads a list of what someone did after a place as theirs, and a participle after a thing as the person's", async () => {
+    const life = await triples(
+      'Meera Pillai is a British epidemiologist. She was born in Kochi, trained at Kasturba Medical College, and joined the institute in 2012, succeeding Alan Roper.',
+    );
+    assert.ok(life.includes('Meera Pillai | born in | Kochi'));
+    assert.ok(life.includes('Meera Pillai | studied at | Kasturba Medical College'));
+    assert.ok(life.includes('Meera Pillai | succeeded | Alan Roper'));
+    assert.ok(!life.some((t) => t.startsWith('Kochi |')));
+  });
 });

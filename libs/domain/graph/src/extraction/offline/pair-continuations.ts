@@ -300,18 +300,21 @@ export function participleClause(pair: Pair, { previous, chain }: Reading): bool
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
   if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
-  const match = matchPredicate(rest, source, target);
-  if (!match?.known) return false;
-  pair.between = rest;
-  // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye": a person's verb
-  // after a place or a thing is the sentence's person's.
-  if (match.sourceType === 'person' && source.type !== 'person') {
-    const subject =
-      previous && !previous.inverted && previous.source.type === 'person'
+  // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye", "joined the institute
+  // in 2011, succeeding Malcolm Dyer": a person's verb after a place or a thing is the sentence's
+  // person's.
+  const subject =
+    source.type === 'person'
+      ? undefined
+      : previous && !previous.inverted && previous.source.type === 'person'
         ? previous.source
         : chain.find((m) => m.type === 'person' && m.end <= source.start);
-    if (subject && !same(subject, target)) pair.source = subject;
-  }
+  const match = matchPredicate(rest, source, target);
+  const personal = subject && !same(subject, target) ? matchPredicate(rest, subject, target) : undefined;
+  if (!match?.known && !(personal?.known && personal.sourceType === 'person')) return false;
+  pair.between = rest;
+  if (subject && !same(subject, target) && (match?.sourceType === 'person' || !match?.known))
+    pair.source = subject;
   return false;
 }
 
