@@ -135,6 +135,15 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'holdings',
   'consulting',
   'collective',
+  'resorts',
+  'hotels',
+  'hospitality',
+  'chemicals',
+  'electronics',
+  'entertainment',
+  'telecom',
+  'insurance',
+  'apparel',
 ]);
 
 /**

@@ -223,4 +223,11 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(!book.some((t) => t.startsWith('Lakeside Classics | stars')));
   });
+
+  it('knows a company by the two words its descriptors leave', async () => {
+    const venture = await triples(
+      'Al Safa Hospitality Group has formed a venture with Kirin Hotels. Al Safa founder Omar Haddad will chair it.',
+    );
+    assert.ok(venture.includes('Omar Haddad | founded | Al Safa Hospitality Group'));
+  });
 });

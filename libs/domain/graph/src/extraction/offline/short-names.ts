@@ -44,12 +44,18 @@ function shortNameOf(mention: Mention): string | undefined {
     (ORGANIZATION_DESCRIPTORS.has(words[end - 1]!) || lex.isOrganizationWord(words[end - 1]!))
   )
     end--;
-  if ((end === words.length && !legal) || end > 1) return undefined;
+  // ("Al Noor Hospitality Group" is "Al Noor": two words left are a name too.)
+  if ((end === words.length && !legal) || end > 2) return undefined;
   const first = words[0]!;
   const kind = lex.classOf(first);
-  if (first.length < 3 || GENERIC_FIRST_WORDS.has(first) || kind === 'demonym' || kind === 'location')
+  if (
+    (end === 1 && first.length < 3) ||
+    GENERIC_FIRST_WORDS.has(first) ||
+    kind === 'demonym' ||
+    kind === 'location'
+  )
     return undefined;
-  return first;
+  return words.slice(0, end).join(' ');
 }
 
 /** Two or three capitalised words, none a particle or a word of a company or place: a person's name, likely. */
@@ -98,8 +104,8 @@ export class ShortNames {
     const words = mention.keys[0]!.split(' ');
     const bare = words.length > 1 ? this.byBareName.get(mention.keys[0]!) : undefined;
     if (bare && (mention.evidence !== 'strong' || mention.type === bare.type)) return standFor(mention, bare);
-    if (words.length !== 1) return mention;
-    const full = this.byShortName.get(words[0]!);
+    if (words.length > 2) return mention;
+    const full = this.byShortName.get(mention.keys[0]!);
     if (!full) return mention;
     // (A full name nothing typed takes the type its short name has here: "Adeyemi, who …".)
     if (full.evidence === 'none' && mention.evidence !== 'none')
@@ -117,7 +123,7 @@ export class ShortNames {
     const earlier = new Map<string, Mention>();
     return mentions.map((mention) => {
       const words = mention.keys[0]!.split(' ');
-      const here = words.length === 1 ? earlier.get(words[0]!) : undefined;
+      const here = words.length <= 2 ? earlier.get(mention.keys[0]!) : undefined;
       const resolved =
         here && !(mention.evidence === 'strong' && mention.type !== here.type)
           ? standFor(mention, here)
