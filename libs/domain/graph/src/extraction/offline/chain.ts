@@ -262,6 +262,10 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     }
     // "the Austin-based Electric Reliability Council": where the organisation is.
     const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
+    // (Not "Hoshino's Seattle-based US subsidiary": a name that itself qualifies a noun is no company.)
+    const qualifier =
+      next && tokens[next.end]?.pos === 'NOUN' && tokens[next.end]!.text === tokens[next.end]!.lower;
+    if (based && gap.length > 1 && nouns(2) && qualifier) continue;
     if (based && gap.length > 1 && nouns(2)) {
       found.push({
         source: next,

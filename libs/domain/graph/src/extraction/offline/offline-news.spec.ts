@@ -230,4 +230,11 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(venture.includes('Omar Haddad | founded | Al Safa Hospitality Group'));
   });
+
+  it('reads no company in a "-based" place when the name after it only qualifies a noun', async () => {
+    const unit = await triples(
+      "Arakawa previously ran Maple Pantry, Hoshino's Portland-based US subsidiary.",
+    );
+    assert.ok(!unit.some((t) => t.startsWith('US | located in')));
+  });
 });
