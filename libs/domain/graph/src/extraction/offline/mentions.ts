@@ -17,6 +17,7 @@ import {
   SEASONS,
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
+  DOCUMENT_LABELS,
 } from './name-words';
 import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
@@ -215,6 +216,40 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
       (['NOUN', 'VERB'].includes(following.pos) && following.text === following.lower))
   )
     return undefined;
+  // "Ticket #4471:", "Product: Medora EHR": a field's label is no name.
+  if (
+    lower.length === 1 &&
+    DOCUMENT_LABELS.has(lower[0]!) &&
+    (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
+  )
+    return undefined;
+  // "Priority: High", "(priority High)": a field's value after its label is no name either.
+  const labelled = (k: number) =>
+    DOCUMENT_LABELS.has(tokens[k]?.lower ?? '') ||
+    (tokens[k]?.text === ':' && DOCUMENT_LABELS.has(tokens[k - 1]?.lower ?? ''));
+  if (lower.length === 1 && from > 0 && labelled(from - 1) && lex.classOf(lower[0]!) === undefined)
+    return undefined;
+  // "Support Engineer, TillPoint Systems": a department and a role are a signature's title.
+  if (
+    lower.length > 1 &&
+    lower.length <= 3 &&
+    lower.slice(0, -1).every((w) => FUNCTION_WORDS.has(w)) &&
+    (lex.classOf(lower[lower.length - 1]!) === 'role' ||
+      ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!) ||
+      [
+        'engineer',
+        'technician',
+        'specialist',
+        'administrator',
+        'agent',
+        'representative',
+        'lead',
+        'analyst',
+        'consultant',
+        'coordinator',
+      ].includes(lower[lower.length - 1]!))
+  )
+    return undefined;
   // "Best, Oskar": a letter's closing word is no name.
   if (
     lower.length === 1 &&
@@ -351,8 +386,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       continue;
     }
     // (Most words are lower-case and start nothing: test the cheap thing first.)
-    // "5G", "4K": a letter glued to a number is a unit of it, no name.
-    if (token.space === '' && tokens[i - 1]?.pos === 'NUM' && /^[A-Z]{1,2}$/.test(token.text)) continue;
+    // "5G", "4K", "23H2": letters glued to a number are a unit or a part of it, no name.
+    if (token.space === '' && tokens[i - 1]?.pos === 'NUM' && /^[A-Z]{1,2}\d?$/.test(token.text)) continue;
     const lowerCase = token.text === token.lower;
     const code = lowerCase && !dateToken.has(i) ? codeNameAt(tokens, i, codeNames) : undefined;
     if (code) {

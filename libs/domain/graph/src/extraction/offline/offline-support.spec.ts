@@ -233,4 +233,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ).includes('Tunde Bello | works at | Ogun Water Corporation'),
     );
   });
+
+  it('takes no ticket label, field value, department or signature title for a name', async () => {
+    const ticket = await triples(
+      'Ticket #60211 (priority High). Customer Brannock Foods ApS reports that the scanners show status GNSS-12. Their fleet manager, Lise Holm, sent logs.',
+    );
+    assert.ok(!ticket.some((t) => /\b(Ticket|High)\b/.test(t)));
+    const signed = await triples(
+      'A fix ships in PayTill 8.1.\n\nRegards,\nThandi Mokoena\nSupport Engineer, PayTill Systems',
+    );
+    assert.ok(!signed.some((t) => t.startsWith('Support Engineer')));
+    const field = await triples('Field technician Maria Costa of Lusoserv Lda traced the failures.');
+    assert.ok(field.includes('Maria Costa | works at | Lusoserv Lda'));
+    assert.ok(!field.some((t) => t.includes('| Field')));
+  });
 });
