@@ -52,4 +52,12 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(chat.includes('Omar | works at | Emirates'));
     assert.ok(chat.includes('Sara | works at | Lidl'));
   });
+
+  it('never takes the turn\'s speaker for whom "his" or "her" means', async () => {
+    const chat = await triples(
+      'Maya: did you hear Pavel is leaving Spotify?\nTomas: makes sense, his girlfriend Irena already works at Zalando',
+    );
+    assert.ok(chat.includes('Pavel | partner of | Irena'));
+    assert.ok(!chat.some((t) => t.startsWith('Tomas | partner of')));
+  });
 });

@@ -52,9 +52,11 @@ export function ownerOf(
   if (word === 'my' || word === 'our') return discourse.speaker;
   if (word === 'his' || word === 'her') {
     const gender = pronounGender(word);
+    // (Never the turn's speaker: "Jonas: … his girlfriend Ines" is someone else's.)
+    const speaker = discourse.speaker?.keys[0];
     return (
       latestOfGender(
-        before.filter((m) => m.type === 'person'),
+        before.filter((m) => m.type === 'person' && m.keys[0] !== speaker),
         gender,
       ) ?? discourse.person(undefined, gender)
     );
