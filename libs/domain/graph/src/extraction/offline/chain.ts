@@ -148,6 +148,17 @@ const DEVICES = new Set([
   'point',
 ]);
 
+/** Nouns for a part of a city, named before them: "the Bjørvika district of Oslo". */
+const DISTRICTS = new Set([
+  'district',
+  'neighbourhood',
+  'neighborhood',
+  'quarter',
+  'suburb',
+  'borough',
+  'ward',
+]);
+
 /**
  * Nouns for the kind of system a name is, right after it and ending the phrase: "the Keycloak 24.0
  * cluster", "the Hunspell library" (not "the Desaguadero river system", "the Austin chip designer").
@@ -281,7 +292,24 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const after = tokens[mention.end];
     // But "our Zebra TC52 handhelds", "Cisco Meraki access points": a device is its make's.
     // (Nor is "the Nairobi Harriers club": the name is the club's, teams.ts typed it so.)
+    // (Nor is "the Bjørvika district of Oslo": the district is a place of its own.)
+    const district =
+      (mention.type === 'location' || mention.evidence === 'none') &&
+      DISTRICTS.has(after?.lower ?? '') &&
+      tokens[mention.end + 1]?.lower === 'of';
+    if (district && next && next.start === mention.end + 2 && next.type === 'location') {
+      if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
+      found.push({
+        source: mention,
+        target: next,
+        canonical: 'part of',
+        raw: phrase(tokens, mention.end, next.start),
+        confidence: 0.7,
+        end: next.start,
+      });
+    }
     const qualifies =
+      !district &&
       after?.pos === 'NOUN' &&
       after.lower === after.text &&
       !isVerbLike(after) &&

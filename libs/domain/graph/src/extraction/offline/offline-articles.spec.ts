@@ -157,4 +157,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(firm.includes('Ana Ruiz | founded | Brightwell Foods'));
     assert.ok(!firm.some((t) => t.includes('member of')));
   });
+
+  it('reads a place named by its kind ("the canton of Valais") and a district of a city', async () => {
+    const lake = await triples('Lake Brenna is a glacial lake in the canton of Uri, Switzerland.');
+    assert.ok(lake.includes('Lake Brenna | located in | Uri'));
+    const tower = await triples('The Lund Tower is a skyscraper in the Vika district of Oslo, Norway.');
+    assert.ok(tower.includes('Lund Tower | located in | Vika'));
+    assert.ok(tower.includes('Vika | part of | Oslo'));
+    assert.ok(!tower.includes('Lund Tower | part of | Oslo'));
+  });
 });

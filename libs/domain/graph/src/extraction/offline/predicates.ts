@@ -181,6 +181,28 @@ function occupation(token: Token): boolean {
 /** Words that make the name after them a second subject of the verb before: "starred opposite X". */
 export const COMPANIONS = new Set(['opposite', 'alongside']);
 
+/** Nouns for a kind of place, before "of" and its name: "the canton of Valais", "the town of San Carlos". */
+const PLACE_KIND_NOUNS = new Set([
+  'canton',
+  'department',
+  'state',
+  'province',
+  'region',
+  'county',
+  'district',
+  'prefecture',
+  'municipality',
+  'borough',
+  'parish',
+  'city',
+  'town',
+  'village',
+  'island',
+  'republic',
+  'kingdom',
+  'emirate',
+]);
+
 /** Words that deny the relation after them. */
 const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
 /** Verbs that call a deal off: "abandoned its bid for", "blocked the merger with". */
@@ -224,6 +246,15 @@ export function matchPredicate(
   // StayWise"), and one the name is "called" ("plays in a band called The Comets").
   let described = between.length;
   if (between[described - 1]?.text === ',') described--;
+  // ("in the canton of Valais", "born in the town of San Carlos": what kind of place it is says
+  // nothing more; the preposition before it is the relation's.)
+  if (
+    between[described - 1]?.lower === 'of' &&
+    PLACE_KIND_NOUNS.has(between[described - 2]?.lower ?? '') &&
+    between[described - 3]?.pos === 'DET' &&
+    between[described - 4]?.pos === 'ADP'
+  )
+    described -= 3;
   // ("to Peru's Unión Andina de Cementos": a place that owns the name only qualifies it.)
   if (
     /^['’]s$/.test(between[described - 1]?.lower ?? '') &&
