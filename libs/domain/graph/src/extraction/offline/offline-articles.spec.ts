@@ -166,4 +166,12 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(tower.includes('Vika | part of | Oslo'));
     assert.ok(!tower.includes('Lund Tower | part of | Oslo'));
   });
+
+  it('goes on down a cast list past each role', async () => {
+    const film = await triples(
+      'Red Harbour is a 2014 Greek drama film. It stars Nikos Vlachos as a fisherman in Kavala and Eleni Doukas as his sister.',
+    );
+    assert.ok(film.includes('Red Harbour | stars | Nikos Vlachos'));
+    assert.ok(film.includes('Red Harbour | stars | Eleni Doukas'));
+  });
 });

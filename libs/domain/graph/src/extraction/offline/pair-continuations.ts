@@ -403,3 +403,17 @@ export function relativeAgents(
   }
   return out;
 }
+
+/**
+ * "It stars Kerem Yıldız as an ageing steelworker in Karabük and Elif Demirci as his daughter": a
+ * cast list goes on past each player's role, to the next name "and" brings with a role of its own.
+ */
+export const castMember: PairRule = ({ target, between }, { tokens, found }) => {
+  if (tokens[target.end]?.lower !== 'as' || between[between.length - 1]?.lower !== 'and') return false;
+  const cast = [...found].reverse().find((r) => r.canonical === 'stars' && !r.inverted);
+  if (!cast || tokens[cast.target.end]?.lower !== 'as' || target.type === 'location') return false;
+  if (target.type !== 'person' && target.evidence === 'strong') return false;
+  retype(target, 'person');
+  found.push({ ...cast, target, confidence: 0.7, end: target.end });
+  return true;
+};

@@ -7,6 +7,7 @@ import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
 import { personalName } from './short-names';
 import {
+  castMember,
   cofounder,
   collaboratorsPlace,
   colleague,
@@ -85,6 +86,7 @@ const OPENING_RULES: OpeningRule[] = [
 
 /** The rules once a relative pronoun is dropped, in the order they are tried; the last always reads. */
 const PAIR_RULES: PairRule[] = [
+  castMember,
   nounAfterAnd,
   placeAndRegion,
   listContinues,
