@@ -18,6 +18,7 @@ import {
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
   DOCUMENT_LABELS,
+  PART_TITLES,
 } from './name-words';
 import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
@@ -166,8 +167,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const titled =
     from === start &&
     end - from >= 3 &&
-    (lex.classOf(title) === 'role' || NAME_TITLES.has(title)) &&
-    lex.classOf(bare(tokens[from + 1]!)) === 'first-name' &&
+    (((lex.classOf(title) === 'role' || NAME_TITLES.has(title)) &&
+      lex.classOf(bare(tokens[from + 1]!)) === 'first-name') ||
+      (PART_TITLES.has(title) && end - from === 3 && /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text))) &&
     /^\p{Lu}/u.test(tokens[from + 2]!.text);
   if (titled) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads

@@ -155,6 +155,36 @@ export const NAME_TITLES = new Set([
   'justice',
   'admiral',
 ]);
+/**
+ * A player's or a maker's part written as a title before their name ("Drummer Hrafn Ólafsson",
+ * "Singer Eilidh Munro"), whatever first name follows.
+ */
+export const PART_TITLES = new Set([
+  'singer',
+  'drummer',
+  'guitarist',
+  'bassist',
+  'pianist',
+  'fiddler',
+  'violinist',
+  'vocalist',
+  'keyboardist',
+  'saxophonist',
+  'trumpeter',
+  'cellist',
+  'conductor',
+  'composer',
+  'producer',
+  'director',
+  'architect',
+  'designer',
+  'novelist',
+  'poet',
+  'painter',
+  'photographer',
+  'actor',
+  'actress',
+]);
 /** Institutions whose names go on after "of" ("Academy of Learning", "Institute of Applied Chemistry"). */
 export const INSTITUTION_HEADS = new Set([
   'academy',

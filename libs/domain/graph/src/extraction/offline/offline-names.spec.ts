@@ -360,4 +360,12 @@ describe('OfflineExtractor: what runs on what', () => {
       (await names('She directs the Centre for Genomic Medicine.')).has('Centre for Genomic Medicine'),
     );
   });
+
+  it("drops a player's part written as a title before their name", async () => {
+    const band = await triples(
+      'Singer Mairi Lennox wrote most of the songs, including the single "Low Tide".',
+    );
+    assert.ok(band.includes('Mairi Lennox | created | Low Tide'));
+    assert.ok(!band.some((t) => t.startsWith('Singer')));
+  });
 });
