@@ -60,4 +60,9 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(chat.includes('Pavel | partner of | Irena'));
     assert.ok(!chat.some((t) => t.startsWith('Tomas | partner of')));
   });
+
+  it('reads no relation to the name before a reported passive with a subject of its own', async () => {
+    const news = await triples('My neighbour Greta says our building was just bought by Hausbau GmbH.');
+    assert.ok(!news.some((t) => t.includes('| acquired | Greta')));
+  });
 });

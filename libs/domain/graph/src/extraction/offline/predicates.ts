@@ -349,6 +349,15 @@ export function matchPredicate(
       (verbs.length === 1 &&
         ((content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])) ||
           (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn)$/.test(beforeBy.lower)))));
+  // "says our building was just bought by X": a passive with a subject of its own after another
+  // verb is a reported clause's, and relates nothing to the name before.
+  if (passive) {
+    const be = between.findIndex((t) => root(t) === 'be' || root(t) === 'get');
+    const told = between
+      .slice(0, Math.max(be, 0))
+      .findIndex((t) => t.pos === 'VERB' && !/ing$/.test(t.lower));
+    if (told >= 0 && between.slice(told + 1, be).some((t) => t.pos === 'NOUN')) return undefined;
+  }
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
   const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);
