@@ -45,8 +45,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
             : undefined;
       // ("The city is the birthplace of …" in an article on a city: the city, not its castle.)
       const thing = (kind === 'location' && discourse.openingOf(kind)) || discourse.thing(kind);
-      // "The city is …", "The company is …": only a thing of a known kind is described so.
-      if (definiteThing && !isVerbLike(verb) && (!thing || thing.evidence === 'none')) return;
+      // "The city is …", "The company is …": only a thing of a known kind is described so (or one
+      // whose name says the noun: "The tower is owned by …" after "The Halvorsen Tower").
+      const named = Boolean(thing?.keys[0]!.split(' ').includes(noun.lower));
+      if (definiteThing && !isVerbLike(verb) && !named && (!thing || thing.evidence === 'none')) return;
       const end = definiteThing ? i + 2 : i + 1;
       if (thing) out.push({ ...thing, start: i, end });
       return;

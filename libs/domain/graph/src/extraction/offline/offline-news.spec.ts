@@ -237,4 +237,16 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(!unit.some((t) => t.startsWith('US | located in')));
   });
+
+  it('reads an owner past a share and a long description, and "the tower" as the tower named before', async () => {
+    assert.ok(
+      (
+        await triples('Baltic Savings is 61% owned by the Czech financial group Morava Holding a.s.')
+      ).includes('Morava Holding a.s. | owns | Baltic Savings'),
+    );
+    const tower = await triples(
+      'The Lindqvist Tower is an office building in Malmö. The tower is owned by the property firm Sundhamn Fastigheter.',
+    );
+    assert.ok(tower.some((t) => /^Sundhamn Fastigheter \| owns \| (The )?Lindqvist Tower$/.test(t)));
+  });
 });

@@ -316,7 +316,9 @@ export function matchPredicate(
     const lowerCase = between
       .slice(k, described)
       .every((t) => t.text === t.lower || isNationalityWord(t.text) || /\d/.test(t.text));
-    if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && described - k <= 3))) described = k;
+    // (At most three words besides an article: "by the Czech financial group".)
+    const width = described - k - (between[k]?.pos === 'DET' ? 1 : 0);
+    if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && width <= 3))) described = k;
   }
   const lastWord = between
     .slice(0, described)
