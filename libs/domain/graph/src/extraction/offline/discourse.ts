@@ -86,6 +86,10 @@ export class Discourse {
    */
   thing(kind?: Mention['type']): Mention | undefined {
     const candidate = this.lastThing ?? this.opening;
+    // ("LISBON, Feb 19 — Lisbon-based startup Marética …": a news story's dateline is no subject;
+    // "the company" is the first one it names.)
+    const dateline = candidate?.type === 'location' && candidate.name === candidate.name.toUpperCase();
+    if (kind === 'organization' && dateline && this.firstOrganization) return this.firstOrganization;
     if (kind && candidate?.type !== kind) return this.latest(kind);
     return candidate && candidate.type !== 'person' ? candidate : undefined;
   }

@@ -144,6 +144,7 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'telecom',
   'insurance',
   'apparel',
+  'instruments',
 ]);
 
 /**

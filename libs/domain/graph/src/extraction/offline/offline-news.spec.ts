@@ -249,4 +249,15 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(tower.some((t) => /^Sundhamn Fastigheter \| owns \| (The )?Lindqvist Tower$/.test(t)));
   });
+
+  it("knows a company by its first word when a legal suffix ends its name, and takes no dateline for the story's company", async () => {
+    const deal = await triples(
+      'Munich-based Brenner Gase AG agreed to buy NovaFlow B.V. for 1.2 billion euros. Brenner chief executive Anja Roth said the deal was done.',
+    );
+    assert.ok(deal.includes('Anja Roth | leads | Brenner Gase AG'));
+    const story = await triples(
+      'PORTO, Feb 19 — Porto-based startup Marisca has raised €14 million in a round led by Atlantic Oak Ventures. The company was founded in 2019 by Inês Lobo.',
+    );
+    assert.ok(story.includes('Inês Lobo | founded | Marisca'));
+  });
 });

@@ -58,6 +58,19 @@ function shortNameOf(mention: Mention): string | undefined {
   return words.slice(0, end).join(' ');
 }
 
+/**
+ * Every short name a full name is later referred to by: shortNameOf's, and a company's first word
+ * when a legal suffix ends its name ("Kessler" after "Kessler Gase AG").
+ */
+function shortNamesOf(mention: Mention): string[] {
+  const short = shortNameOf(mention);
+  if (!short) return [];
+  const words = mention.keys[0]!.split(' ');
+  const [first] = short.split(' ');
+  const legal = CORPORATE_SUFFIXES.has(words[words.length - 1]!);
+  return short.includes(' ') && legal && first!.length >= 3 ? [short, first!] : [short];
+}
+
 /** Two or three capitalised words, none a particle or a word of a company or place: a person's name, likely. */
 export function personalName(mention: Mention): boolean {
   const words = mention.name.split(' ');
@@ -130,13 +143,13 @@ export class ShortNames {
           : this.resolve(mention);
       // (An untyped name is taken for a person's only when it could be one: "Studi di Trento" is not.)
       const personal = words.length <= 3 && !words.some((w) => NAME_PARTICLES.has(w));
-      const short =
+      const shorts =
         mention.evidence === 'none'
           ? personal
-            ? shortNameOf({ ...mention, type: 'person' })
-            : undefined
-          : shortNameOf(mention);
-      if (short && !earlier.has(short)) earlier.set(short, mention);
+            ? shortNamesOf({ ...mention, type: 'person' })
+            : []
+          : shortNamesOf(mention);
+      for (const short of shorts) if (!earlier.has(short)) earlier.set(short, mention);
       return resolved;
     });
   }
@@ -168,9 +181,9 @@ export class ShortNames {
       if (!this.byShortName.has(last)) this.byShortName.set(last, mention);
       return;
     }
-    const short = shortNameOf(mention);
-    if (!short) return;
-    if (!mention.aliases.includes(keyOf(short))) mention.aliases.push(keyOf(short));
-    if (!this.byShortName.has(short)) this.byShortName.set(short, mention);
+    for (const short of shortNamesOf(mention)) {
+      if (!mention.aliases.includes(keyOf(short))) mention.aliases.push(keyOf(short));
+      if (!this.byShortName.has(short)) this.byShortName.set(short, mention);
+    }
   }
 }
