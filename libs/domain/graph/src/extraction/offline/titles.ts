@@ -69,7 +69,10 @@ export function openingTitleEnd(tokens: Token[]): number {
       k > 0 && (t.lemma === 'be' || t.text === ',') && ['a', 'an'].includes(tokens[k + 1]?.lower ?? ''),
   );
   if (be < 2 || be > 24) return 0;
-  const work = tokens.slice(be + 2, be + 10).findIndex((t) => OPENING_WORKS.has(t.lower));
+  // (The work noun heads its phrase: "a 2019 French drama", not "a handheld game console".)
+  const work = tokens
+    .slice(be + 2, be + 10)
+    .findIndex((t, k) => OPENING_WORKS.has(t.lower) && tokens[be + 3 + k]?.pos !== 'NOUN');
   const stop = tokens
     .slice(be + 2, be + 2 + Math.max(work, 0))
     .some((t) => [',', ';', '(', 'by'].includes(t.lower));
