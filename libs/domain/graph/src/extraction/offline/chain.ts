@@ -1,5 +1,6 @@
 import { isCodeName } from './code-names';
 import { isOrganizationNoun } from './cues';
+import { lexicon } from './lexicon';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { pronounGender } from './owners';
@@ -184,12 +185,34 @@ const SYSTEM_KINDS = new Set([
   'sdk',
 ]);
 
+/**
+ * Nouns for an institution named by the words before them, which are its name: "the La Esmeralda
+ * art school", "the Prado museum" (one modifier may come between; a place before them is only
+ * where it is: "the Brno flight school").
+ */
+const INSTITUTION_KINDS = new Set([
+  'school',
+  'college',
+  'academy',
+  'hospital',
+  'museum',
+  'library',
+  'gallery',
+  'conservatory',
+]);
+
 /** Whether the words from `at` name devices ("access points", "handhelds"), up to two words, or a system's kind. */
-function isDevice(tokens: Token[], at: number): boolean {
+function isDevice(tokens: Token[], at: number, named: Mention): boolean {
   if (SYSTEM_KINDS.has(tokens[at]!.lemma) && tokens[at + 1]?.pos !== 'NOUN' && !joinsWords(tokens[at + 1]))
     return true;
   for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
     if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
+    const place =
+      named.type === 'location' || ['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '');
+    // (A one-word name with a modifier before the kind is likelier a place: "the Brno flight school".)
+    const oneWord = named.end - named.start === 1 && k > at;
+    if (INSTITUTION_KINDS.has(tokens[k]!.lower) && tokens[k + 1]?.pos !== 'NOUN' && !place && !oneWord)
+      return true;
   }
   return false;
 }
@@ -315,7 +338,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       after?.pos === 'NOUN' &&
       after.lower === after.text &&
       !isVerbLike(after) &&
-      !isDevice(tokens, mention.end) &&
+      !isDevice(tokens, mention.end, mention) &&
       !isCodeName(mention) &&
       !(after.lower === 'club' && mention.type === 'organization');
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;

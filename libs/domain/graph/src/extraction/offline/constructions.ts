@@ -215,6 +215,9 @@ function namedDivisions(sentence: Sentence, mentions: Mention[]): SentenceRelati
   return out;
 }
 
+/** Relations a place holds to whom a "where" clause is about. */
+const WHERE_RELATIONS = new Set(['lives in', 'born in', 'died in', 'located in', 'works at', 'studied at']);
+
 /** "Mexico City, where he lived with his wife": the place is where the clause's verb happened. */
 function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -235,7 +238,8 @@ function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[
     while (tokens[end] && ['VERB', 'AUX', 'ADV'].includes(tokens[end]!.pos)) end++;
     const verbs = tokens.slice(who.end, end);
     const match = matchPredicate([...verbs, IN], who, place);
-    if (match?.known && !match.inverted)
+    // (Only a place's relation: "where he befriended X" says nothing of the city and him.)
+    if (match?.known && !match.inverted && WHERE_RELATIONS.has(match.canonical))
       out.push(rel(who, where, match.canonical, phrase(tokens, place.end + 1, end), end));
   }
   return out;

@@ -388,6 +388,19 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       continue;
     }
     // (Most words are lower-case and start nothing: test the cheap thing first.)
+    // "error 49.4C02": a printer's code, a dotted number with letters and digits glued to it.
+    const glued = tokens[i + 1];
+    if (
+      /^\d+\.\d+$/.test(token.text) &&
+      glued?.space === '' &&
+      /^[A-Z]+\d[A-Z0-9]*$/.test(glued.text) &&
+      !dateToken.has(i)
+    ) {
+      const code = token.text + glued.text;
+      found.push(mention(i, i + 2, code, 'error_code', code));
+      i++;
+      continue;
+    }
     // "5G", "4K", "23H2": letters glued to a number are a unit or a part of it, no name.
     if (token.space === '' && tokens[i - 1]?.pos === 'NUM' && /^[A-Z]{1,2}\d?$/.test(token.text)) continue;
     const lowerCase = token.text === token.lower;
@@ -412,7 +425,12 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       NAME_PARTICLES.has(tokens[i + 1]?.lower ?? '') &&
       tokens[i + 2]?.pos === 'PROPN';
     // "the Zoom 5.17 update": a common word that a release number follows is a product's name.
-    const opensRelease = i > 0 && capitalised(token) && /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '');
+    // (Not "Error 79.4C05": a number with a code glued to it is the code's.)
+    const opensRelease =
+      i > 0 &&
+      capitalised(token) &&
+      /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '') &&
+      !(tokens[i + 2]?.space === '' && /^[A-Z]+\d/.test(tokens[i + 2]!.text));
     const title = capitalised(token) ? opensTitle(tokens, i) : undefined;
     // "our Prometheus and Loki servers": a capitalised word joined by "and" to a name just found is
     // one too, whatever the tagger read it as.

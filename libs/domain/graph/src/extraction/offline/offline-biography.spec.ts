@@ -168,4 +168,18 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(life.includes('Meera Pillai | succeeded | Alan Roper'));
     assert.ok(!life.some((t) => t.startsWith('Kochi |')));
   });
+
+  it('reads an institution named before its kind, a party joined, and no friendship with a city', async () => {
+    const artist = await triples(
+      'Marta Solís is a Mexican painter. She studied at the San Carlos art school in Puebla, where she befriended the sculptor Ana Toledo.',
+    );
+    assert.ok(artist.includes('Marta Solís | studied at | San Carlos'));
+    assert.ok(artist.includes('Marta Solís | friend of | Ana Toledo'));
+    assert.ok(!artist.some((t) => t.includes('friend of | Puebla') || t.includes('studied at | Puebla')));
+    assert.ok(
+      (await triples('Áine Walsh is an Irish physician. She joined the Social Democrats in 2015.')).includes(
+        'Áine Walsh | member of | Social Democrats',
+      ),
+    );
+  });
 });

@@ -247,4 +247,12 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(field.includes('Maria Costa | works at | Lusoserv Lda'));
     assert.ok(!field.some((t) => t.includes('| Field')));
   });
+
+  it("keeps a printer's dotted code whole", async () => {
+    assert.ok(
+      (await triples('Error 79.4C05 is caused by a corrupted font.')).includes(
+        '79.4C05 | caused by | corrupted font',
+      ),
+    );
+  });
 });

@@ -218,7 +218,7 @@ function compassStart(words: Token[], at: number): number {
 
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
-  /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy)\b/i;
+  /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
 
 /**
  * The canonical predicate for the words between two entities, or undefined when they say nothing

@@ -68,6 +68,8 @@ export function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>)
     version &&
     version.space !== '' &&
     VERSION.test(version.text) &&
+    // ("Error 79.4C05": a number with a code glued to it is the code's.)
+    !(tokens[to + 1]?.space === '' && /^[A-Z]+\d/.test(tokens[to + 1]!.text)) &&
     !dateToken.has(to) &&
     !NUMBERED_LABELS.has(previous.lower.replace(/\.$/, '')) &&
     lexicon().classOf(previous.lower.replace(/\.$/, '')) !== 'month'
