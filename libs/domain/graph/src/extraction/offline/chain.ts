@@ -203,15 +203,24 @@ const INSTITUTION_KINDS = new Set([
 
 /** Whether the words from `at` name devices ("access points", "handhelds"), up to two words, or a system's kind. */
 function isDevice(tokens: Token[], at: number, named: Mention): boolean {
-  if (SYSTEM_KINDS.has(tokens[at]!.lemma) && tokens[at + 1]?.pos !== 'NOUN' && !joinsWords(tokens[at + 1]))
+  const kind = tokens[at];
+  if (kind?.pos !== 'NOUN') return false;
+  if (
+    SYSTEM_KINDS.has(kind.lower.replace(/s$/, '')) &&
+    tokens[at + 1]?.pos !== 'NOUN' &&
+    !joinsWords(tokens[at + 1])
+  )
     return true;
   for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
     if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
-    const place =
-      named.type === 'location' || ['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '');
     // (A one-word name with a modifier before the kind is likelier a place: "the Brno flight school".)
-    const oneWord = named.end - named.start === 1 && k > at;
-    if (INSTITUTION_KINDS.has(tokens[k]!.lower) && tokens[k + 1]?.pos !== 'NOUN' && !place && !oneWord)
+    if (
+      INSTITUTION_KINDS.has(tokens[k]!.lower) &&
+      tokens[k + 1]?.pos !== 'NOUN' &&
+      !(named.end - named.start === 1 && k > at) &&
+      named.type !== 'location' &&
+      !['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '')
+    )
       return true;
   }
   return false;

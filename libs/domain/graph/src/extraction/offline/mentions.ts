@@ -381,7 +381,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       continue;
     }
     // "wrote "Gracias a la vida"": a title in quotes is one name, whatever its words.
-    const quoted = quotedTitleEnd(tokens, i);
+    const quoted = ['"', '“'].includes(tokens[i - 1]?.text ?? '') ? quotedTitleEnd(tokens, i) : 0;
     if (quoted > 0) {
       found.push({ ...mention(i, quoted, phrase(tokens, i, quoted), 'concept', null), evidence: 'none' });
       i = quoted - 1;
@@ -404,7 +404,15 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     // "5G", "4K", "23H2": letters glued to a number are a unit or a part of it, no name.
     if (token.space === '' && tokens[i - 1]?.pos === 'NUM' && /^[A-Z]{1,2}\d?$/.test(token.text)) continue;
     const lowerCase = token.text === token.lower;
-    const code = lowerCase && !dateToken.has(i) ? codeNameAt(tokens, i, codeNames) : undefined;
+    // (Only a word a joiner or a number follows can open one.)
+    const after = tokens[i + 1];
+    const code =
+      lowerCase &&
+      after &&
+      (after.text === '-' || after.text === '_' || after.pos === 'NUM') &&
+      !dateToken.has(i)
+        ? codeNameAt(tokens, i, codeNames)
+        : undefined;
     if (code) {
       found.push(code);
       i = code.end - 1;

@@ -151,14 +151,13 @@ export const founderAfterPlace: PairRule = ({ source, target, between }, reading
   // Phommavong": a participle after the place is said of what is there.
   const participle =
     between[0]?.text === ',' && /^(founded|established|formed)$/.test(between[1]?.lower ?? '');
-  const datedAfter = between.slice(2, Math.max(by, 2)).every((t) => t.pos === 'ADP' || t.pos === 'NUM');
   if (
     participle &&
     by > 1 &&
-    datedAfter &&
     described &&
     source.type === 'location' &&
-    target.type !== 'location'
+    target.type !== 'location' &&
+    between.slice(2, by).every((t) => t.pos === 'ADP' || t.pos === 'NUM')
   ) {
     const there = (place: Mention) =>
       found.find((r) => r.canonical === 'located in' && same(r.target, place))?.source;
