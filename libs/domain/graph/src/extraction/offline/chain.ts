@@ -16,6 +16,9 @@ const OBJECT_PRONOUNS = new Set(['him', 'her']);
 const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
 /** Nouns a place is referred back to by: "The city is home to …". */
 const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'region', 'island', 'state']);
+/** Entities a definite noun stands for only when it names what they are: "the error", "the address". */
+const IDENTIFIER_TYPES = new Set(['error_code', 'email', 'url']);
+const TROUBLE_NOUNS = new Set(['error', 'issue', 'bug', 'problem', 'code', 'fault', 'failure', 'crash']);
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -50,6 +53,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       // whose name says the noun: "The tower is owned by …" after "The Halvorsen Tower").
       const named = Boolean(thing?.keys[0]!.split(' ').includes(noun.lower));
       if (definiteThing && !isVerbLike(verb) && !named && (!thing || thing.evidence === 'none')) return;
+      // ("The migration was run by …" after an error code: an identifier is only "the error".)
+      if (definiteThing && thing && IDENTIFIER_TYPES.has(thing.type) && !TROUBLE_NOUNS.has(noun.lower))
+        return;
       const end = definiteThing ? i + 2 : i + 1;
       if (thing) out.push({ ...thing, start: i, end });
       return;

@@ -227,8 +227,8 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     return undefined;
   // "Priority: High", "(priority High)": a field's value after its label is no name either.
   const labelled = (k: number) =>
-    DOCUMENT_LABELS.has(tokens[k]?.lower ?? '') ||
-    (tokens[k]?.text === ':' && DOCUMENT_LABELS.has(tokens[k - 1]?.lower ?? ''));
+    VALUE_LABELS.has(tokens[k]?.lower ?? '') ||
+    (tokens[k]?.text === ':' && VALUE_LABELS.has(tokens[k - 1]?.lower ?? ''));
   if (lower.length === 1 && from > 0 && labelled(from - 1) && lex.classOf(lower[0]!) === undefined)
     return undefined;
   // "Support Engineer, TillPoint Systems": a department and a role are a signature's title.
@@ -333,6 +333,8 @@ function isFullName(tokens: Token[], start: number, end: number): boolean {
 }
 
 const NO_CODE_NAMES = new Set<string>();
+/** Labels whose value is a word, not a name: "Priority: High", "Status: Open". */
+const VALUE_LABELS = new Set(['priority', 'severity', 'status']);
 
 /**
  * The entity mentions of a sentence, in order: names, e-mails, URLs, error codes, and the

@@ -255,4 +255,16 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+
+  it("reads a subject line's product, no error as the thing a later noun means, and no screen message as a title", async () => {
+    const mail = await triples(
+      'Subject: Outlook sync failing with 0x8004010F after migration\n\nThe migration was run by our MSP, Kelvin IT, last week.',
+    );
+    assert.ok(mail.includes('0x8004010F | affects | Outlook'));
+    assert.ok(!mail.some((t) => t.endsWith('| 0x8004010F') && t.includes('leads')));
+    const portal = await triples(
+      'When guests pay, the portal shows "Payment gateway timeout (PG-504)" and stops.',
+    );
+    assert.ok(!portal.some((t) => t.includes('Payment gateway timeout')));
+  });
 });

@@ -100,7 +100,8 @@ export function quotedTitleEnd(tokens: Token[], i: number): number {
   for (let k = i + 1; k < tokens.length && k <= i + 10; k++) {
     const t = tokens[k]!.text;
     if (t === close) return k > i + 1 ? k : 0;
-    if (['.', '!', '?', ';', '“', '"'].includes(t)) return 0;
+    // (Not a message a screen shows: "Payment gateway timeout (PG-504)".)
+    if (['.', '!', '?', ';', '“', '"', '(', ':'].includes(t) || /\d/.test(t)) return 0;
   }
   return 0;
 }
