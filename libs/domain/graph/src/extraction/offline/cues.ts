@@ -1,6 +1,7 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { Mention } from './mentions';
+import { WORK_NOUNS } from './name-words';
 import { Sentence, Token } from './sentences';
 
 /**
@@ -263,25 +264,6 @@ function settle(mention: Mention, type: EntityType, evidence: Mention['evidence'
   mention.type = type;
   mention.evidence = evidence;
 }
-
-/** Nouns for a work, which a name a first name opens may still be ("Ed Wood, a film …"). */
-const WORK_NOUNS = new Set([
-  'film',
-  'movie',
-  'documentary',
-  'drama',
-  'comedy',
-  'thriller',
-  'novel',
-  'book',
-  'album',
-  'song',
-  'series',
-  'play',
-  'opera',
-  'painting',
-  'game',
-]);
 
 /** Words that say what a name is after "is a" or ", the": "a Chilean composer", "the drone maker". */
 const DESCRIBING = new Set(['be', ',']);

@@ -198,7 +198,7 @@ export function jointVentures(sentence: Sentence, mentions: Mention[]): Sentence
 }
 
 /** What one has at one's workplace: "my boss at Qatar Airways", "his team at Lagos State Water Corporation". */
-const WORK_NOUNS = new Set([
+const WORKPLACE_NOUNS = new Set([
   'boss',
   'manager',
   'supervisor',
@@ -236,7 +236,10 @@ export function ownWorkplace(
     // ("my new job at", "her old team at": one adjective may come between.)
     const noun =
       tokens[at + 1]?.pos === 'ADJ' && tokens[at + 1]!.text === tokens[at + 1]!.lower ? at + 2 : at + 1;
-    if (!WORK_NOUNS.has(tokens[noun]?.lower ?? '') || !['at', 'with'].includes(tokens[noun + 1]?.lower ?? ''))
+    if (
+      !WORKPLACE_NOUNS.has(tokens[noun]?.lower ?? '') ||
+      !['at', 'with'].includes(tokens[noun + 1]?.lower ?? '')
+    )
       return;
     const k = tokens[noun + 2]?.pos === 'DET' ? noun + 3 : noun + 2;
     const place = mentions.find((m) => m.start === k);

@@ -233,6 +233,28 @@ export const TITLE_NOUNS = new Set([
   'painting',
   'story',
 ]);
+/**
+ * Nouns for a work: what a title after them names ("her collection, Salt and Ash"), what an
+ * article's opening says its title is ("X is a 2019 French drama"), whose maker "by" names ("a 1966
+ * novel by Tayeb Salih"), and what a name described as one is (a concept, not its maker).
+ */
+export const WORK_NOUNS = new Set([
+  ...TITLE_NOUNS,
+  'movie',
+  'documentary',
+  'drama',
+  'comedy',
+  'thriller',
+  'musical',
+  'series',
+  'sitcom',
+  'ballet',
+  'game',
+  'sculpture',
+  'anthology',
+  'novella',
+  'essay',
+]);
 /** Small words a title keeps between its capitalised ones: "Portrait of a Lady", "Season of Migration to the North". */
 export const TITLE_JOINERS = new Set(['of', 'the', 'a', 'an', 'to']);
 /** Kin written as a title before a first name ("Grandma Fumiko", "Uncle Raj"): dropped, as an honorific is. */

@@ -1,4 +1,5 @@
 import { EntityType } from './lexicon';
+import { WORK_NOUNS } from './name-words';
 
 /**
  * The canonical predicates (docs/api.md, "Graph relations"): what the offline extractor maps the
@@ -227,30 +228,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
   // "Things Fall Apart is a 1958 novel by Chinua Achebe", "Tomboy, a 2011 film by Céline Sciamma":
   // the work is its maker's.
   {
-    nouns: [
-      'novel',
-      'novella',
-      'book',
-      'memoir',
-      'poem',
-      'album',
-      'song',
-      'single',
-      'film',
-      'movie',
-      'documentary',
-      'drama',
-      'comedy',
-      'thriller',
-      'musical',
-      'play',
-      'opera',
-      'symphony',
-      'painting',
-      'sculpture',
-      'story',
-      'essay',
-    ],
+    // ("a Series C round led by SoftBank" is no work of SoftBank's.)
+    nouns: [...WORK_NOUNS].filter((noun) => noun !== 'series'),
     preps: ['by'],
     canonical: 'created',
     reversed: true,

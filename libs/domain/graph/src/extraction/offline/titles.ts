@@ -1,4 +1,4 @@
-import { TITLE_JOINERS, TITLE_NOUNS, TITLE_VERBS } from './name-words';
+import { TITLE_JOINERS, TITLE_NOUNS, TITLE_VERBS, WORK_NOUNS } from './name-words';
 import { Token } from './sentences';
 
 // A work's title keeps words a name would not: "Things Fall Apart", "The Old Man and the Sea".
@@ -35,22 +35,6 @@ export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'appositi
   return at;
 }
 
-/** Nouns for a work an encyclopedia's opening sentence says its title is: "X is a 2019 French drama". */
-const OPENING_WORKS = new Set([
-  ...TITLE_NOUNS,
-  'movie',
-  'documentary',
-  'drama',
-  'comedy',
-  'thriller',
-  'musical',
-  'series',
-  'sitcom',
-  'ballet',
-  'game',
-  'sculpture',
-  'anthology',
-]);
 /** Small words inside a title: "Portrait of a Lady on Fire", "Gracias a la vida". */
 const SMALL_TITLE_WORD =
   /^(?:of|the|a|an|to|on|in|at|for|and|or|with|from|by|de|la|el|del|le|les|et|y|di|da|von|der|und)$/;
@@ -72,7 +56,7 @@ export function openingTitleEnd(tokens: Token[]): number {
   // (The work noun heads its phrase: "a 2019 French drama", not "a handheld game console".)
   const work = tokens
     .slice(be + 2, be + 10)
-    .findIndex((t, k) => OPENING_WORKS.has(t.lower) && tokens[be + 3 + k]?.pos !== 'NOUN');
+    .findIndex((t, k) => WORK_NOUNS.has(t.lower) && tokens[be + 3 + k]?.pos !== 'NOUN');
   const stop = tokens
     .slice(be + 2, be + 2 + Math.max(work, 0))
     .some((t) => [',', ';', '(', 'by'].includes(t.lower));
