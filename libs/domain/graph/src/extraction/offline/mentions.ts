@@ -1,7 +1,6 @@
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { MODEL, releaseEnd, schemeCode } from './product-names';
 import {
-  DEGREES,
   DROPPED_HONORIFICS,
   INSTITUTION_HEADS,
   KIN_TITLES,
@@ -11,16 +10,13 @@ import {
   ORGANIZATION_HEADS,
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
-  FUNCTION_WORDS,
-  CLOSINGS,
-  ROLE_PARTS,
   SEASONS,
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
-  DOCUMENT_LABELS,
   PART_TITLES,
 } from './name-words';
 import { codeNameAt } from './code-names';
+import { isNoName } from './no-names';
 import { keyOf } from './keys';
 import { openingTitleEnd, opensTitle, quotedTitleEnd, titleJoin } from './titles';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -195,79 +191,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const attributive = tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
   if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
     return undefined;
-  // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
-  if (lower.length === 1 && DEGREES.has(lower[0]!)) return undefined;
-  // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
-  // sentence is no name.
-  const following = tokens[to];
-  if (
-    lower.length === 1 &&
-    (ROLE_PARTS.has(lower[0]!) || lex.classOf(lower[0]!) === 'role') &&
-    following &&
-    following.text === following.lower &&
-    ['NOUN', 'ADJ'].includes(following.pos)
-  )
-    return undefined;
-  // "QA lead at Jotter Labs", "Farah Qureshi, SRE at Larkspur": a function or an officer's title
-  // before a role noun or "at" is part of the role, not a name.
-  if (
-    lower.length === 1 &&
-    (FUNCTION_WORDS.has(lower[0]!) || ROLE_ABBREVIATIONS.has(lower[0]!)) &&
-    following &&
-    (['at', 'of', 'for'].includes(following.lower) ||
-      (['NOUN', 'VERB'].includes(following.pos) && following.text === following.lower))
-  )
-    return undefined;
-  // "Ticket #4471:", "Product: Medora EHR": a field's label is no name.
-  if (
-    lower.length === 1 &&
-    DOCUMENT_LABELS.has(lower[0]!) &&
-    (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
-  )
-    return undefined;
-  // "Priority: High", "(priority High)": a field's value after its label is no name either.
-  const labelled = (k: number) =>
-    VALUE_LABELS.has(tokens[k]?.lower ?? '') ||
-    (tokens[k]?.text === ':' && VALUE_LABELS.has(tokens[k - 1]?.lower ?? ''));
-  if (lower.length === 1 && from > 0 && labelled(from - 1) && lex.classOf(lower[0]!) === undefined)
-    return undefined;
-  // "Support Engineer, TillPoint Systems": a department and a role are a signature's title.
-  if (
-    lower.length > 1 &&
-    lower.length <= 3 &&
-    lower.slice(0, -1).every((w) => FUNCTION_WORDS.has(w)) &&
-    (lex.classOf(lower[lower.length - 1]!) === 'role' ||
-      ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!) ||
-      [
-        'engineer',
-        'technician',
-        'specialist',
-        'administrator',
-        'agent',
-        'representative',
-        'lead',
-        'analyst',
-        'consultant',
-        'coordinator',
-      ].includes(lower[lower.length - 1]!))
-  )
-    return undefined;
-  // "Best, Oskar": a letter's closing word is no name.
-  if (
-    lower.length === 1 &&
-    CLOSINGS.has(lower[0]!) &&
-    (following?.text === ',' || CLOSINGS.has(following?.lower ?? '') || following === undefined)
-  )
-    return undefined;
-  // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
-  if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return undefined;
-  const roleParts = lower[0]!.split('-');
-  if (
-    lower.length === 1 &&
-    roleParts.length > 1 &&
-    roleParts.every((w) => lex.classOf(w) === 'role' || ROLE_PARTS.has(w))
-  )
-    return undefined;
+  if (isNoName(tokens, from, to, lower)) return undefined;
   // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role
   // word that names something ("Oracle moved …") is.
   // ("Vientiane, Laos,": a word the lexicon lists as a people's name, after a place and a comma and
@@ -333,8 +257,6 @@ function isFullName(tokens: Token[], start: number, end: number): boolean {
 }
 
 const NO_CODE_NAMES = new Set<string>();
-/** Labels whose value is a word, not a name: "Priority: High", "Status: Open". */
-const VALUE_LABELS = new Set(['priority', 'severity', 'status']);
 
 /**
  * The entity mentions of a sentence, in order: names, e-mails, URLs, error codes, and the

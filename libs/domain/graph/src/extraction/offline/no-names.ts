@@ -1,0 +1,101 @@
+import { lexicon } from './lexicon';
+import {
+  CLOSINGS,
+  DEGREES,
+  DOCUMENT_LABELS,
+  FUNCTION_WORDS,
+  ROLE_ABBREVIATIONS,
+  ROLE_PARTS,
+} from './name-words';
+import type { Token } from './sentences';
+
+// Capitalised words that read as a name but are none: a degree, a role or its department, a
+// ticket's label or field value, a letter's closing (mentions.ts asks before it keeps a name).
+
+/** Labels whose value is a word, not a name: "Priority: High", "Status: Open". */
+const VALUE_LABELS = new Set(['priority', 'severity', 'status']);
+
+/** Role nouns a signature's title ends on besides compromise's: "Support Engineer". */
+const TITLE_ROLES = new Set([
+  'engineer',
+  'technician',
+  'specialist',
+  'administrator',
+  'agent',
+  'representative',
+  'lead',
+  'analyst',
+  'consultant',
+  'coordinator',
+]);
+
+/**
+ * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
+ * a role or a closing rather than a name.
+ */
+export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
+  const lex = lexicon();
+  // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
+  if (lower.length === 1 && DEGREES.has(lower[0]!)) return true;
+  // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
+  // sentence is no name.
+  const following = tokens[to];
+  if (
+    lower.length === 1 &&
+    (ROLE_PARTS.has(lower[0]!) || lex.classOf(lower[0]!) === 'role') &&
+    following &&
+    following.text === following.lower &&
+    ['NOUN', 'ADJ'].includes(following.pos)
+  )
+    return true;
+  // "QA lead at Jotter Labs", "Farah Qureshi, SRE at Larkspur": a function or an officer's title
+  // before a role noun or "at" is part of the role, not a name.
+  if (
+    lower.length === 1 &&
+    (FUNCTION_WORDS.has(lower[0]!) || ROLE_ABBREVIATIONS.has(lower[0]!)) &&
+    following &&
+    (['at', 'of', 'for'].includes(following.lower) ||
+      (['NOUN', 'VERB'].includes(following.pos) && following.text === following.lower))
+  )
+    return true;
+  // "Ticket #4471:", "Product: Medora EHR": a field's label is no name.
+  if (
+    lower.length === 1 &&
+    DOCUMENT_LABELS.has(lower[0]!) &&
+    (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
+  )
+    return true;
+  // "Priority: High", "(priority High)": a field's value after its label is no name either.
+  const labelled = (k: number) =>
+    VALUE_LABELS.has(tokens[k]?.lower ?? '') ||
+    (tokens[k]?.text === ':' && VALUE_LABELS.has(tokens[k - 1]?.lower ?? ''));
+  if (lower.length === 1 && from > 0 && labelled(from - 1) && lex.classOf(lower[0]!) === undefined)
+    return true;
+  // "Support Engineer, TillPoint Systems": a department and a role are a signature's title.
+  if (
+    lower.length > 1 &&
+    lower.length <= 3 &&
+    lower.slice(0, -1).every((w) => FUNCTION_WORDS.has(w)) &&
+    (lex.classOf(lower[lower.length - 1]!) === 'role' ||
+      ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!) ||
+      TITLE_ROLES.has(lower[lower.length - 1]!))
+  )
+    return true;
+  // "Best, Oskar": a letter's closing word is no name.
+  if (
+    lower.length === 1 &&
+    CLOSINGS.has(lower[0]!) &&
+    (following?.text === ',' || CLOSINGS.has(following?.lower ?? '') || following === undefined)
+  )
+    return true;
+  // "I'm" is the speaker (relations.ts); "Secretary-General" is a role, as "CEO" is.
+  if (lower.length === 1 && /^i['’](m|ve|d|ll)$/.test(lower[0]!)) return true;
+  const roleParts = lower[0]!.split('-');
+  if (
+    lower.length === 1 &&
+    roleParts.length > 1 &&
+    roleParts.every((w) => lex.classOf(w) === 'role' || ROLE_PARTS.has(w))
+  )
+    return true;
+  return false;
+}
