@@ -3,7 +3,7 @@ import { isOrganizationNoun } from './cues';
 import { lexicon } from './lexicon';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
-import { pronounGender } from './owners';
+import { pronounGender, rel } from './owners';
 import { isVerbLike, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -207,8 +207,11 @@ const INSTITUTION_KINDS = new Set([
   'conservatory',
 ]);
 
-/** Whether the words from `at` name devices ("access points", "handhelds"), up to two words, or a system's kind. */
-function isDevice(tokens: Token[], at: number, named: Mention): boolean {
+/**
+ * Whether the nouns at `at` only say what kind of thing the name before them is: a device ("access
+ * points", "handhelds"; up to two words), a system's kind or an institution's.
+ */
+function namesItsKind(tokens: Token[], at: number, named: Mention): boolean {
   const kind = tokens[at];
   if (kind?.pos !== 'NOUN') return false;
   if (
@@ -284,14 +287,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       (next.type === 'organization' || (next.evidence === 'none' && next.end - next.start > 1))
     ) {
       if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
-      found.push({
-        source: next,
-        target: mention,
-        canonical: 'located in',
-        raw: "'s",
-        confidence: 0.7,
-        end: next.start,
-      });
+      found.push(rel(next, mention, 'located in', "'s", next.start));
       continue;
     }
     if (next && gap.length >= 2 && gap.length <= 3 && ["'s", '’s'].includes(gap[0]!.lower) && nouns(1))
@@ -339,21 +335,14 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       tokens[mention.end + 1]?.lower === 'of';
     if (district && next && next.start === mention.end + 2 && next.type === 'location') {
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
-      found.push({
-        source: mention,
-        target: next,
-        canonical: 'part of',
-        raw: phrase(tokens, mention.end, next.start),
-        confidence: 0.7,
-        end: next.start,
-      });
+      found.push(rel(mention, next, 'part of', phrase(tokens, mention.end, next.start), next.start));
     }
     const qualifies =
       !district &&
       after?.pos === 'NOUN' &&
       after.lower === after.text &&
       !isVerbLike(after) &&
-      !isDevice(tokens, mention.end, mention) &&
+      !namesItsKind(tokens, mention.end, mention) &&
       !isCodeName(mention) &&
       !(after.lower === 'club' && mention.type === 'organization');
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;

@@ -182,8 +182,9 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
 const DIVISIONS = new Set(['division', 'unit', 'arm', 'subsidiary', 'business', 'brand', 'label']);
 
 /**
- * "will become part of Kivi's new Smart Buildings division": the named division is part of its
- * owner, and what becomes part of it is part of the division.
+ * "will become part of Kivi's new Smart Buildings division", "… of Nordvik's logistics division,
+ * Nordvik Flow": the named division is part of its owner, and what becomes part of it is part of
+ * the division.
  */
 function namedDivisions(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
@@ -197,11 +198,17 @@ function namedDivisions(sentence: Sentence, mentions: Mention[]): SentenceRelati
       continue;
     let k = owner.end + 1;
     while (tokens[k] && /^\p{Ll}+$/u.test(tokens[k]!.text) && k < owner.end + 3) k++;
-    const division = mentions.find((m) => m.start === k);
-    if (!division || !DIVISIONS.has(tokens[division.end]?.lower ?? '')) continue;
-    out.push(
-      rel(division, owner, 'part of', phrase(tokens, owner.end, division.end + 1), division.end + 1, 0.7),
-    );
+    // The name before the noun ("Kivi's new Smart Buildings division"), or after it and a comma
+    // ("Nordvik's logistics division, Nordvik Flow").
+    const before = mentions.find((m) => m.start === k && DIVISIONS.has(tokens[m.end]?.lower ?? ''));
+    const after =
+      !before && DIVISIONS.has(tokens[k - 1]?.lower ?? '') && tokens[k]?.text === ','
+        ? mentions.find((m) => m.start === k + 1)
+        : undefined;
+    const division = before ?? after;
+    if (!division) continue;
+    const said = before ? division.end + 1 : k;
+    out.push(rel(division, owner, 'part of', phrase(tokens, owner.end, said), said, 0.7));
     // ("Nordvind Automation will become part of …": the name before "part of" joins the division.)
     if (tokens[owner.start - 1]?.lower !== 'of' || tokens[owner.start - 2]?.lower !== 'part') continue;
     // ("Nordvind Automation, founded by A and B, will become part of …": past the people named.)

@@ -79,26 +79,8 @@ export const tooFarApart: OpeningRule = ({ between }, reading) => {
  * "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is. (A target
  * followed by "'s" is read here or not at all.)
  */
-export const possessiveApposition: OpeningRule = (
-  { i, source, target, between },
-  { tokens, chain, found },
-) => {
+export const possessiveApposition: OpeningRule = ({ source, target, between }, { tokens, found }) => {
   if (!["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) return false;
-  // "will become part of Nordvik's logistics division, Nordvik Flow", "joins Kivi's new Smart
-  // Buildings division": the verb reaches the possessor's unit named next, not the possessor.
-  const owned = chain[i + 2];
-  if (owned && possessedName(tokens, target.end + 1, owned.start)) {
-    const match = matchPredicate(between, source, owned);
-    if (match?.known && !match.inverted && match.canonical === 'part of')
-      found.push({
-        source,
-        target: owned,
-        canonical: match.canonical,
-        raw: rawOf(between),
-        confidence: 0.7,
-        end: owned.end,
-      });
-  }
   const role =
     between.length === 1 && between[0]!.text === ','
       ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
@@ -116,17 +98,6 @@ export const possessiveApposition: OpeningRule = (
   }
   return true;
 };
-
-/** Lower-case words (at most three) and a comma, or nothing but "new", from `from` to `to`: "'s logistics division, X", "'s new X". */
-function possessedName(tokens: Token[], from: number, to: number): boolean {
-  const words = tokens.slice(from, to);
-  if (words.length === 0 || words.every((t) => t.lower === 'new')) return true;
-  return (
-    words.length <= 4 &&
-    words[words.length - 1]!.text === ',' &&
-    words.slice(0, -1).every((t) => ['ADJ', 'NOUN'].includes(t.pos) && t.text === t.lower)
-  );
-}
 
 /**
  * "Nestwell's managing director, Ravi Kapoor": a possessor, its role and the holder are read by

@@ -162,8 +162,9 @@ const ENSEMBLES = new Set(['band', 'trio', 'quartet', 'quintet', 'duo', 'orchest
  * bassist Hiroshi Ueda": who founds a band plays in it.
  */
 function foundersPlayIn(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
+  const ensemble = tokens.some((t) => ENSEMBLES.has(t.lower));
   const band = (r: SentenceRelation) =>
-    tokens.some((t) => ENSEMBLES.has(t.lower)) || r.target.keys[0]!.split(' ').some((w) => ENSEMBLES.has(w));
+    ensemble || r.target.keys[0]!.split(' ').some((w) => ENSEMBLES.has(w));
   return found
     .filter(
       (r) =>

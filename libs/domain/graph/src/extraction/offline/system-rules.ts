@@ -54,7 +54,7 @@ export const SYSTEM_RULES: PredicateRule[] = [
     taggedOnly: true,
   },
   { verbs: ['print', 'export'], preps: ['from'], canonical: 'uses', onlyTargets: SYSTEMS, taggedOnly: true },
-  // "connects to PostgreSQL 15", "calls the Hunspell library", "bundles libharu", "polling Jenkins".
+  // "connects to PostgreSQL 15", "queries BigQuery", "polling Jenkins", "bundles libharu".
   {
     verbs: ['connect', 'talk'],
     preps: ['to'],
