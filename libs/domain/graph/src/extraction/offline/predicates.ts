@@ -230,9 +230,11 @@ export function matchPredicate(
   target: Mention,
 ): PredicateMatch | undefined {
   // ("will become part of": the tagger may read "part" as an adverb; before "of" it is the noun.)
-  const words = between.map((t, k) =>
-    t.lower === 'part' && between[k + 1]?.lower === 'of' && t.pos !== 'NOUN' ? { ...t, pos: 'NOUN' } : t,
-  );
+  const words = between.some((t) => t.lower === 'part')
+    ? between.map((t, k) =>
+        t.lower === 'part' && between[k + 1]?.lower === 'of' && t.pos !== 'NOUN' ? { ...t, pos: 'NOUN' } : t,
+      )
+    : between;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   const verbs = content.filter(isVerbLike);
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
@@ -368,6 +370,15 @@ export function matchPredicate(
 
   // "never worked at", "dropped its planned acquisition of": what did not happen is no relation.
   if (between.some((t) => NEGATIONS.has(t.lower) || CALLED_OFF.has(root(t)))) return undefined;
+  // The last noun as an occupation, when no verb follows it (not "a footballer who plays as a
+  // forward for"); read once, and only for a rule that takes any occupation.
+  let occupationHeads: boolean | undefined;
+  const headOccupation = () => {
+    const last = nouns[nouns.length - 1];
+    occupationHeads ??=
+      last !== undefined && !words.slice(words.indexOf(last) + 1).some(isVerbLike) && occupation(last);
+    return occupationHeads;
+  };
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
     // An agent after "by" with no passive to take it ("raised money in a round led by X") is
@@ -388,16 +399,7 @@ export function matchPredicate(
     if (rule.sourceType === 'person' && notPerson) continue;
     // (An occupation "of" something is often its maker's: "producer of The Rock".)
     const occupied = rule.anyOccupation && finalPrep !== 'of';
-    // (An occupation no verb follows: not "a footballer who plays as a forward for".)
-    const occupationNoun = nouns[nouns.length - 1];
-    const heads =
-      occupationNoun !== undefined && !words.slice(words.indexOf(occupationNoun) + 1).some(isVerbLike);
-    if (
-      rule.nouns &&
-      !nouns.some((t) => nounIs(t, rule.nouns!)) &&
-      !(occupied && heads && occupation(occupationNoun!))
-    )
-      continue;
+    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation())) continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
     if (rule.canonical === 'capital of') {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
