@@ -182,4 +182,43 @@ describe('OfflineExtractor: biographies', () => {
       ),
     );
   });
+
+  it('gives what a successor leads to whom they succeeded, and nothing they lead elsewhere', async () => {
+    const mayor = await triples(
+      'Tove Lunde was elected mayor of Hamar in 2015, succeeding Jon Dahl, who had held the office since 2003.',
+    );
+    assert.ok(mayor.includes('Jon Dahl | leads | Hamar'));
+    const ceo = await triples(
+      'Birka Foods named Eva Sund, the chief executive of Norrmejerier, as its new CEO in May, replacing Leif Ahl.',
+    );
+    assert.ok(!ceo.includes('Leif Ahl | leads | Norrmejerier'));
+  });
+
+  it('gives a home to whom a person lives there with', async () => {
+    const home = await triples(
+      'Saga Berg is a Swedish poet. She lives in Umeå with her husband, the composer Nils Berg.',
+    );
+    assert.ok(home.includes('Nils Berg | lives in | Umeå'));
+    const couple = await triples('Ravi Sen is married to the potter Mala Sen, and the couple lives in Goa.');
+    assert.ok(couple.includes('Mala Sen | lives in | Goa'));
+    assert.ok(
+      !(await triples('Ravi Sen lives in Goa; his sister Mala Sen works in Pune.')).includes(
+        'Mala Sen | lives in | Goa',
+      ),
+    );
+  });
+
+  it('reads a participle after "before" or "after" as the subject\'s, and an orchestra joined as membership', async () => {
+    const career = await triples(
+      'Oda Vik studied at the University of Bergen before joining the Norwegian Polar Institute.',
+    );
+    assert.ok(career.includes('Oda Vik | works at | Norwegian Polar Institute'));
+    assert.ok(!career.some((t) => t.startsWith('University of Bergen |')));
+    const player = await triples(
+      'Luis Peña studied at the Conservatorio Nacional in Lima before joining the Orquesta Sinfónica del Sur.',
+    );
+    assert.ok(player.includes('Luis Peña | member of | Orquesta Sinfónica del Sur'));
+    const error = await triples('Error E-5120 appears after upgrading to Ledgerly 4.1.');
+    assert.ok(!error.some((t) => t.startsWith('E-5120 | uses')));
+  });
 });

@@ -1,7 +1,7 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import { LIST_WORDS, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
-import { COMPANIONS, isVerbLike, matchPredicate } from './predicates';
+import { COMPANIONS, isVerbLike, matchPredicate, opensGerund } from './predicates';
 import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
 
@@ -294,8 +294,11 @@ export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
  */
 export function participleClause(pair: Pair, { previous, chain }: Reading): boolean {
   const { source, target, between } = pair;
-  const comma = between.map((t) => t.text).lastIndexOf(',');
-  if (comma <= 0) return false;
+  // (Or "studied at the University of Oslo before joining the Institute of Marine Research": a
+  // participle after "before", "after", "since" or "upon" is the clause's too.)
+  const timed = between.findIndex((_, k) => opensGerund(between, k));
+  const comma = timed >= 0 ? timed : between.map((t) => t.text).lastIndexOf(',');
+  if (comma <= 0 && timed < 0) return false;
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
   if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
@@ -308,11 +311,13 @@ export function participleClause(pair: Pair, { previous, chain }: Reading): bool
       : previous && !previous.inverted && previous.source.type === 'person'
         ? previous.source
         : chain.find((m) => m.type === 'person' && m.end <= source.start);
+  // ("Error E-4021 after upgrading to CloudVault 7.2": a thing does not act before or after.)
+  if (timed >= 0 && !subject && source.type !== 'person' && source.type !== 'organization') return true;
   const match = matchPredicate(rest, source, target);
   const personal = subject && !same(subject, target) ? matchPredicate(rest, subject, target) : undefined;
   if (!match?.known && !(personal?.known && personal.sourceType === 'person')) return false;
   pair.between = rest;
-  if (subject && !same(subject, target) && (match?.sourceType === 'person' || !match?.known))
+  if (subject && !same(subject, target) && (timed >= 0 || match?.sourceType === 'person' || !match?.known))
     pair.source = subject;
   return false;
 }

@@ -1,7 +1,7 @@
 import { Discourse } from './discourse';
 import { isNationalityWord, lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate } from './predicates';
+import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate, opensGerund } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Token } from './sentences';
 import { isTeam } from './teams';
@@ -200,7 +200,10 @@ export const basedDescription: OpeningRule = (pair, { tokens, chain, discourse, 
 
 /** Words that close a clause ("when", "because", …) end the pairing; "after 1945", "since 2010" do not. */
 export const clauseBreak: OpeningRule = ({ between }, reading) => {
-  if (between.some((t, b) => CLAUSE_BREAKS.has(t.lower) && !(between[b + 1]?.pos === 'NUM'))) {
+  // ("before 1990" is a date; "before joining the institute" goes on with the clause's subject.)
+  const breaks = (t: Token, b: number) =>
+    CLAUSE_BREAKS.has(t.lower) && between[b + 1]?.pos !== 'NUM' && !opensGerund(between, b);
+  if (between.some(breaks)) {
     reading.previous = undefined;
     return true;
   }

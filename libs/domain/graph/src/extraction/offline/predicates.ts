@@ -38,6 +38,20 @@ export const CLAUSE_BREAKS = new Set([
   'so',
 ]);
 
+/** Words after which a participle continues the clause before them: "before joining …". */
+const GERUND_OPENERS = new Set(['before', 'after', 'since', 'upon']);
+
+/** Whether `words[at]` is "before", "after", "since" or "upon" opening a participle ("before joining"). */
+export function opensGerund(words: Token[], at: number): boolean {
+  const next = words[at + 1];
+  return (
+    GERUND_OPENERS.has(words[at]?.lower ?? '') &&
+    next !== undefined &&
+    /ing$/.test(next.lower) &&
+    isVerbLike(next)
+  );
+}
+
 const root = (token: Token) => token.lemma.toLowerCase();
 
 /** The base forms a word can be an inflection of: "lives" → live, "married" → marry, "based" → base. */
@@ -218,7 +232,7 @@ function compassStart(words: Token[], at: number): number {
 
 /** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
-  /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
+  /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
 
 /**
  * The canonical predicate for the words between two entities, or undefined when they say nothing
