@@ -208,6 +208,35 @@ const INSTITUTION_KINDS = new Set([
 ]);
 
 /**
+ * Nouns for a structure or a made thing named by the word before them, a modifier between or not:
+ * "the Rheinhalle concert hall", "the Lindqvist pressure lamp", "the Vasa warship".
+ */
+const STRUCTURE_KINDS = new Set([
+  'hall',
+  'bridge',
+  'tower',
+  'church',
+  'cathedral',
+  'chapel',
+  'temple',
+  'mosque',
+  'stadium',
+  'arena',
+  'theatre',
+  'theater',
+  'palace',
+  'castle',
+  'dam',
+  'lighthouse',
+  'skyscraper',
+  'lamp',
+  'engine',
+  'vessel',
+  'warship',
+  'ship',
+]);
+
+/**
  * Whether the nouns at `at` only say what kind of thing the name before them is: a device ("access
  * points", "handhelds"; up to two words), a system's kind or an institution's.
  */
@@ -222,6 +251,13 @@ function namesItsKind(tokens: Token[], at: number, named: Mention): boolean {
     return true;
   for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
     if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
+    if (
+      STRUCTURE_KINDS.has(tokens[k]!.lower) &&
+      tokens[k + 1]?.pos !== 'NOUN' &&
+      named.type !== 'location' &&
+      named.type !== 'person'
+    )
+      return true;
     // (A one-word name with a modifier before the kind is likelier a place: "the Brno flight school".)
     if (
       INSTITUTION_KINDS.has(tokens[k]!.lower) &&

@@ -188,7 +188,10 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
   const firstClass = lex.classOf(lower[0]!);
   // "the British physicist", "a Swedish lawyer": a nationality the lexicon lacks, not a name.
-  const attributive = tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
+  // ("a Polish civil engineer": lower-case adjectives may come between.)
+  let noun = to;
+  while (tokens[noun]?.pos === 'ADJ' && tokens[noun]!.text === tokens[noun]!.lower) noun++;
+  const attributive = tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower;
   if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
     return undefined;
   if (isNoName(tokens, from, to, lower)) return undefined;

@@ -174,4 +174,22 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(film.includes('Red Harbour | stars | Nikos Vlachos'));
     assert.ok(film.includes('Red Harbour | stars | Eleni Doukas'));
   });
+
+  it('places what lies on a border in both countries, and what one is at before a place in it', async () => {
+    const lake = await triples('Lake Ohrid lies on the border of Albania and North Macedonia.');
+    assert.ok(lake.includes('Lake Ohrid | located in | Albania'));
+    assert.ok(lake.includes('Lake Ohrid | located in | North Macedonia'));
+    const chef = await triples('Jonas Weil is a German chef. He later cooked at Chez Marthe in Lyon.');
+    assert.ok(chef.includes('Jonas Weil | works at | Chez Marthe'));
+    assert.ok(chef.includes('Chez Marthe | located in | Lyon'));
+  });
+
+  it('reads what a maker is best known for as made, never as an employer, and a nationality before an adjective as none', async () => {
+    const architect = await triples(
+      'Lotte Brandt (1921–1990) was a German civil engineer best known for designing the Weserhalle concert hall.',
+    );
+    assert.ok(architect.includes('Lotte Brandt | created | Weserhalle'));
+    assert.ok(!architect.some((t) => t.includes('works at')));
+    assert.ok(!(await names('Jan Nowicki was a Polish civil engineer.')).has('Polish'));
+  });
 });

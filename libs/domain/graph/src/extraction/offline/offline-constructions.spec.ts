@@ -213,9 +213,10 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(
       (await triples("Kestrel's CEO, Mila Ford, spoke on Monday.")).includes('Mila Ford | leads | Kestrel'),
     );
-    assert.deepEqual(await triples('Ines Duarte, best known for Blue Hours, taught at Coimbra University.'), [
-      'Ines Duarte | works at | Coimbra University',
-    ]);
+    // (What the aside says, that she made Blue Hours, is read too: a work one is known for.)
+    const teacher = await triples('Ines Duarte, best known for Blue Hours, taught at Coimbra University.');
+    assert.ok(teacher.includes('Ines Duarte | works at | Coimbra University'));
+    assert.ok(!teacher.some((t) => t.startsWith('Blue Hours')));
     assert.ok(
       (await triples('Corvel, which owns Tessera, is headquartered in Leeds.')).includes(
         'Corvel | located in | Leeds',

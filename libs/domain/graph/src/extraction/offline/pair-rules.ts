@@ -319,6 +319,12 @@ export const signedAffiliation: PairRule = ({ source, target, between }, { token
   return false;
 };
 
+/** Whether "at" (or "at the") comes right before a mention. */
+function atName(tokens: Token[], mention: Mention): boolean {
+  const before = tokens[mention.start - 1]?.pos === 'DET' ? mention.start - 2 : mention.start - 1;
+  return tokens[before]?.lower === 'at';
+}
+
 /** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
 export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
   if (
@@ -329,7 +335,10 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
       ((source.evidence === 'none' || source.type === 'location') &&
         tokens[source.start - 1]?.pos === 'DET' &&
         target.type === 'location' &&
-        target.evidence === 'strong')) &&
+        target.evidence === 'strong') ||
+      // ("cooked at Maison Dubreuil in Lyon", "premiered at the Film Festival of Kerala in
+      // Thiruvananthapuram": a name one is at, then a place.)
+      (source.evidence === 'none' && target.type === 'location' && atName(tokens, source))) &&
     (target.type === 'location' || (target.evidence === 'none' && !EVENT_WORDS.test(target.name)))
   ) {
     retype(target, 'location');

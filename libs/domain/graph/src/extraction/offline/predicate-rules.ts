@@ -77,6 +77,15 @@ const NOT_PERSON: EntityType[] = ['person', 'date'];
 
 /** Tried in order; the first that matches decides. */
 export const PREDICATE_RULES: PredicateRule[] = [
+  // "an architect best known for the Rheinhalle", "remembered for Kaveri Nights": what one is
+  // known for having made (not a place, a person or an employer: those fall through to no rule).
+  {
+    verbs: ['know', 'remember', 'note'],
+    preps: ['for'],
+    lastVerb: true,
+    canonical: 'created',
+    notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
+  },
   {
     nouns: ['wife', 'husband', 'spouse'],
     preps: ['of'],
@@ -368,7 +377,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
-    verbs: ['work', 'teach', 'lecture', 'retire', 'serve', 'intern'],
+    verbs: ['work', 'teach', 'lecture', 'retire', 'serve', 'intern', 'cook', 'coach'],
     preps: ['at', 'for', 'from'],
     canonical: 'works at',
     sourceType: 'person',
@@ -548,6 +557,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'lie',
     ],
     preps: ['in', 'through', 'at'],
+    canonical: 'located in',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
+  // "lies on the border of Peru and Bolivia", "straddles the border between …": in both.
+  {
+    nouns: ['border', 'frontier'],
+    preps: ['of', 'between'],
     canonical: 'located in',
     targetType: 'location',
     notTarget: NOT_PERSON,

@@ -412,6 +412,8 @@ export function matchPredicate(
     }
     if (rule.sourceType === 'person' && notPerson) continue;
     // (An occupation "of" something is often its maker's: "producer of The Rock".)
+    // ("a civil engineer best known for the Vistula bridge": fame, not an employer.)
+    if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note']))) continue;
     const occupied = rule.anyOccupation && finalPrep !== 'of';
     if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation())) continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
