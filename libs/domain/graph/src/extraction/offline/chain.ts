@@ -19,13 +19,65 @@ const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'r
 /** Entities a definite noun stands for only when it names what they are: "the error", "the address". */
 const IDENTIFIER_TYPES = new Set(['error_code', 'email', 'url']);
 const TROUBLE_NOUNS = new Set(['error', 'issue', 'bug', 'problem', 'code', 'fault', 'failure', 'crash']);
+const FEMALE_NOUNS = [
+  'wife',
+  'mother',
+  'mum',
+  'mom',
+  'sister',
+  'daughter',
+  'aunt',
+  'grandmother',
+  'grandma',
+  'granddaughter',
+  'niece',
+  'girlfriend',
+  'fiancée',
+  'bride',
+  'widow',
+  'mrs',
+  'ms',
+  'miss',
+  'queen',
+  'abuela',
+];
+const MALE_NOUNS = [
+  'husband',
+  'father',
+  'dad',
+  'brother',
+  'son',
+  'uncle',
+  'grandfather',
+  'grandpa',
+  'grandson',
+  'nephew',
+  'boyfriend',
+  'fiancé',
+  'groom',
+  'widower',
+  'mr',
+  'king',
+  'abuelo',
+];
+/** Nouns before a name that say its gender. */
+const GENDERED = new Map<string, 'female' | 'male'>([
+  ...FEMALE_NOUNS.map((w) => [w, 'female'] as const),
+  ...MALE_NOUNS.map((w) => [w, 'male'] as const),
+]);
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
   let next = 0;
   const take = () => {
-    out.push(mentions[next]!);
-    discourse.remember(mentions[next]!);
+    const mention = mentions[next]!;
+    out.push(mention);
+    discourse.remember(mention);
+    // "my wife Kemi", "her son, Emeka": the noun before a name says whom "she" or "he" can be.
+    const noun = sentence.tokens[mention.start - (sentence.tokens[mention.start - 1]?.text === ',' ? 2 : 1)];
+    const gender = GENDERED.get(noun?.lower.replace(/\.$/, '') ?? '');
+    if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
     next++;
   };
   sentence.tokens.forEach((token, i) => {

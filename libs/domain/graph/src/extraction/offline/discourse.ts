@@ -9,6 +9,8 @@ export class Discourse {
   private lastThing: Mention | undefined;
   /** Who "I" and "my" are: the label of the conversation turn being read ("Maya: …"). */
   speaker: Mention | undefined;
+  /** Every turn's label so far: the people of a chat, whom "you" addresses, never "she" or "he". */
+  readonly speakers = new Set<string>();
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */
   errorCode: Mention | undefined;
   /** The latest trouble a cause was given for: what "it" is in "It also affected Metabase". */
@@ -46,6 +48,17 @@ export class Discourse {
     if (!this.speaker) return this.writersOrganization;
     return this.affiliations.get(this.speaker.keys[0]!);
   }
+
+  /** Genders the text gave people by the noun before their name ("my wife Kemi", "her son Emeka"). */
+  private readonly genders = new Map<string, 'female' | 'male'>();
+
+  learnGender(mention: Mention, gender: 'female' | 'male'): void {
+    this.genders.set(mention.keys[0]!, gender);
+  }
+
+  /** A person's gender: as the text gave it, else as the lexicon knows the first name. */
+  readonly genderOf = (mention: Mention): 'female' | 'male' | undefined =>
+    this.genders.get(mention.keys[0]!) ?? mentionGender(mention);
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
   rememberSubject(mention: Mention): void {
@@ -123,13 +136,26 @@ export class Discourse {
    * The latest person (of the pronoun's gender, when the first name tells); failing that, the
    * latest name nothing typed (it is then taken as a person).
    */
-  person(except?: Mention, gender?: 'female' | 'male', subjectFirst = false): Mention | undefined {
-    // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse").
+  person(
+    except?: Mention,
+    gender?: 'female' | 'male',
+    subjectFirst = false,
+    later: Set<Mention> = new Set(),
+  ): Mention | undefined {
+    // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse"), nor
+    // another speaker of the chat.
     const speaker = this.speaker?.keys[0];
-    const fits = (m: Mention) => !gender || !mentionGender(m) || mentionGender(m) === gender;
+    const fits = (m: Mention) => !gender || !this.genderOf(m) || this.genderOf(m) === gender;
     const people = [...this.recent]
       .reverse()
-      .filter((m) => m.keys[0] !== except?.keys[0] && m.keys[0] !== speaker && fits(m));
+      .filter(
+        (m) =>
+          m.keys[0] !== except?.keys[0] &&
+          !this.speakers.has(m.keys[0]!) &&
+          m.keys[0] !== speaker &&
+          !later.has(m) &&
+          fits(m),
+      );
     const subject = this.subjects[this.subjects.length - 1];
     // (An object pronoun is not the clause's subject; "The son of X, he …" is the text's subject.)
     const latest =

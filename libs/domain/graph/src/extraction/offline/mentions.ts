@@ -14,6 +14,7 @@ import {
   SUFFIX_SPELLINGS,
   CORPORATE_SUFFIXES,
   PART_TITLES,
+  RULER_TITLES,
 } from './name-words';
 import { codeNameAt } from './code-names';
 import { isNoName } from './no-names';
@@ -167,7 +168,10 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
       lex.classOf(bare(tokens[from + 1]!)) === 'first-name') ||
       (PART_TITLES.has(title) && end - from === 3 && /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text))) &&
     /^\p{Lu}/u.test(tokens[from + 2]!.text);
-  if (titled) from++;
+  // ("Emperor Menelik II", "Empress Taytu Betul": a ruler's title, whatever name follows.)
+  const ruler =
+    from === start && end - from >= 3 && RULER_TITLES.has(title) && /^\p{Lu}/u.test(tokens[from + 1]!.text);
+  if (titled || ruler) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
   // the introduction).
   if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
@@ -237,7 +241,12 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     : typeOfName(words);
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
-  if (titled || DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
+  if (
+    titled ||
+    ruler ||
+    DROPPED_HONORIFICS.has(bare(tokens[start]!)) ||
+    KIN_TITLES.has(bare(tokens[start]!))
+  ) {
     found.type = 'person';
     found.evidence = 'strong';
   }

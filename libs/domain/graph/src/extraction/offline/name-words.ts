@@ -155,6 +155,18 @@ export const NAME_TITLES = new Set([
   'justice',
   'admiral',
 ]);
+/** Rulers' titles, dropped before the name they rule by ("Emperor Menelik II"). */
+export const RULER_TITLES = new Set([
+  'emperor',
+  'empress',
+  'tsar',
+  'tsarina',
+  'sultan',
+  'shah',
+  'pharaoh',
+  'kaiser',
+]);
+
 /**
  * A player's or a maker's part written as a title before their name ("Drummer Hrafn Ólafsson",
  * "Singer Eilidh Munro"), whatever first name follows.

@@ -65,4 +65,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const news = await triples('My neighbour Greta says our building was just bought by Hausbau GmbH.');
     assert.ok(!news.some((t) => t.includes('| acquired | Greta')));
   });
+
+  it('gives "she" to the person a kinship noun made a woman, never to a speaker of the chat', async () => {
+    const chat = await triples(
+      'Tunde: her son Kofi got a scholarship to study law at the University of Ghana!\nAma: wow. when does he leave?\nTunde: June. my wife Efua is helping him pack. she lived in Kumasi for years when she worked for Ecobank',
+    );
+    assert.ok(chat.includes('Efua | lives in | Kumasi'));
+    assert.ok(chat.includes('Efua | works at | Ecobank'));
+    assert.ok(!chat.some((t) => t.startsWith('Kofi | works at') || t.startsWith('Ama | works at')));
+  });
 });

@@ -104,6 +104,7 @@ export class OfflineExtractor extends GraphExtractor {
       if (label && (label.evidence === 'none' || label.type === 'concept'))
         Object.assign(label, { type: 'person', evidence: 'weak' });
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
+      if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own);

@@ -368,4 +368,12 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(band.includes('Mairi Lennox | created | Low Tide'));
     assert.ok(!band.some((t) => t.startsWith('Singer')));
   });
+
+  it("drops a ruler's title from the name and reads the kinship noun before it", async () => {
+    const rulers = await triples(
+      'Under Emperor Tewodros II and his wife, Empress Tiruwork Wube, the court moved to Magdala.',
+    );
+    assert.ok(rulers.includes('Tewodros II | married to | Tiruwork Wube'));
+    assert.equal((await names('Emperor Haile Selassie visited Rome.')).get('Haile Selassie'), 'person');
+  });
 });

@@ -32,10 +32,11 @@ export const mentionGender = (mention: Mention) => lexicon().genderOf(mention.ke
 export function latestOfGender(
   people: Mention[],
   gender: 'female' | 'male' | undefined,
+  genderOf: (mention: Mention) => 'female' | 'male' | undefined = mentionGender,
 ): Mention | undefined {
   const latestFirst = [...people].reverse();
   if (!gender) return latestFirst[0];
-  return latestFirst.find((m) => mentionGender(m) === gender) ?? latestFirst.find((m) => !mentionGender(m));
+  return latestFirst.find((m) => genderOf(m) === gender) ?? latestFirst.find((m) => !genderOf(m));
 }
 
 /**
@@ -54,11 +55,15 @@ export function ownerOf(
     const gender = pronounGender(word);
     // (Never the turn's speaker: "Jonas: … his girlfriend Ines" is someone else's.)
     const speaker = discourse.speaker?.keys[0];
+    const earlier = latestOfGender(
+      before.filter((m) => m.type === 'person' && m.keys[0] !== speaker),
+      gender,
+      discourse.genderOf,
+    );
+    // (Else someone named before, not later in this sentence: "Emperor Menelik II and his wife,
+    // …, the governor of Italian Eritrea" is not Eritrea's wife.)
     return (
-      latestOfGender(
-        before.filter((m) => m.type === 'person' && m.keys[0] !== speaker),
-        gender,
-      ) ?? discourse.person(undefined, gender)
+      earlier ?? discourse.person(undefined, gender, false, new Set(mentions.filter((m) => m.start > at)))
     );
   }
   return (

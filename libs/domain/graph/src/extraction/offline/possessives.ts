@@ -3,11 +3,14 @@ import { Discourse } from './discourse';
 import { keyOf } from './keys';
 import { isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
-import { TITLE_NOUNS } from './name-words';
+import { DROPPED_HONORIFICS, NAME_TITLES, RULER_TITLES, TITLE_NOUNS } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
+
+/** Titles a name may have been read without: "his wife, Empress Taytu Betul". */
+const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TITLES]);
 
 /** A work one makes, and a building one designs: its title or name after the owner's noun is theirs. */
 const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
@@ -58,6 +61,8 @@ export function possessiveRoles(
       last = { relation: again, namedIsSource };
       continue;
     }
+    // ("his wife, Empress Taytu Betul": a title dropped from the name stands before it.)
+    if (k > named.start - 2 && TITLE_WORDS.has(tokens[k]?.lower.replace(/\.$/, '') ?? '')) k--;
     if (tokens[k]?.text === ',') k--;
     // "Her father was the poet Lord Byron": the noun, then what it is.
     let said = k;
