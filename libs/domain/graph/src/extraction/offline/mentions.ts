@@ -1,4 +1,4 @@
-import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
+import { EntityType, isNationalityWord, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { MODEL, releaseEnd, schemeCode } from './product-names';
 import {
   DROPPED_HONORIFICS,
@@ -41,6 +41,9 @@ export interface Mention {
   keys: string[];
   aliases: string[];
 }
+
+/** Verbs whose object a nationality word is a language: "studied English". */
+const LANGUAGE_VERBS = new Set(['study', 'teach', 'learn', 'speak', 'translate', 'read', 'major', 'lecture']);
 
 /** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
 const ERROR_CODE =
@@ -197,6 +200,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   while (tokens[noun]?.pos === 'ADJ' && tokens[noun]!.text === tokens[noun]!.lower) noun++;
   const attributive = tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower;
   if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
+    return undefined;
+  // ("studied English at Makerere", "taught French in Dakar": a language studied, not a name.)
+  if (lower.length === 1 && LANGUAGE_VERBS.has(tokens[from - 1]?.lemma ?? '') && isNationalityWord(words[0]!))
     return undefined;
   if (isNoName(tokens, from, to, lower)) return undefined;
   // Nationalities ("an American director") and roles ("the CEO") alone are not entities; a role

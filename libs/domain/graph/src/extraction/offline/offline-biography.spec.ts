@@ -221,4 +221,35 @@ describe('OfflineExtractor: biographies', () => {
     const error = await triples('Error E-5120 appears after upgrading to Ledgerly 4.1.');
     assert.ok(!error.some((t) => t.startsWith('E-5120 | uses')));
   });
+
+  it('reads a second founder after a relative or colleague noun, and a second founder after a role in a list', async () => {
+    const firm = await triples(
+      'In 2001 Hanna Berg co-founded Skarv, a sailmaking firm, with her former colleague Olli Niemi.',
+    );
+    assert.ok(firm.includes('Olli Niemi | founded | Skarv'));
+    const studio = await triples(
+      'Ada Kaya co-founded the studio Mavi Film with her husband, Emre Kaya, in 2004.',
+    );
+    assert.ok(studio.includes('Emre Kaya | founded | Mavi Film'));
+    const band = await triples(
+      'Grey Tern were a folk band formed in 1999 by singer Una Byrne and fiddler Cian Walsh.',
+    );
+    assert.ok(band.includes('Cian Walsh | founded | Grey Tern'));
+    const card = await triples('Kuldne Pay launched the Kuldne Gold, in partnership with Swedbank.');
+    assert.ok(!card.some((t) => t.startsWith('Swedbank | created')));
+  });
+
+  it('reads a second school after "and later at", a language studied as no school, and "educated at"', async () => {
+    const schooling = await triples(
+      'Kofi Mensah studied French at the University of Ghana in Legon and later at the Sorbonne.',
+    );
+    assert.ok(schooling.includes('Kofi Mensah | studied at | University of Ghana'));
+    assert.ok(schooling.includes('Kofi Mensah | studied at | Sorbonne'));
+    assert.ok(!schooling.some((t) => t.includes('French')));
+    assert.ok(
+      (
+        await triples('Ama Owusu was educated at Wesley Girls School and later at the University of Leeds.')
+      ).includes('Ama Owusu | studied at | University of Leeds'),
+    );
+  });
 });

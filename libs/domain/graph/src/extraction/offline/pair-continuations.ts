@@ -1,6 +1,6 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
-import { LIST_WORDS, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
+import { LIST_WORDS, OpeningRule, Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
 import { COMPANIONS, isVerbLike, matchPredicate, opensGerund } from './predicates';
 import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
@@ -10,7 +10,21 @@ import { Token } from './sentences';
 /** A list: the previous relation again, with the next item. */
 export const listContinues: PairRule = ({ source, target }, reading, { noVerb, listed, listOnly }) => {
   const { previous, tokens, found } = reading;
-  if (!(previous && noVerb && (listOnly || LIST_WORDS.has(listed[listed.length - 1]?.lower ?? ''))))
+  // ("by singer Orla Keane and guitarist Declan Moriarty": what each person is may stand before them.)
+  let words = listed;
+  if (target.type === 'person' || target.evidence === 'none') {
+    let end = listed.length;
+    while (
+      end > 0 &&
+      (isPersonNoun(listed[end - 1]) ||
+        (listed[end - 1]!.pos === 'ADJ' && listed[end - 1]!.text === listed[end - 1]!.lower))
+    )
+      end--;
+    if (end < listed.length) words = listed.slice(0, end);
+  }
+  const onlyList =
+    words === listed ? listOnly : words.length > 0 && words.every((t) => LIST_WORDS.has(t.lower));
+  if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))))
     return false;
   const continues = previous.inverted ? previous.source : previous.target;
   // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)
@@ -30,6 +44,32 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
   return false;
 };
 
+/**
+ * "studied English at Makerere University in Kampala and later at the University of Leeds", "was
+ * educated at Achimota School and later at the LSE": a second object of the person's verb, after
+ * "and" and the same preposition.
+ */
+export const secondObject: PairRule = ({ source, target, between }, { tokens, found }) => {
+  const words = between.filter((t) => !['ADV', 'DET'].includes(t.pos) && t.text !== ',');
+  if (words.length !== 2 || words[0]!.lower !== 'and' || words[1]!.pos !== 'ADP') return false;
+  const prep = words[1]!.lower;
+  const first = [...found]
+    .reverse()
+    .find(
+      (r) =>
+        r.source.type === 'person' &&
+        r.target.end <= source.end &&
+        r.canonical !== 'located in' &&
+        r.raw.split(' ').pop() === prep,
+    );
+  // (Only when what comes between is the first object and where it is: "at X in Y and later at Z".)
+  if (!first || tokens.slice(first.target.end, source.start).some((t) => isVerbLike(t) || t.text === ';'))
+    return false;
+  if (!compatible(first.target, target)) return false;
+  found.push({ ...first, target, confidence: 0.7, end: target.end });
+  return true;
+};
+
 /** True when the words after `mention` start a clause of its own ("…, and Andy Jassy succeeded him"). */
 function startsClause(tokens: Token[], mention: Mention): boolean {
   const next = tokens[mention.end];
@@ -40,16 +80,58 @@ function compatible(a: Mention, b: Mention): boolean {
   return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
 }
 
+/** Possessive pronouns before a relative or a colleague: "with her former colleague …". */
+const POSSESSIVE_WORDS = new Set(['her', 'his', 'their', 'its']);
+
 /** "founded Apple with Steve Wozniak": a second founder (or creator) of the same thing. */
-export const cofounder: PairRule = ({ source, target, between }, { previous, found }) => {
+export const cofounder: OpeningRule = (
+  { i, source, target, between },
+  { previous, found, tokens, chain },
+) => {
+  // ("with her former colleague Mikko Salminen": "her" is the founder; the name after is the second.)
+  const next = chain[i + 2];
+  if (
+    previous &&
+    next &&
+    POSSESSIVE_WORDS.has(tokens[target.start]?.lower ?? '') &&
+    same(target, previous.source) &&
+    next.type === 'person' &&
+    tokens
+      .slice(target.end, next.start)
+      .every((t) => t.text === ',' || isPersonNoun(t) || (t.pos === 'ADJ' && t.text === t.lower))
+  )
+    target = next;
   // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
   // ("with bassist Hiroshi Ueda": what the second one is may stand before the name.)
+  // ("with her former colleague Mikko Salminen", "together with his brother, Otávio": whose
+  // relative or colleague, and the comma of an apposition, too.)
   let last = between.length - 1;
-  while (last > 0 && between[last]!.pos === 'NOUN' && between[last]!.text === between[last]!.lower) last--;
+  if (between[last]?.text === ',') last--;
+  while (
+    last > 0 &&
+    (isPersonNoun(between[last]) ||
+      (between[last]!.pos === 'ADJ' && between[last]!.text === between[last]!.lower) ||
+      POSSESSIVE_WORDS.has(between[last]!.lower))
+  )
+    last--;
+  // (And "Tallyfield, a payroll start-up, with …": an apposition on the thing founded.)
+  // (Its words are lower-case and it closes with a comma before "with" or "together with".)
+  const closing = between
+    .slice(0, last)
+    .map((t) => t.text)
+    .lastIndexOf(',');
+  const apposition =
+    between[0]?.text === ',' &&
+    between[1]?.pos === 'DET' &&
+    closing > 1 &&
+    between.slice(closing + 1, last).every((t) => t.pos === 'ADV') &&
+    between.slice(1, closing).every((t) => t.text === t.lower);
+  const aside = (t: Token) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) || apposition;
   const withAfter =
     between[last]?.lower === 'with' &&
-    last <= 4 &&
-    between.slice(0, last).every((t) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) && t.text !== ',');
+    last <= 8 &&
+    (last <= 4 || apposition) &&
+    between.slice(0, last).every(aside);
   if (
     previous &&
     withAfter &&

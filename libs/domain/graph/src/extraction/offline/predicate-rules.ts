@@ -369,7 +369,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'person',
   },
   {
-    verbs: ['study', 'graduate', 'attend', 'enrol', 'enroll', 'train'],
+    verbs: ['study', 'graduate', 'attend', 'enrol', 'enroll', 'train', 'educate'],
     preps: ['at', 'from', 'in', ''],
     canonical: 'studied at',
     sourceType: 'person',

@@ -20,6 +20,7 @@ import {
   listContinues,
   nounAfterAnd,
   roleOfSubject,
+  secondObject,
   sharedSubject,
 } from './pair-continuations';
 import {
@@ -75,6 +76,8 @@ const IDENTIFIERS = new Set(['email', 'url', 'date']);
 /** The rules tried first, in this order: most end the pair early; a "-based" description moves its source. */
 const OPENING_RULES: OpeningRule[] = [
   tooFarApart,
+  // (Before a possessive's rules: "founded Kuzey Film with her husband, Murat Ören".)
+  cofounder,
   possessiveApposition,
   possessorsRole,
   possessedRole,
@@ -90,7 +93,7 @@ const PAIR_RULES: PairRule[] = [
   nounAfterAnd,
   placeAndRegion,
   listContinues,
-  cofounder,
+  secondObject,
   colleague,
   collaboratorsPlace,
   companionOf,
