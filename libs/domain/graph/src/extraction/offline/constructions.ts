@@ -22,12 +22,14 @@ import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /**
  * "Born in Turin in 1909, Rita Levi-Montalcini was …", "Founded in 1413 by Henry Wardlaw, it is …":
- * the opening participle's subject follows its comma.
+ * the opening participle's subject follows its comma (as "A native of Ísafjörður, she …"'s does).
  */
 function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
   const first = tokens[0];
-  if (!first || !isVerbLike(first) || !/(ed|en|wn|rn)$/.test(first.lower)) return [];
+  // ("A native of Ísafjörður, she trained …": an opening apposition of birth reads the same way.)
+  const native = first?.lower === 'a' && tokens[1]?.lower === 'native' && tokens[2]?.lower === 'of';
+  if (!first || (!native && (!isVerbLike(first) || !/(ed|en|wn|rn)$/.test(first.lower)))) return [];
   // The comma that ends the participle's phrase: "Located in Kansas City, Missouri, the …" goes on
   // past a place's region.
   let comma = -1;

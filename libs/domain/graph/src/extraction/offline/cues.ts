@@ -362,7 +362,13 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       mention.type !== 'person'
     )
       return settle(mention, 'organization', 'weak');
-    const described = describedAs(tokens, mention.end);
+    // ("Founded in 2019 by Ritika Sharma and Anand Iyer, the company …": the comma ends an opening
+    // participle, and what follows is the sentence's subject, not a description of the name.)
+    const closesOpening =
+      tokens[0]?.pos === 'VERB' &&
+      /(ed|en|wn|rn)$/.test(tokens[0]!.lower) &&
+      !tokens.slice(0, mention.end).some((t) => t.text === ',');
+    const described = closesOpening ? undefined : describedAs(tokens, mention.end);
     // (A work's description outweighs the first name it opens with: "Ed Wood, a film …"; an
     // organisation's the place word it ends on: "Kalimba Road is a Zambian band".)
     const placeNamed = mention.type === 'location' && mention.end - mention.start > 1;

@@ -42,6 +42,29 @@ export interface Mention {
   aliases: string[];
 }
 
+/**
+ * Whether a name's words hold an institution's "of" or "for" before a field, not a place:
+ * "Institute of Meteorology", "University of Science" (not "University of Oslo").
+ */
+function institutionOf(tokens: Token[], from: number, to: number): boolean {
+  const lex = lexicon();
+  for (let k = from + 1; k + 1 < to; k++)
+    if (
+      ['of', 'for'].includes(tokens[k]!.lower) &&
+      INSTITUTION_HEADS.has(tokens[k - 1]!.lower) &&
+      !['location', 'region'].includes(lex.classOf(bare(tokens[k + 1]!)) ?? '')
+    )
+      return true;
+  return false;
+}
+
+/** Whether the capitalised words at `from` name an institution of their own ("… and Harvard University"). */
+function secondInstitution(tokens: Token[], from: number): boolean {
+  for (let k = from; k < tokens.length && /^\p{Lu}\p{Ll}/u.test(tokens[k]!.text); k++)
+    if (INSTITUTION_HEADS.has(bare(tokens[k]!))) return true;
+  return false;
+}
+
 /** Verbs whose object a nationality word is a language: "studied English". */
 const LANGUAGE_VERBS = new Set(['study', 'teach', 'learn', 'speak', 'translate', 'read', 'major', 'lecture']);
 
@@ -476,12 +499,28 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       } else if (
         // "the Polish Academy of Learning", "the Uppsala Institute of Applied Chemistry": an
         // institution's "of" takes the capitalised words after it, whatever the tagger read them as.
+        // ("the Iceland University of the Arts": with "the" too.)
         end + 1 < tokens.length &&
         tokens[end]!.lower === 'of' &&
         INSTITUTION_HEADS.has(tokens[end - 1]!.lower) &&
         !dateToken.has(end + 1) &&
-        /^\p{Lu}\p{Ll}/u.test(tokens[end + 1]!.text) &&
-        !['DET', 'PRON'].includes(tokens[end + 1]!.pos)
+        (/^\p{Lu}\p{Ll}/u.test(tokens[end + 1]!.text) ||
+          (tokens[end + 1]!.lower === 'the' && /^\p{Lu}\p{Ll}/u.test(tokens[end + 2]?.text ?? ''))) &&
+        !(['DET', 'PRON'].includes(tokens[end + 1]!.pos) && tokens[end + 1]!.lower !== 'the')
+      ) {
+        end += tokens[end + 1]!.lower === 'the' ? 3 : 2;
+        while (end < tokens.length && !dateToken.has(end) && /^\p{Lu}\p{Ll}/u.test(tokens[end]!.text)) end++;
+      } else if (
+        // "the Institute of Meteorology and Water Management", "University of Science and
+        // Technology": an institution's "of" goes on past "and" (not to a person: "… of Oslo and
+        // Anna Berg").
+        tokens[end]?.lower === 'and' &&
+        institutionOf(tokens, i, end) &&
+        !secondInstitution(tokens, end + 1) &&
+        !dateToken.has(end + 1) &&
+        /^\p{Lu}\p{Ll}/u.test(tokens[end + 1]?.text ?? '') &&
+        lex.classOf(bare(tokens[end + 1]!)) !== 'first-name' &&
+        !/^(?:the|a|an)$/i.test(tokens[end + 1]!.text)
       ) {
         end += 2;
         while (end < tokens.length && !dateToken.has(end) && /^\p{Lu}\p{Ll}/u.test(tokens[end]!.text)) end++;

@@ -252,4 +252,28 @@ describe('OfflineExtractor: biographies', () => {
       ).includes('Ama Owusu | studied at | University of Leeds'),
     );
   });
+
+  it('reads "a native of" as birth, "read … at" as study, and an institution named "of A and B" or "of the A" whole', async () => {
+    const life = await triples(
+      'Ragna Holt is a Norwegian violist. A native of Bodø, she read music at the Norwegian Academy of the Arts and later joined the Institute of Acoustics and Signal Processing.',
+    );
+    assert.ok(life.includes('Ragna Holt | born in | Bodø'));
+    assert.ok(life.includes('Ragna Holt | studied at | Norwegian Academy of the Arts'));
+    assert.ok(life.includes('Ragna Holt | works at | Institute of Acoustics and Signal Processing'));
+    const two = await names('He studied at the University of Oslo and Harvard University.');
+    assert.ok(two.has('University of Oslo') && two.has('Harvard University'));
+  });
+
+  it('gives an opening "Founded … by A and B," to the company after the comma, not to B', async () => {
+    const news = await triples(
+      'Pune-based startup Krishiq has raised $9 million. Founded in 2020 by former Infosys engineers Meera Joshi and Tanvir Kohli, the company sells irrigation sensors.',
+    );
+    assert.ok(news.includes('Meera Joshi | founded | Krishiq'));
+    assert.ok(news.includes('Tanvir Kohli | founded | Krishiq'));
+    assert.ok(!news.includes('Meera Joshi | founded | Tanvir Kohli'));
+    const alone = await triples(
+      'Founded in 2020 by former Infosys engineers Meera Joshi and Tanvir Kohli, the company sells irrigation sensors.',
+    );
+    assert.ok(!alone.some((t) => t.includes('founded | Tanvir Kohli')));
+  });
 });

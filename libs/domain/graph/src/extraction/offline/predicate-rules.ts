@@ -368,6 +368,17 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'person',
   },
+  // "a native of Ísafjörður": where one was born.
+  { nouns: ['native'], preps: ['of'], canonical: 'born in', sourceType: 'person', targetType: 'location' },
+  // "read computer science at the University of Edinburgh" (only at an organisation).
+  {
+    verbs: ['read'],
+    preps: ['at'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    onlyTargets: ['organization'],
+  },
   {
     verbs: ['study', 'graduate', 'attend', 'enrol', 'enroll', 'train', 'educate'],
     preps: ['at', 'from', 'in', ''],
