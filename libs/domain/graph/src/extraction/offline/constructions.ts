@@ -127,6 +127,8 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
     const describing = (t: Token, next: Token | undefined) =>
       (['DET', 'ADJ', 'NOUN', 'NUM'].includes(t.pos) && t.text === t.lower) ||
       POSSESSIVES.has(t.lower) ||
+      // ("its children's imprint Cometa Libros": a possessive noun may describe it.)
+      (/^['’]s$/.test(t.lower) && tokens[k - 1]?.text === tokens[k - 1]?.lower) ||
       joinsWords(t) ||
       (t.text === t.lower && joinsWords(next)) ||
       isNationality(t);
@@ -151,7 +153,8 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
       return;
     }
     if (token.lemma !== 'sell' || !isVerbLike(token)) return;
-    const seller = [...mentions].reverse().find((m) => m.end <= at);
+    // (Not a place: "Grupo Altamira, the Monterrey-based cement maker, agreed to sell …".)
+    const seller = [...mentions].reverse().find((m) => m.end <= at && m.type !== 'location');
     // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.
     const sold = objectAfter(at);
     if (!seller || !sold) return;
@@ -171,6 +174,9 @@ function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
       let buyer = mentions.find((m) => m.start === n);
       if (buyer && joinsWords(tokens[buyer.end]) && tokens[buyer.end + 1]?.lower === 'based')
         buyer = mentions.find((m) => m.start === buyer!.end + 2);
+      // ("to Mexico's Casa Mirador": the place's company.)
+      if (buyer?.type === 'location' && /^['’]s$/.test(tokens[buyer.end]?.lower ?? ''))
+        buyer = mentions.find((m) => m.start === buyer!.end + 1);
       if (!buyer || buyer.type === 'location') return;
       out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, 0.8));
       out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));

@@ -57,10 +57,22 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     const owner = mentions[m]!;
     const holder = mentions[m + 1]!;
     const gap = holder.start - owner.end;
-    if (gap < 1 || gap > 3 || !['organization', 'location', 'concept'].includes(owner.type)) continue;
+    if (gap < 1 || gap > 6 || !['organization', 'location', 'concept'].includes(owner.type)) continue;
     const words = tokens.slice(owner.end, holder.start);
     const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
-    if (!words.slice(0, -1).every(qualifier)) continue;
+    // "Ridgeline founder and chairman Grant Whitaker": two titles joined, each held.
+    const and = words.findIndex((t) => t.lower === 'and');
+    if (and > 0 && words.slice(0, and - 1).every(qualifier) && words.slice(and + 1, -1).every(qualifier)) {
+      const titles = [
+        titleRelation(tokens, owner.end + and - 1, false),
+        titleRelation(tokens, holder.start - 1, false),
+      ];
+      if (owner.type === 'location' || titles.some((t) => !t) || holder.type !== 'person') continue;
+      for (const canonical of new Set(titles))
+        out.push(rel(holder, owner, canonical!, phrase(tokens, owner.end, holder.start), holder.end));
+      continue;
+    }
+    if (gap > 3 || !words.slice(0, -1).every(qualifier)) continue;
     // (Only the vocabulary's titles: "the WHL champion Medicine Hat Tigers" is a team's feat.)
     // "former Intel engineers Raj Mehta and Dana Kowalski": a plural title, then each holder.
     const title = tokens[holder.start - 1]!;

@@ -260,4 +260,20 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(story.includes('Inês Lobo | founded | Marisca'));
   });
+
+  it("reads a sale past a possessive noun to a place's company, two titles joined, and a place-based agent", async () => {
+    const sale = await triples(
+      "Editorial Brisa has sold its children's imprint Luna Libros to Chile's Casa Andina for €9 million.",
+    );
+    assert.ok(sale.includes('Editorial Brisa | sold to | Casa Andina'));
+    assert.ok(sale.includes('Casa Andina | acquired | Luna Libros'));
+    const founder = await triples('The suit also names Northpeak founder and chairman Dale Imrie.');
+    assert.ok(founder.includes('Dale Imrie | founded | Northpeak'));
+    assert.ok(founder.includes('Dale Imrie | leads | Northpeak'));
+    const film = await triples(
+      'Tide Lines is a 2015 drama film. The film was produced by the Cebu-based studio Alon Pictures.',
+    );
+    assert.ok(film.includes('Alon Pictures | created | Tide Lines'));
+    assert.ok(!film.includes('Tide Lines | created | Alon Pictures'));
+  });
 });

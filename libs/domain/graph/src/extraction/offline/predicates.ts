@@ -324,16 +324,20 @@ export function matchPredicate(
       k > 0 &&
       (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) ||
         /ing$/.test(between[k - 1]!.lower) ||
-        joinsWords(between[k - 1]))
+        joinsWords(between[k - 1]) ||
+        // ("by the Manila-based studio": a place's "-based" describes it too.)
+        (between[k - 1]!.lower === 'based' && joinsWords(between[k - 2])))
     )
       k--;
     // (A nationality may be capitalised: "the Italian group Fincantieri"; so may a code: "the S3
     // bucket qh-raw-claims".)
+    const based = (at: number) => joinsWords(between[at + 1]) && between[at + 2]?.lower === 'based';
     const lowerCase = between
       .slice(k, described)
-      .every((t) => t.text === t.lower || isNationalityWord(t.text) || /\d/.test(t.text));
-    // (At most three words besides an article: "by the Czech financial group".)
-    const width = described - k - (between[k]?.pos === 'DET' ? 1 : 0);
+      .every((t, n) => t.text === t.lower || isNationalityWord(t.text) || /\d/.test(t.text) || based(k + n));
+    // (At most three words besides an article: "by the Czech financial group"; "Manila-based" is one.)
+    const compounds = between.slice(k, described).filter((_, n) => based(k + n)).length;
+    const width = described - k - (between[k]?.pos === 'DET' ? 1 : 0) - 2 * compounds;
     if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && width <= 3))) described = k;
   }
   const lastWord = between
