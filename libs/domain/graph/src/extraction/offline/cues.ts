@@ -204,6 +204,25 @@ const GENERIC_SPEAKERS = new Set([
   'from',
   'to',
   'cc',
+  // An incident report's fields ("Remediation: certificate rotated by …").
+  'summary',
+  'remediation',
+  'resolution',
+  'owner',
+  'service',
+  'window',
+  'impact',
+  'environment',
+  'status',
+  'severity',
+  'priority',
+  'timeline',
+  'update',
+  'note',
+  'workaround',
+  'symptoms',
+  'detection',
+  'component',
 ]);
 
 /** Roles a possessor holds a leader or founder of: "Patagonia's CEO" makes Patagonia an organisation. */
@@ -254,10 +273,26 @@ export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | un
     tokens.slice(2, first.start).every((t) => t.pos === 'NOUN' && t.text === t.lower)
   )
     return first;
-  if (!first || first.start !== 0 || tokens[first.end]?.text !== ':') return undefined;
-  if (first.end !== 1 || GENERIC_SPEAKERS.has(first.keys[0]!)) return undefined;
-  return first;
+  // "[14:02] Priya (BrightNet Support): …", "14:06 Oluwaseun Bakare: …": a chat log's time and
+  // the speaker's organisation may stand around the label.
+  const timed = tokens[0]?.text === '[' && tokens[2]?.text === ']' && CLOCK.test(tokens[1]?.text ?? '');
+  const at = timed ? 3 : CLOCK.test(tokens[0]?.text ?? '') ? 1 : 0;
+  const label = mentions.find((m) => m.start === at);
+  if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
+  let close = label.end;
+  if (tokens[close]?.text === '(') {
+    const shut = tokens.findIndex((t, k) => k > close && t.text === ')');
+    if (shut > close && shut - close <= 5) close = shut + 1;
+  }
+  if (tokens[close]?.text !== ':') return undefined;
+  // (Two or three words only after a time, or as a person's name: "Root Cause:" is a field.)
+  const words = label.end - label.start;
+  if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
+  return undefined;
 }
+
+/** A time of day: "14:02", "09:41:07". */
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 
 function settle(mention: Mention, type: EntityType, evidence: Mention['evidence'] = 'strong'): void {
   if (mention.evidence === 'strong' && mention.type !== type) return;

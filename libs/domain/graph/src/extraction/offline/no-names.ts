@@ -33,10 +33,43 @@ const TITLE_ROLES = new Set([
  * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
  * a role or a closing rather than a name.
  */
+/** Words that open a turn as an exclamation, capitalised but no name. */
+const INTERJECTIONS = new Set([
+  'great',
+  'same',
+  'sorry',
+  'okay',
+  'ok',
+  'cool',
+  'nice',
+  'wow',
+  'yes',
+  'yeah',
+  'yep',
+  'nope',
+  'sure',
+  'awesome',
+  'perfect',
+  'congrats',
+  'congratulations',
+  'amazing',
+  'lovely',
+  'ugh',
+  'haha',
+  'lol',
+  'omg',
+  'welcome',
+  'morning',
+  'evening',
+]);
+
 export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
   if (lower.length === 1 && DEGREES.has(lower[0]!)) return true;
+  // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.
+  const opensTurn = from === 0 || [':', ']', '!', '?', '.'].includes(tokens[from - 1]?.text ?? '');
+  if (lower.length === 1 && INTERJECTIONS.has(lower[0]!) && opensTurn) return true;
   // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
   // sentence is no name.
   const following = tokens[to];

@@ -134,10 +134,7 @@ export class OfflineExtractor extends GraphExtractor {
       const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
       if (signature && line === signature.line)
-        found = dedupe([
-          ...found,
-          ...signedRole(sentence, mentions, signature.person, signature.organisation, signature.place),
-        ]);
+        found = dedupe([...found, ...signedRole(sentence, mentions, signature)]);
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

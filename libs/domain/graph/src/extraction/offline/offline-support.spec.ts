@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { triples } from '../../testing/read-text';
+import { names, triples } from '../../testing/read-text';
 
 // Support tickets and incident reports say who is hit, who works where and what runs where in
 // their own shapes: teams, signatures, a place in parentheses, "our" devices, "since upgrading
@@ -266,5 +266,35 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       'When guests pay, the portal shows "Payment gateway timeout (PG-504)" and stops.',
     );
     assert.ok(!portal.some((t) => t.includes('Payment gateway timeout')));
+  });
+
+  it("reads a chat log's timed labels as its speakers, and an exclamation or a report's field as no one", async () => {
+    const chat = await triples(
+      '[09:12] Tanvi (Fibrely Support): Hi, how can I help?\n[09:13] Kwabena Owusu: Great... I work from home for KPMG, so I need this fixed.',
+    );
+    assert.ok(chat.includes('Tanvi | works at | Fibrely Support'));
+    assert.ok(chat.includes('Kwabena Owusu | works at | KPMG'));
+    assert.ok(!chat.some((t) => t.startsWith('Great')));
+    const report = await names('Remediation: certificate rotated by on-call engineer Mina Sato.');
+    assert.notEqual(report.get('Remediation'), 'person');
+  });
+
+  it('reads who works where from "(Company role)" and from a signature whose organisation has a line of its own', async () => {
+    assert.ok(
+      (
+        await triples('Rotation done; Lars Hauge (Stackvale account manager) has confirmed renewal.')
+      ).includes('Lars Hauge | works at | Stackvale'),
+    );
+    const lecturer = await triples(
+      'Could you look into it?\n\nMany thanks,\nNora Quinn\nSenior Lecturer, Department of Physics\nMarlow College',
+    );
+    assert.ok(lecturer.includes('Nora Quinn | works at | Marlow College'));
+    assert.ok(lecturer.includes('Department of Physics | part of | Marlow College'));
+    assert.ok(!lecturer.includes('Nora Quinn | works at | Department of Physics'));
+    assert.ok(
+      (await triples('Please advise.\n\nRegards,\nJoris Smit\nIT Coordinator\nBlauw Logistics')).includes(
+        'Joris Smit | works at | Blauw Logistics',
+      ),
+    );
   });
 });

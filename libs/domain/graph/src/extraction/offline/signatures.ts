@@ -1,3 +1,4 @@
+import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
@@ -25,13 +26,20 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     const next = tokens[person.end];
     const org = mentions.find((m) => m.start === person.end + 1);
     if (!next || !organisationLike(org) || org.type === 'location') continue;
-    const after = tokens[org.end];
+    let after = tokens[org.end];
+    // ("Lars Eriksen (Stackline account manager) has confirmed …": the role after the company says
+    // it, wherever the line is.)
+    let role = org.end;
+    while (isPersonNoun(tokens[role]) || (tokens[role]?.pos === 'NOUN' && isPersonNoun(tokens[role + 1])))
+      role++;
+    const titled = next.text === '(' && role > org.end && tokens[role]?.text === ')';
+    if (titled) after = tokens[role];
     const parenthesised = next.text === '(' && after?.text === ')';
     // ("- Sipho Mahlangu, Umhlanga Fresh Markets": after a dash, the line's end or a label's.)
     const afterDash = ['-', '—', '–'].includes(tokens[person.start - 1]?.text ?? '');
     const dashed = next.text === ',' && afterDash && (!after || [':', '|'].includes(after.text));
     // (The header is what comes before any verb: "… (Kestrel Design Studio): Since we updated …".)
-    if ((!parenthesised && !dashed) || tokens.slice(0, org.end).some(isVerbLike)) continue;
+    if ((!parenthesised && !dashed) || (!titled && tokens.slice(0, org.end).some(isVerbLike))) continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
     if (parenthesised && person.type !== 'person' && !afterDash) continue;
     Object.assign(person, {
@@ -52,11 +60,12 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
 export function signatureBlock(
   sentences: Sentence[],
   mentionsOf: (s: Sentence) => Mention[],
-): { line: number; person: Mention; organisation: string; place?: string } | undefined {
+): { line: number; person: Mention; organisation: string; place?: string; unit?: Mention } | undefined {
   for (let i = sentences.length - 1; i > 0 && i >= sentences.length - 3; i--) {
     const role = sentences[i]!;
     const named = sentences[i - 1]!;
     if (role.tokens.some(isVerbLike) || named.tokens.some(isVerbLike)) continue;
+    const below = i + 1 < sentences.length ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined;
     // "Customer Care, Zenlo"; "Office Manager, Lindqvist Law, Stockholm" and "Studio Manager |
     // Arkitekt Lindgren & Menon, Oslo": a place may follow the organisation, a bar stand for the comma.
     const roleMentions = mentionsOf(role);
@@ -69,16 +78,33 @@ export function signatureBlock(
         ? last
         : undefined;
     const at = separators.filter((k) => !placed || k < placed.start - 1).pop();
-    if (at === undefined) continue;
-    const org = roleMentions.find((m) => m.start === at + 1);
-    const ends = placed ? placed.start - 1 : role.tokens.length - 1;
-    if (!organisationLike(org) || org.type === 'location' || org.end < ends) continue;
     const [person, ...others] = mentionsOf(named);
     if (!personLike(person) || others.length > 0 || person.start !== 0) continue;
     if (person.end < named.tokens.length) continue;
+    const signer = {
+      ...person,
+      type: 'person' as const,
+      evidence: person.evidence === 'none' ? ('weak' as const) : person.evidence,
+    };
+    // "Grace Whitfield" / "IT Coordinator" / "Harrowvale College": a role alone, the organisation
+    // on the line below.
+    if (at === undefined) {
+      const title = role.tokens[role.tokens.length - 1];
+      const roleWord = title && isPersonNoun({ ...title, pos: 'NOUN', text: title.lower });
+      if (below && roleMentions.every((m) => m.type !== 'person') && roleWord)
+        return { line: i + 1, person: signer, organisation: below.keys[0]! };
+      continue;
+    }
+    const org = roleMentions.find((m) => m.start === at + 1);
+    const ends = placed ? placed.start - 1 : role.tokens.length - 1;
+    if (!organisationLike(org) || org.type === 'location' || org.end < ends) continue;
+    // "Senior Lecturer, Department of Chemistry" / "Harrowvale College": a unit, then the
+    // organisation it is part of on the line below.
+    if (below && !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()))
+      return { line: i + 1, person: signer, organisation: below.keys[0]!, unit: org };
     return {
       line: i,
-      person: { ...person, type: 'person', evidence: person.evidence === 'none' ? 'weak' : person.evidence },
+      person: signer,
       organisation: org.keys[0]!,
       place: placed?.keys[0],
     };
@@ -86,14 +112,16 @@ export function signatureBlock(
   return undefined;
 }
 
-/** The relations a signature block's role line says: the person works at the organisation, which is in the place. */
+/**
+ * The relations a signature block's role line (or the organisation's line below it) says: the
+ * person works at the organisation, which is in the place, and the unit named is part of it.
+ */
 export function signedRole(
   sentence: Sentence,
   mentions: Mention[],
-  person: Mention,
-  organisation: string,
-  place?: string,
+  signature: { person: Mention; organisation: string; place?: string; unit?: Mention },
 ): SentenceRelation[] {
+  const { person, organisation, place, unit } = signature;
   const org = mentions.find((m) => m.keys[0] === organisation);
   if (!org) return [];
   if (org.type !== 'organization') Object.assign(org, { type: 'organization', evidence: 'weak' });
@@ -101,5 +129,37 @@ export function signedRole(
   const out = [rel(person, org, 'works at', role || ',', org.end, 0.6)];
   const town = place ? mentions.find((m) => m.keys[0] === place) : undefined;
   if (town) out.push(rel(org, town, 'located in', ',', town.end, 0.6));
+  if (unit) {
+    if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
+    out.push(rel(unit, org, 'part of', ',', org.end, 0.6));
+  }
   return out;
+}
+
+/** Words that open the name of a unit of an organisation: "Department of Chemistry". */
+const UNIT_HEADS = new Set([
+  'department',
+  'dept',
+  'faculty',
+  'school',
+  'division',
+  'office',
+  'institute',
+  'centre',
+  'center',
+  'laboratory',
+  'lab',
+]);
+
+/** The one organisation a line names and nothing else ("Harrowvale College"), if it does. */
+function lineOrganisation(line: Sentence, mentionsOf: (s: Sentence) => Mention[]): Mention | undefined {
+  const found = mentionsOf(line);
+  const [org] = found;
+  if (found.length !== 1 || !organisationLike(org) || org.type === 'location') return undefined;
+  if (
+    org.start !== 0 ||
+    org.end < line.tokens.length - (line.tokens[line.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0)
+  )
+    return undefined;
+  return line.tokens.some(isVerbLike) ? undefined : org;
 }
