@@ -276,4 +276,31 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(!alone.some((t) => t.includes('founded | Tanvir Kohli')));
   });
+
+  it('reads a possessive title past a nationality, a person based somewhere, a quartet played with, a seat entered, and a home', async () => {
+    const society = await triples(
+      'The Baltic Map Society is a learned society. Its current president is the Finnish historian Aino Laine.',
+    );
+    assert.ok(society.includes('Aino Laine | leads | Baltic Map Society'));
+    const cellist = await triples(
+      'Edda Sif is an Icelandic cellist. She played with the string quartet Norðurljós and has been based in Leipzig since 2015.',
+    );
+    assert.ok(cellist.includes('Edda Sif | member of | Norðurljós'));
+    assert.ok(cellist.includes('Edda Sif | lives in | Leipzig'));
+    assert.ok(
+      !(await triples('Acme Robotics has been based in Leipzig since 2015.')).some((t) =>
+        t.includes('lives in'),
+      ),
+    );
+    assert.ok(
+      (
+        await triples('Achieng Odhiambo is a Kenyan politician. She entered the National Assembly in 1992.')
+      ).includes('Achieng Odhiambo | member of | National Assembly'),
+    );
+    assert.ok(
+      (await triples("Farid's new house in Mississauga is very big.")).includes(
+        'Farid | lives in | Mississauga',
+      ),
+    );
+  });
 });

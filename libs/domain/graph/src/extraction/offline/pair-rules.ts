@@ -398,4 +398,9 @@ export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVer
   noVerb &&
   !between.some((t) => t.lemma === 'be') &&
   !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
-  !apposition;
+  !apposition &&
+  // ("Farid's new house in Mississauga": a home of one's own says where one lives.)
+  !(/^['’]s$/.test(between[0]?.lower ?? '') && between.some((t) => HOMES.has(t.lower)));
+
+/** Nouns for one's home. */
+const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);

@@ -66,12 +66,21 @@ export function possessiveRoles(
     if (tokens[k]?.text === ',') k--;
     // "Her father was the poet Lord Byron": the noun, then what it is.
     let said = k;
+    // ("Its current president is the Finnish historian Aino Virtanen": adjectives and a
+    // nationality may stand between the article and the noun.)
+    let article = said - 1;
+    while (
+      article > 0 &&
+      ((tokens[article]!.pos === 'ADJ' && tokens[article]!.text === tokens[article]!.lower) ||
+        isNationalityWord(tokens[article]!.text))
+    )
+      article--;
     if (
       tokens[said]?.pos === 'NOUN' &&
       tokens[said]!.text === tokens[said]!.lower &&
-      tokens[said - 1]?.pos === 'DET'
+      tokens[article]?.pos === 'DET'
     )
-      said -= 2;
+      said = article - 1;
     else if (tokens[said]?.pos === 'DET') said--;
     if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;

@@ -63,6 +63,8 @@ export interface PredicateRule {
    * too ("built in Apache Superset", not "built in Halden", which a guess made a place).
    */
   onlyTargets?: EntityType[];
+  /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
+  noVerbs?: boolean;
   /** The rule's verb must be the last of the words ("used by", not "they use … knocked offline by"). */
   lastVerb?: boolean;
   /**
@@ -367,6 +369,24 @@ export const PREDICATE_RULES: PredicateRule[] = [
     canonical: 'works with',
     sourceType: 'person',
     targetType: 'person',
+  },
+  {
+    nouns: ['house', 'flat', 'apartment', 'home', 'place'],
+    preps: ['in'],
+    noVerbs: true,
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
+  // "played with the experimental string quartet Frostrósir": one of its players.
+  {
+    verbs: ['play', 'perform', 'tour', 'sing'],
+    nouns: ['band', 'quartet', 'trio', 'quintet', 'orchestra', 'ensemble', 'choir', 'group'],
+    preps: ['with', 'in'],
+    canonical: 'member of',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
   },
   // "a native of Ísafjörður": where one was born.
   { nouns: ['native'], preps: ['of'], canonical: 'born in', sourceType: 'person', targetType: 'location' },

@@ -231,6 +231,10 @@ function compassStart(words: Token[], at: number): number {
 }
 
 /** Bodies one joins as a member, not as an employee. */
+/** Names of a legislature: "National Assembly", "Dáil Éireann", "House of Commons". */
+const LEGISLATURES =
+  /\b(assembly|parliament|senate|congress|dáil|bundestag|knesset|duma|sejm|storting|riksdag|house of (commons|lords|representatives)|national council|legislative council|legislature)\b/i;
+
 const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
 
@@ -397,6 +401,10 @@ export function matchPredicate(
       last !== undefined && !words.slice(words.indexOf(last) + 1).some(isVerbLike) && occupation(last);
     return occupationHeads;
   };
+  // "She entered the National Assembly in 1983", "was elected to Dáil Éireann": a seat in it.
+  const seat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['enter', 'elect']);
+  if (seat && source.type === 'person' && LEGISLATURES.test(target.name) && ['', 'to'].includes(finalPrep))
+    return { canonical: 'member of', inverted: false, known: true, targetType: 'organization' };
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
     // An agent after "by" with no passive to take it ("raised money in a round led by X") is
@@ -435,7 +443,17 @@ export function matchPredicate(
     if (rule.canonical === 'lives in' && source.type === 'organization' && source.evidence === 'strong')
       continue;
     // "Callum opened a climbing gym in Leith": what a person opens is there, not the person.
+    // ("She has been based in Berlin since 2017": a person based somewhere lives there.)
+    if (
+      rule.canonical === 'located in' &&
+      source.type === 'person' &&
+      source.evidence !== 'none' &&
+      verbs.some((t) => verbIs(t, ['base']))
+    )
+      return { canonical: 'lives in', inverted: false, known: true };
     if (rule.canonical === 'located in' && rule.verbs && source.type === 'person') continue;
+    // "Farid's new house in Mississauga": a home of one's own, said without a verb.
+    if (rule.noVerbs && verbs.length > 0) continue;
     if (
       rule.canonical === 'works at' &&
       verbs.some((t) => verbIs(t, ['join'])) &&
