@@ -4,6 +4,7 @@ import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
+import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
 import {
@@ -298,6 +299,7 @@ export function constructionRelations(
     ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),
     ...namedDivisions(sentence, mentions),
+    ...ownedProducts(sentence, mentions, discourse),
     ...caused,
     ...effects(sentence, mentions, discourse, caused),
     ...whereClause(sentence, mentions),

@@ -276,4 +276,21 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(film.includes('Alon Pictures | created | Tide Lines'));
     assert.ok(!film.includes('Tide Lines | created | Alon Pictures'));
   });
+
+  it("reads a company's named product as made by it, and nothing for a person's or another product's", async () => {
+    const lifts = await triples('Tobira Denki will adapt its Kumo sensor platform for the new towers.');
+    assert.ok(lifts.includes('Tobira Denki | created | Kumo'));
+    const fleet = await triples(
+      "Hanse Robotics said the drones would join Orbis, Hanse Robotics's fleet-management platform.",
+    );
+    assert.ok(fleet.includes('Hanse Robotics | created | Orbis'));
+    assert.ok(
+      (await triples("Vellmark alleges that Ridgecrest's TrailPro jacket copies its membrane.")).includes(
+        'Ridgecrest | created | TrailPro',
+      ),
+    );
+    assert.ok(
+      !(await triples("Ana Lima said Ana Lima's Pixel phone broke.")).some((t) => t.includes('created')),
+    );
+  });
 });
