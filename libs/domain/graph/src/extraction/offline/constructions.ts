@@ -4,6 +4,7 @@ import { Mention } from './mentions';
 import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
+import { objectRelatives } from './object-relatives';
 import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
@@ -55,7 +56,18 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
       opens++;
   }
   // ("Founded in 2019 by Lukas Brenner, the company makes …": "the company" may stand for the name.)
-  const subject = mentions.find((m) => m.start === comma + 1) ?? mentions.find((m) => m.start === opens);
+  // ("Born in Nyeri, the eldest of seven children, she worked …": past an apposition with no name.)
+  const aside = tokens.findIndex((t, k) => k > comma + 1 && t.text === ',');
+  const described =
+    tokens[comma + 1]?.pos === 'DET' &&
+    aside > 0 &&
+    !tokens
+      .slice(comma + 1, aside)
+      .some((t) => isVerbLike(t) || mentions.some((m) => m.start === tokens.indexOf(t)));
+  const subject =
+    mentions.find((m) => m.start === comma + 1) ??
+    mentions.find((m) => m.start === opens) ??
+    (described ? mentions.find((m) => m.start === aside + 1) : undefined);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
   const before = mentions.filter((m) => m.end <= comma);
@@ -91,7 +103,14 @@ const TIME_OPENERS = new Set(['after', 'before', 'since', 'while', 'upon', 'on']
  */
 function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
-  if (!TIME_OPENERS.has(tokens[0]?.lower ?? '') || !/ing$/.test(tokens[1]?.lower ?? '')) return [];
+  if (!TIME_OPENERS.has(tokens[0]?.lower ?? '')) return [];
+  // ("After six years as a network engineer at Ericsson, she …": or a time spent as something.)
+  const comma = tokens.findIndex((t) => t.text === ',');
+  const spent =
+    comma > 0 &&
+    tokens.slice(1, comma).some((t) => t.lower === 'as') &&
+    !tokens.slice(1, comma).some(isVerbLike);
+  if (!/ing$/.test(tokens[1]?.lower ?? '') && !spent) return [];
   const subject = mentions.find(
     (m, i) =>
       m.type === 'person' &&
@@ -102,7 +121,9 @@ function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelatio
   if (!subject) return [];
   const out: SentenceRelation[] = [];
   for (const target of mentions.filter((m) => m.end <= subject.start)) {
-    const words = [asVerb(tokens[1]!), ...tokens.slice(2, target.start)];
+    const words = spent
+      ? tokens.slice(1, target.start)
+      : [asVerb(tokens[1]!), ...tokens.slice(2, target.start)];
     if (words.some((t) => t.text === ',')) break;
     const match = matchPredicate(words, subject, target);
     if (!match?.known || match.inverted) continue;
@@ -300,6 +321,7 @@ export function constructionRelations(
     ...soldTo(sentence, mentions),
     ...namedDivisions(sentence, mentions),
     ...ownedProducts(sentence, mentions, discourse),
+    ...objectRelatives(sentence, mentions),
     ...caused,
     ...effects(sentence, mentions, discourse, caused),
     ...whereClause(sentence, mentions),

@@ -303,4 +303,25 @@ describe('OfflineExtractor: biographies', () => {
       ),
     );
   });
+
+  it('reads a relative clause whose subject is a person, an apposition before the subject, and time spent as something', async () => {
+    const coop = await triples(
+      'In 1931 Kenta Oda helped establish the Cooperativa Agrícola, which his daughter, Sachiko Oda, directed from 1970 until 1988.',
+    );
+    assert.ok(coop.includes('Sachiko Oda | leads | Cooperativa Agrícola'));
+    assert.ok(!coop.some((t) => t.startsWith('Sachiko Oda | created')));
+    const centre = await triples(
+      'The best-known work of the practice is the Maison des Arts community centre in Lyon, which Claire Roux designed.',
+    );
+    assert.ok(centre.includes('Claire Roux | created | Maison des Arts'));
+    const nurse = await triples(
+      'Achieng Odhiambo was a Kenyan unionist. Born in Kisumu, the eldest of five children, she worked as a nurse in Nairobi.',
+    );
+    assert.ok(nurse.includes('Achieng Odhiambo | born in | Kisumu'));
+    const engineer = await triples(
+      'Abena Owusu is a Ghanaian engineer. After six years as a network engineer at Ericsson, she co-founded Kudi Pay, together with her partner, the designer Kofi Boateng.',
+    );
+    assert.ok(engineer.includes('Abena Owusu | works at | Ericsson'));
+    assert.ok(engineer.includes('Kofi Boateng | founded | Kudi Pay'));
+  });
 });

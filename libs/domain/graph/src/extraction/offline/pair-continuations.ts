@@ -98,7 +98,13 @@ export const cofounder: OpeningRule = (
     next.type === 'person' &&
     tokens
       .slice(target.end, next.start)
-      .every((t) => t.text === ',' || isPersonNoun(t) || (t.pos === 'ADJ' && t.text === t.lower))
+      .every(
+        (t) =>
+          t.text === ',' ||
+          isPersonNoun(t) ||
+          (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
+          (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(tokens[tokens.indexOf(t) + 1])),
+      )
   )
     target = next;
   // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
@@ -107,11 +113,14 @@ export const cofounder: OpeningRule = (
   // relative or colleague, and the comma of an apposition, too.)
   let last = between.length - 1;
   if (between[last]?.text === ',') last--;
+  // ("with her partner, the structural engineer Marc Delorme": an apposition after the relative.)
+  const related = (t: Token) =>
+    isPersonNoun(t) ||
+    (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
+    POSSESSIVE_WORDS.has(t.lower);
   while (
     last > 0 &&
-    (isPersonNoun(between[last]) ||
-      (between[last]!.pos === 'ADJ' && between[last]!.text === between[last]!.lower) ||
-      POSSESSIVE_WORDS.has(between[last]!.lower))
+    (related(between[last]!) || (between[last]!.text === ',' && related(between[last - 1]!)))
   )
     last--;
   // (And "Tallyfield, a payroll start-up, with …": an apposition on the thing founded.)
@@ -126,7 +135,11 @@ export const cofounder: OpeningRule = (
     closing > 1 &&
     between.slice(closing + 1, last).every((t) => t.pos === 'ADV') &&
     between.slice(1, closing).every((t) => t.text === t.lower);
-  const aside = (t: Token) => ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) || apposition;
+  // (", together with …": a comma may open it.)
+  const aside = (t: Token) =>
+    ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) ||
+    apposition ||
+    (t === between[0] && t.text === ',' && between[1]?.lower === 'together');
   const withAfter =
     between[last]?.lower === 'with' &&
     last <= 8 &&

@@ -1,0 +1,78 @@
+import { KIN_NOUNS } from './cues';
+import { Mention } from './mentions';
+import { rel } from './owners';
+import { isVerbLike, matchPredicate } from './predicates';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence, Token } from './sentences';
+
+const RELATIVES = new Set(['which', 'that', 'whom']);
+const POSSESSIVE = new Set(['his', 'her', 'their', 'my', 'our']);
+/** Verbs of making that, said of an organisation, are leading it: "which she directed". */
+const LEADING = new Set(['direct', 'run', 'head', 'manage']);
+/** Auxiliaries before the relative clause's verb ("had founded"); "was" would make it passive. */
+const PERFECT = new Set(['had', 'has', 'have']);
+
+/**
+ * Where the relative clause's person ends its words before the verb: after "his daughter,
+ * Sachiko Oyamada Lima," the verb follows the closing comma. -1 when no verb follows.
+ */
+function verbAfter(tokens: Token[], at: number): number {
+  let k = at;
+  if (tokens[k]?.text === ',') k++;
+  while (tokens[k] && (PERFECT.has(tokens[k]!.lower) || tokens[k]!.pos === 'ADV')) k++;
+  const verb = tokens[k];
+  return verb && isVerbLike(verb) && /(ed|en|wn|lt|ght|de|id)$/.test(verb.lower) ? k : -1;
+}
+
+/**
+ * "the Maison des Sources community centre in Lyon, which Lê designed", "a company that his uncle
+ * Per Dahl had founded in 1950", "which his daughter, Sachiko Oyamada Lima, directed": a relative
+ * clause whose subject is a person says what the person did to the thing before it.
+ */
+export function objectRelatives(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (!RELATIVES.has(token.lower)) return;
+    // The person: right after the relative, or after "his daughter," before the name.
+    let k = at + 1;
+    if (POSSESSIVE.has(tokens[k]?.lower ?? '') && tokens[k + 1]?.lower && tokens[k + 1]!.lower in KIN_NOUNS) {
+      k += 2;
+      if (tokens[k]?.text === ',') k++;
+    }
+    // (A name nothing typed is the person when the verb is a person's: "which Lê designed".)
+    const person = mentions.find(
+      (m) => m.start === k && (m.type === 'person' || (m.type === 'concept' && m.evidence === 'none')),
+    );
+    if (!person) return;
+    const verb = verbAfter(tokens, person.end);
+    if (verb < 0) return;
+    // The thing: the name right before the relative, or before "in" a place there ("the X centre
+    // in Lyon, which …").
+    const comma = tokens[at - 1]?.text === ',' ? at - 1 : at;
+    // (What stands between it and the relative says only what it is or where: "community centre in Lyon".)
+    const candidates = mentions.filter(
+      (m) =>
+        m.end <= comma &&
+        comma - m.end <= 6 &&
+        !['person', 'location', 'date'].includes(m.type) &&
+        !tokens.slice(m.end, comma).some(isVerbLike) &&
+        !mentions.some((o) => o.start >= m.end && o.end <= comma && o.type !== 'location'),
+    );
+    const thing = candidates[candidates.length - 1];
+    if (!thing) return;
+    const match = matchPredicate([tokens[verb]!], person, thing);
+    if (!match?.known || match.inverted || (match.sourceType && match.sourceType !== 'person')) return;
+    // ("which she directed": one directs an organisation by leading it, and makes only things.)
+    const canonical =
+      thing.type === 'organization' && match.canonical === 'created'
+        ? LEADING.has(tokens[verb]!.lemma)
+          ? 'leads'
+          : undefined
+        : match.canonical;
+    if (!canonical) return;
+    if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+    out.push(rel(person, thing, canonical, phrase(tokens, at, verb + 1), verb + 1, 0.6));
+  });
+  return out;
+}
