@@ -291,6 +291,10 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
  * dropped and the shape of the words is read once, for the rules after it that rewrite the pair.
  */
 function readPair(pair: Pair, reading: Reading): void {
+  // "Rui and I finally moved to Lisbon" (no speaker named): the name's verb is after "and I".
+  const [and, me] = pair.between;
+  if (and?.lower === 'and' && /^(?:i|we)$/i.test(me?.text ?? '') && pair.between.slice(2).some(isVerbLike))
+    pair.between = pair.between.slice(2);
   for (const rule of OPENING_RULES) if (rule(pair, reading)) return;
   pair.between = withoutRelative(pair.between);
   const gap = gapOf(pair);
@@ -354,6 +358,15 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
 /** "X and [her partner,] Y": two subjects of one verb. */
 function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolean {
   const gap = tokens.slice(first.end, second.start);
+  // ("Rui and I finally moved to Lisbon": a name nothing typed joined to the speaker is a person.)
+  const withSpeaker =
+    first.evidence === 'none' &&
+    second.type === 'person' &&
+    /^(?:i|we)$/i.test(tokens[second.start]?.text ?? '');
+  if (withSpeaker && gap.length === 1 && gap[0]!.lower === 'and') {
+    Object.assign(first, { type: 'person', evidence: 'weak' });
+    return true;
+  }
   return (
     first.type === second.type &&
     gap.some((t) => t.lower === 'and') &&
