@@ -156,7 +156,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       return;
     }
     if (token.pos !== 'PRON') return;
-    const isObject = OBJECT_PRONOUNS.has(token.lower) && sentence.tokens[i + 1]?.pos !== 'NOUN';
+    // ("built her a little annex": whom something is done for is no object of the verb.)
+    const isObject =
+      OBJECT_PRONOUNS.has(token.lower) && noun?.pos !== 'NOUN' && !['a', 'an'].includes(noun?.lower ?? '');
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
     // "The daughter of the mathematician S. Raghunathan, she …": not the name the opening describes.
     const described = frontedOf(sentence.tokens, i) ? out[out.length - 1] : undefined;

@@ -206,6 +206,8 @@ const GENERIC_SPEAKERS = new Set([
   'cc',
   // An incident report's fields ("Remediation: certificate rotated by …").
   'summary',
+  'date',
+  'author',
   'remediation',
   'resolution',
   'owner',

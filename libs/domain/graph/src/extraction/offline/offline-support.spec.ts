@@ -297,4 +297,22 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+
+  it('reads a team lead in brackets, no employer in a bracketed role, a capitalised role line, and nobody working at a person', async () => {
+    const report = await triples(
+      'Author: Ines Duarte (SRE)\nFollow-ups: Yuki Sato (Payments team lead) to add pool-size validation.',
+    );
+    assert.ok(report.includes('Yuki Sato | leads | Payments team'));
+    assert.ok(!report.some((t) => t.includes('| SRE')));
+    const mail = await triples(
+      'Our DBA, Piotr Lis, checked the locks.\n\nKind regards,\nMariana Souto\nFinance Systems Lead | Souto & Filhos Lda.',
+    );
+    assert.ok(mail.includes('Mariana Souto | works at | Souto & Filhos Lda'));
+    assert.ok(!mail.some((t) => t.startsWith('Piotr Lis | works at | Mariana')));
+    assert.ok(
+      !(await triples("Lucía: Carmen's husband Osvaldo built her a little annex.")).some((t) =>
+        t.includes('created'),
+      ),
+    );
+  });
 });

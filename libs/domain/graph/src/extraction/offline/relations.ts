@@ -389,8 +389,13 @@ const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
  * "child of": "her son Pablo" and "Pablo's mother Lena" are one fact read from either end.
  */
 export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
+  // (Nobody works at a person: "our DBA, Piotr Nowak" in Mariana's mail is her colleague.)
   const found = relations.map((r) =>
-    r.canonical === 'parent of' ? { ...r, source: r.target, target: r.source, canonical: 'child of' } : r,
+    r.canonical === 'parent of'
+      ? { ...r, source: r.target, target: r.source, canonical: 'child of' }
+      : r.canonical === 'works at' && r.target.type === 'person' && r.source.type === 'person'
+        ? { ...r, canonical: 'works with' }
+        : r,
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');

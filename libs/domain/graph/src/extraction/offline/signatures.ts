@@ -3,7 +3,14 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence } from './sentences';
+import { ROLE_ABBREVIATIONS } from './name-words';
+import { phrase, Sentence, Token } from './sentences';
+
+/** Titles that lead what they are written after: "Payments team lead". */
+const LEAD_TITLES = new Set(['lead', 'head', 'leader']);
+/** A word for what a person does, whatever the tagger read it as: "lead", "manager". */
+const roleWord = (t: Token | undefined) =>
+  t !== undefined && t.text === t.lower && (isPersonNoun({ ...t, pos: 'NOUN' }) || LEAD_TITLES.has(t.lower));
 
 /** Whether a mention may be a person's name written alone: typed so, or nothing typed it. */
 const personLike = (m: Mention | undefined): m is Mention =>
@@ -30,8 +37,7 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // ("Lars Eriksen (Stackline account manager) has confirmed …": the role after the company says
     // it, wherever the line is.)
     let role = org.end;
-    while (isPersonNoun(tokens[role]) || (tokens[role]?.pos === 'NOUN' && isPersonNoun(tokens[role + 1])))
-      role++;
+    while (roleWord(tokens[role]) || (tokens[role]?.pos === 'NOUN' && roleWord(tokens[role + 1]))) role++;
     const titled = next.text === '(' && role > org.end && tokens[role]?.text === ')';
     if (titled) after = tokens[role];
     const parenthesised = next.text === '(' && after?.text === ')';
@@ -41,13 +47,18 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // (The header is what comes before any verb: "… (Kestrel Design Studio): Since we updated …".)
     if ((!parenthesised && !dashed) || (!titled && tokens.slice(0, org.end).some(isVerbLike))) continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
-    if (parenthesised && person.type !== 'person' && !afterDash) continue;
+    if (parenthesised && person.type !== 'person' && !afterDash && !titled) continue;
+    // ("Author: Sofia Reyes (SRE)": a role in brackets is no employer.)
+    if (ROLE_ABBREVIATIONS.has(org.keys[0]!)) continue;
     Object.assign(person, {
       type: 'person',
       evidence: person.evidence === 'none' ? 'weak' : person.evidence,
     });
     if (org.type !== 'organization') Object.assign(org, { type: 'organization', evidence: 'weak' });
-    out.push(rel(person, org, 'works at', parenthesised ? `(${org.name})` : ',', org.end, 0.6));
+    // ("Yuki Tanabe (Payments team lead)": who leads it.)
+    const leads = titled && LEAD_TITLES.has(tokens[role - 1]!.lower);
+    const raw = parenthesised ? `(${org.name})` : ',';
+    out.push(rel(person, org, leads ? 'leads' : 'works at', raw, org.end, 0.6));
   }
   return out;
 }
@@ -64,7 +75,9 @@ export function signatureBlock(
   for (let i = sentences.length - 1; i > 0 && i >= sentences.length - 3; i--) {
     const role = sentences[i]!;
     const named = sentences[i - 1]!;
-    if (role.tokens.some(isVerbLike) || named.tokens.some(isVerbLike)) continue;
+    // (A role line's words are capitalised: "Finance Systems Lead" is no verb.)
+    if (role.tokens.some((t) => isVerbLike(t) && t.text === t.lower) || named.tokens.some(isVerbLike))
+      continue;
     const below = i + 1 < sentences.length ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined;
     // "Customer Care, Zenlo"; "Office Manager, Lindqvist Law, Stockholm" and "Studio Manager |
     // Arkitekt Lindgren & Menon, Oslo": a place may follow the organisation, a bar stand for the comma.
