@@ -1,9 +1,9 @@
 import { isCodeName } from './code-names';
 import { isOrganizationNoun } from './cues';
-import { lexicon } from './lexicon';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
-import { pronounGender, rel } from './owners';
+import { DISTRICTS, namesItsKind } from './kinds';
+import { nounGender, pronounGender, rel } from './owners';
 import { isVerbLike, nounPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -19,53 +19,6 @@ const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'r
 /** Entities a definite noun stands for only when it names what they are: "the error", "the address". */
 const IDENTIFIER_TYPES = new Set(['error_code', 'email', 'url']);
 const TROUBLE_NOUNS = new Set(['error', 'issue', 'bug', 'problem', 'code', 'fault', 'failure', 'crash']);
-const FEMALE_NOUNS = [
-  'wife',
-  'mother',
-  'mum',
-  'mom',
-  'sister',
-  'daughter',
-  'aunt',
-  'grandmother',
-  'grandma',
-  'granddaughter',
-  'niece',
-  'girlfriend',
-  'fiancée',
-  'bride',
-  'widow',
-  'mrs',
-  'ms',
-  'miss',
-  'queen',
-  'abuela',
-];
-const MALE_NOUNS = [
-  'husband',
-  'father',
-  'dad',
-  'brother',
-  'son',
-  'uncle',
-  'grandfather',
-  'grandpa',
-  'grandson',
-  'nephew',
-  'boyfriend',
-  'fiancé',
-  'groom',
-  'widower',
-  'mr',
-  'king',
-  'abuelo',
-];
-/** Nouns before a name that say its gender. */
-const GENDERED = new Map<string, 'female' | 'male'>([
-  ...FEMALE_NOUNS.map((w) => [w, 'female'] as const),
-  ...MALE_NOUNS.map((w) => [w, 'male'] as const),
-]);
-
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -76,7 +29,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     discourse.remember(mention);
     // "my wife Kemi", "her son, Emeka": the noun before a name says whom "she" or "he" can be.
     const noun = sentence.tokens[mention.start - (sentence.tokens[mention.start - 1]?.text === ',' ? 2 : 1)];
-    const gender = GENDERED.get(noun?.lower.replace(/\.$/, '') ?? '');
+    const gender = nounGender(noun?.lower.replace(/\.$/, '') ?? '');
     if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
     next++;
   };
@@ -185,144 +138,6 @@ export function frontedOf(tokens: Token[], at: number): boolean {
     tokens[at - 1]?.text === ',' &&
     !tokens.slice(3, at - 1).some((t) => isVerbLike(t) || t.text === ',')
   );
-}
-
-/**
- * Nouns for hardware and software named by its make or model ("Brother HL-L2350 printers"), or
- * by what kind of system the name is ("the Keycloak 24.0 cluster", "the Hunspell library").
- */
-const DEVICES = new Set([
-  'printer',
-  'handheld',
-  'laptop',
-  'phone',
-  'server',
-  'router',
-  'switch',
-  'tablet',
-  'scanner',
-  'terminal',
-  'camera',
-  'device',
-  'machine',
-  'drive',
-  'dashboard',
-  'headset',
-  'point',
-]);
-
-/** Nouns for a part of a city, named before them: "the Bjørvika district of Oslo". */
-const DISTRICTS = new Set([
-  'district',
-  'neighbourhood',
-  'neighborhood',
-  'quarter',
-  'suburb',
-  'borough',
-  'ward',
-]);
-
-/**
- * Nouns for the kind of system a name is, right after it and ending the phrase: "the Keycloak 24.0
- * cluster", "the Hunspell library" (not "the Desaguadero river system", "the Austin chip designer").
- */
-const SYSTEM_KINDS = new Set([
-  'system',
-  'network',
-  'cluster',
-  'library',
-  'pool',
-  'processor',
-  'chip',
-  'chipset',
-  'framework',
-  'engine',
-  'module',
-  'database',
-  'protocol',
-  'instance',
-  'kernel',
-  'sdk',
-]);
-
-/**
- * Nouns for an institution named by the words before them, which are its name: "the La Esmeralda
- * art school", "the Prado museum" (one modifier may come between; a place before them is only
- * where it is: "the Brno flight school").
- */
-const INSTITUTION_KINDS = new Set([
-  'school',
-  'college',
-  'academy',
-  'hospital',
-  'museum',
-  'library',
-  'gallery',
-  'conservatory',
-]);
-
-/**
- * Nouns for a structure or a made thing named by the word before them, a modifier between or not:
- * "the Rheinhalle concert hall", "the Lindqvist pressure lamp", "the Vasa warship".
- */
-const STRUCTURE_KINDS = new Set([
-  'hall',
-  'bridge',
-  'tower',
-  'church',
-  'cathedral',
-  'chapel',
-  'temple',
-  'mosque',
-  'stadium',
-  'arena',
-  'theatre',
-  'theater',
-  'palace',
-  'castle',
-  'dam',
-  'lighthouse',
-  'skyscraper',
-  'lamp',
-  'engine',
-  'vessel',
-  'warship',
-  'ship',
-]);
-
-/**
- * Whether the nouns at `at` only say what kind of thing the name before them is: a device ("access
- * points", "handhelds"; up to two words), a system's kind or an institution's.
- */
-function namesItsKind(tokens: Token[], at: number, named: Mention): boolean {
-  const kind = tokens[at];
-  if (kind?.pos !== 'NOUN') return false;
-  if (
-    SYSTEM_KINDS.has(kind.lower.replace(/s$/, '')) &&
-    tokens[at + 1]?.pos !== 'NOUN' &&
-    !joinsWords(tokens[at + 1])
-  )
-    return true;
-  for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {
-    if (DEVICES.has(tokens[k]!.lemma) || DEVICES.has(tokens[k]!.lower.replace(/s$/, ''))) return true;
-    if (
-      STRUCTURE_KINDS.has(tokens[k]!.lower) &&
-      tokens[k + 1]?.pos !== 'NOUN' &&
-      named.type !== 'location' &&
-      named.type !== 'person'
-    )
-      return true;
-    // (A one-word name with a modifier before the kind is likelier a place: "the Brno flight school".)
-    if (
-      INSTITUTION_KINDS.has(tokens[k]!.lower) &&
-      tokens[k + 1]?.pos !== 'NOUN' &&
-      !(named.end - named.start === 1 && k > at) &&
-      named.type !== 'location' &&
-      !['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '')
-    )
-      return true;
-  }
-  return false;
 }
 
 /**

@@ -22,6 +22,56 @@ export function pronounGender(word: string): 'female' | 'male' | undefined {
   return undefined;
 }
 
+const FEMALE_NOUNS = [
+  'wife',
+  'mother',
+  'mum',
+  'mom',
+  'sister',
+  'daughter',
+  'aunt',
+  'grandmother',
+  'grandma',
+  'granddaughter',
+  'niece',
+  'girlfriend',
+  'fiancée',
+  'bride',
+  'widow',
+  'mrs',
+  'ms',
+  'miss',
+  'queen',
+  'abuela',
+];
+const MALE_NOUNS = [
+  'husband',
+  'father',
+  'dad',
+  'brother',
+  'son',
+  'uncle',
+  'grandfather',
+  'grandpa',
+  'grandson',
+  'nephew',
+  'boyfriend',
+  'fiancé',
+  'groom',
+  'widower',
+  'mr',
+  'king',
+  'abuelo',
+];
+/** Nouns before a name that say its gender. */
+const GENDERED = new Map<string, 'female' | 'male'>([
+  ...FEMALE_NOUNS.map((w) => [w, 'female'] as const),
+  ...MALE_NOUNS.map((w) => [w, 'male'] as const),
+]);
+
+/** The gender a noun before a name gives it: "my wife Kemi", "her son Emeka". */
+export const nounGender = (word: string): 'female' | 'male' | undefined => GENDERED.get(word);
+
 /** The gender a person's first name says, when the lexicon knows the name. */
 export const mentionGender = (mention: Mention) => lexicon().genderOf(mention.keys[0]!.split(' ')[0]!);
 

@@ -5,10 +5,11 @@ import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
+import { inferredRelations } from './inferred';
+import { cofounder, listContinues, secondObject } from './pair-lists';
 import { personalName } from './short-names';
 import {
   castMember,
-  cofounder,
   collaboratorsPlace,
   colleague,
   clauseAfterAnd,
@@ -17,10 +18,8 @@ import {
   participleClause,
   relativeAgents,
   founderAfterPlace,
-  listContinues,
   nounAfterAnd,
   roleOfSubject,
-  secondObject,
   sharedSubject,
 } from './pair-continuations';
 import {
@@ -154,108 +153,7 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
-  return dedupe([
-    ...found,
-    ...foundersPlayIn(tokens, found),
-    ...predecessorsLed(tokens, found),
-    ...companionsLive(tokens, found),
-  ]);
-}
-
-/** Words for a group that plays together, which its founders play in. */
-const ENSEMBLES = new Set(['band', 'trio', 'quartet', 'quintet', 'duo', 'orchestra', 'ensemble', 'choir']);
-
-/**
- * "a Zambian band formed in 2006 by guitarist Mwila Chanda", "he formed the Watanabe Trio with
- * bassist Hiroshi Ueda": who founds a band plays in it.
- */
-function foundersPlayIn(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
-  const ensemble = tokens.some((t) => ENSEMBLES.has(t.lower));
-  const band = (r: SentenceRelation) =>
-    ensemble || r.target.keys[0]!.split(' ').some((w) => ENSEMBLES.has(w));
-  return found
-    .filter(
-      (r) =>
-        r.canonical === 'founded' && r.source.type === 'person' && r.target.type !== 'location' && band(r),
-    )
-    .map((r) => ({ ...r, canonical: 'member of', confidence: Math.min(r.confidence, 0.6) }));
-}
-
-/**
- * "was elected mayor of Thiès, succeeding Abdou Ndiaye", "succeeded Fred Osei as manager of …":
- * whom a person succeeds in what they now lead led it before them.
- */
-function predecessorsLed(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
-  return found.flatMap((succession) => {
-    const { source, target } = succession;
-    if (succession.canonical !== 'succeeded' || target.type !== 'person' || target.start < source.start)
-      return [];
-    // (Only what the successor leads right before the succession: not "the chief executive of
-    // Chipotle, as its new CEO …, replacing …", nor what they lead after it.)
-    // ("Its current director, Marius Petrauskas, succeeded Wróbel": or a role given before the name.)
-    const before = (r: SentenceRelation) =>
-      r.target.start < source.start && !tokens.slice(source.end, target.start).some((t) => t.lower === 'as');
-    const led = (r: SentenceRelation) =>
-      before(r) ||
-      (r.target.end <= target.start &&
-        tokens
-          .slice(r.target.end, target.start)
-          .every((t) => SUCCESSION_GAP.has(t.pos) || SUCCESSION_WORDS.has(t.lower)));
-    return found
-      .filter((r) => r.canonical === 'leads' && same(r.source, source) && !same(r.target, target) && led(r))
-      .map((r) => ({ ...r, source: target, raw: succession.raw, confidence: 0.6 }));
-  });
-}
-
-/** What may stand between what a successor leads and whom they succeed ("in 2014, succeeding"). */
-const SUCCESSION_GAP = new Set(['PUNCT', 'ADP', 'SCONJ', 'NUM', 'DET', 'ADV', 'PRON']);
-const SUCCESSION_WORDS = new Set([
-  'succeeding',
-  'replacing',
-  'succeeded',
-  'replaced',
-  'when',
-  'retiring',
-  'who',
-]);
-
-/** Relations between two people one of whom a home can be shared with. */
-const HOUSEHOLD = new Set(['married to', 'partner of', 'child of', 'sibling of']);
-
-/**
- * "lives in Nakuru with her husband, the physiotherapist David Otieno", "where he lived with his
- * wife, Mercedes Barcha", "is married to the poet Marisol Vidal, and the couple lives in Puebla":
- * whom a person lives with lives there too.
- */
-function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
-  const out: SentenceRelation[] = [];
-  for (const home of found) {
-    if (home.canonical !== 'lives in' || home.source.type !== 'person') continue;
-    for (const tie of found) {
-      if (!HOUSEHOLD.has(tie.canonical)) continue;
-      const other = same(tie.source, home.source)
-        ? tie.target
-        : same(tie.target, home.source)
-          ? tie.source
-          : undefined;
-      if (!other || other.type !== 'person' || same(other, home.target)) continue;
-      const from = Math.max(home.source.end, home.target.end);
-      const window = tokens.slice(from, other.start);
-      const withIt =
-        other.start > from &&
-        window.length <= 8 &&
-        window.some((t) => t.lower === 'with') &&
-        !window.some(
-          (t) =>
-            t.text === ';' ||
-            t.lower === 'and' ||
-            (t.pos === 'VERB' && window.indexOf(t) > window.findIndex((w) => w.lower === 'with')),
-        );
-      const couple = /\bcouple\b/i.test(home.raw) && other.end <= home.target.start;
-      if (withIt || couple) out.push({ ...home, source: other, confidence: 0.6 });
-    }
-  }
-  return out;
+  return dedupe([...found, ...inferredRelations(tokens, found)]);
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */

@@ -1,0 +1,165 @@
+import { isPersonNoun } from './cues';
+import { Mention } from './mentions';
+import { LIST_WORDS, OpeningRule, PairRule, same } from './pair-rules';
+import { isVerbLike } from './predicates';
+import { Token } from './sentences';
+
+// The pair rules that go on with the relation before: a list of its objects or subjects, a
+// second object after "and later at", a second founder after "with".
+
+/** A list: the previous relation again, with the next item. */
+export const listContinues: PairRule = ({ source, target }, reading, { noVerb, listed, listOnly }) => {
+  const { previous, tokens, found } = reading;
+  // ("by singer Orla Keane and guitarist Declan Moriarty": what each person is may stand before them.)
+  let words = listed;
+  if (target.type === 'person' || target.evidence === 'none') {
+    let end = listed.length;
+    while (
+      end > 0 &&
+      (isPersonNoun(listed[end - 1]) ||
+        (listed[end - 1]!.pos === 'ADJ' && listed[end - 1]!.text === listed[end - 1]!.lower))
+    )
+      end--;
+    if (end < listed.length) words = listed.slice(0, end);
+  }
+  const onlyList =
+    words === listed ? listOnly : words.length > 0 && words.every((t) => LIST_WORDS.has(t.lower));
+  if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))))
+    return false;
+  const continues = previous.inverted ? previous.source : previous.target;
+  // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)
+  const placeAsAgent = previous.inverted && target.type === 'location';
+  if (
+    same(continues, source) &&
+    !startsClause(tokens, target) &&
+    compatible(source, target) &&
+    !placeAsAgent
+  ) {
+    reading.previous = previous.inverted
+      ? { ...previous, source: target, confidence: 0.7, end: target.start }
+      : { ...previous, target, confidence: 0.7, end: target.start };
+    found.push(reading.previous);
+    return true;
+  }
+  return false;
+};
+
+/**
+ * "studied English at Makerere University in Kampala and later at the University of Leeds", "was
+ * educated at Achimota School and later at the LSE": a second object of the person's verb, after
+ * "and" and the same preposition.
+ */
+export const secondObject: PairRule = ({ source, target, between }, { tokens, found }) => {
+  const words = between.filter((t) => !['ADV', 'DET'].includes(t.pos) && t.text !== ',');
+  if (words.length !== 2 || words[0]!.lower !== 'and' || words[1]!.pos !== 'ADP') return false;
+  const prep = words[1]!.lower;
+  const first = [...found]
+    .reverse()
+    .find(
+      (r) =>
+        r.source.type === 'person' &&
+        r.target.end <= source.end &&
+        r.canonical !== 'located in' &&
+        r.raw.split(' ').pop() === prep,
+    );
+  // (Only when what comes between is the first object and where it is: "at X in Y and later at Z".)
+  if (!first || tokens.slice(first.target.end, source.start).some((t) => isVerbLike(t) || t.text === ';'))
+    return false;
+  if (!compatible(first.target, target)) return false;
+  found.push({ ...first, target, confidence: 0.7, end: target.end });
+  return true;
+};
+
+/** True when the words after `mention` start a clause of its own ("…, and Andy Jassy succeeded him"). */
+function startsClause(tokens: Token[], mention: Mention): boolean {
+  const next = tokens[mention.end];
+  return next !== undefined && isVerbLike(next);
+}
+
+function compatible(a: Mention, b: Mention): boolean {
+  return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
+}
+
+/** Possessive pronouns before a relative or a colleague: "with her former colleague …". */
+const POSSESSIVE_WORDS = new Set(['her', 'his', 'their', 'its']);
+
+/** "founded Apple with Steve Wozniak": a second founder (or creator) of the same thing. */
+export const cofounder: OpeningRule = (
+  { i, source, target, between },
+  { previous, found, tokens, chain },
+) => {
+  // ("with her former colleague Mikko Salminen": "her" is the founder; the name after is the second.)
+  const next = chain[i + 2];
+  if (
+    previous &&
+    next &&
+    POSSESSIVE_WORDS.has(tokens[target.start]?.lower ?? '') &&
+    same(target, previous.source) &&
+    next.type === 'person' &&
+    tokens
+      .slice(target.end, next.start)
+      .every(
+        (t) =>
+          t.text === ',' ||
+          isPersonNoun(t) ||
+          (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
+          (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(tokens[tokens.indexOf(t) + 1])),
+      )
+  )
+    target = next;
+  // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
+  // ("with bassist Hiroshi Ueda": what the second one is may stand before the name.)
+  // ("with her former colleague Mikko Salminen", "together with his brother, Otávio": whose
+  // relative or colleague, and the comma of an apposition, too.)
+  let last = between.length - 1;
+  if (between[last]?.text === ',') last--;
+  // ("with her partner, the structural engineer Marc Delorme": an apposition after the relative.)
+  const related = (t: Token) =>
+    isPersonNoun(t) ||
+    (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
+    POSSESSIVE_WORDS.has(t.lower);
+  while (
+    last > 0 &&
+    (related(between[last]!) || (between[last]!.text === ',' && related(between[last - 1]!)))
+  )
+    last--;
+  // (And "Tallyfield, a payroll start-up, with …": an apposition on the thing founded.)
+  // (Its words are lower-case and it closes with a comma before "with" or "together with".)
+  const closing = between
+    .slice(0, last)
+    .map((t) => t.text)
+    .lastIndexOf(',');
+  const apposition =
+    between[0]?.text === ',' &&
+    between[1]?.pos === 'DET' &&
+    closing > 1 &&
+    between.slice(closing + 1, last).every((t) => t.pos === 'ADV') &&
+    between.slice(1, closing).every((t) => t.text === t.lower);
+  // (", together with …": a comma may open it.)
+  const aside = (t: Token) =>
+    ['ADP', 'NUM', 'ADV', 'DET'].includes(t.pos) ||
+    apposition ||
+    (t === between[0] && t.text === ',' && between[1]?.lower === 'together');
+  const withAfter =
+    between[last]?.lower === 'with' &&
+    last <= 8 &&
+    (last <= 4 || apposition) &&
+    between.slice(0, last).every(aside);
+  if (
+    previous &&
+    withAfter &&
+    same(previous.target, source) &&
+    ['founded', 'created'].includes(previous.canonical) &&
+    target.type !== 'location'
+  ) {
+    found.push({
+      ...previous,
+      source: target,
+      target: previous.target,
+      confidence: 0.7,
+      end: target.start,
+    });
+    return true;
+  }
+  return false;
+};
