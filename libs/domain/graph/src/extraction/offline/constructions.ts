@@ -74,10 +74,18 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   for (const [n, target] of before.entries()) {
     // ("by former Flipkart executives Ananya Iyer and …": a name that only qualifies the next.)
     const next = before[n + 1];
+    // ("Produced by the Busan-based company Haemil Pictures": a place's "-based" qualifies too.)
     const qualifies =
       next !== undefined &&
       next.start > target.end &&
-      tokens.slice(target.end, next.start).every((t) => t.pos === 'NOUN' && t.text === t.lower);
+      tokens
+        .slice(target.end, next.start)
+        .every(
+          (t, k, words) =>
+            (t.pos === 'NOUN' && t.text === t.lower) ||
+            (k === 0 && joinsWords(t) && words[1]?.lower === 'based') ||
+            (k === 1 && t.lower === 'based' && joinsWords(words[0])),
+        );
     if (qualifies) continue;
     const match = matchPredicate(tokens.slice(0, target.start), subject, target);
     if (!match?.known) continue;

@@ -371,6 +371,10 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
   const { tokens } = sentence;
   const speaker = speakerOf(sentence, mentions);
   if (speaker) settle(speaker, 'person');
+  // "WILMINGTON, Del., May 22 — A federal jury …": a news story's dateline is a place.
+  const dash = tokens.findIndex((t, k) => k < 10 && ['—', '–', '--'].includes(t.text));
+  const dateline = mentions.find((m) => m.start === 0 && dash > m.end && /^[\p{Lu} .'-]+$/u.test(m.name));
+  if (dateline && /\p{Lu}{3}/u.test(dateline.name)) settle(dateline, 'location', 'weak');
   mentions.forEach((mention, m) => {
     if (mention.type === 'email' || mention.type === 'url' || mention.type === 'error_code') return;
     const before = tokens[mention.start - 1];

@@ -293,4 +293,22 @@ describe('OfflineExtractor: business news', () => {
       !(await triples("Ana Lima said Ana Lima's Pixel phone broke.")).some((t) => t.includes('created')),
     );
   });
+
+  it('reads a club\'s player as its member, an opening agent past a place\'s "-based", and a dateline as a place', async () => {
+    const keeper = await triples(
+      'Marta Olsen is a Norwegian footballer who plays as a goalkeeper for Vålerenga Fotball. She spent two seasons with the Danish club Brøndby Kvinder.',
+    );
+    assert.ok(keeper.includes('Marta Olsen | member of | Vålerenga Fotball'));
+    assert.ok(keeper.includes('Marta Olsen | member of | Brøndby Kvinder'));
+    assert.ok(!keeper.some((t) => t.includes('works at')));
+    const film = await triples(
+      'Sea Lanes is a 2014 drama film. Produced by the Incheon-based company Badaro Pictures, the film was shot in 30 days.',
+    );
+    assert.ok(film.includes('Badaro Pictures | created | Sea Lanes'));
+    assert.ok(!film.some((t) => t.startsWith('Incheon | created')));
+    assert.equal(
+      (await names('DOVER, Del., May 2 — A jury ruled against Kestrel Labs on Friday.')).get('DOVER'),
+      'location',
+    );
+  });
 });

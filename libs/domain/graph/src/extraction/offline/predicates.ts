@@ -230,11 +230,14 @@ function compassStart(words: Token[], at: number): number {
   return joinsWords(words[at - 1]) && /^(?:north|south)$/.test(words[at - 2]?.lower ?? '') ? at - 2 : at;
 }
 
-/** Bodies one joins as a member, not as an employee. */
 /** Names of a legislature: "National Assembly", "Dáil Éireann", "House of Commons". */
 const LEGISLATURES =
   /\b(assembly|parliament|senate|congress|dáil|bundestag|knesset|duma|sejm|storting|riksdag|house of (commons|lords|representatives)|national council|legislative council|legislature)\b/i;
 
+/** Nouns for a sports club before its name: one plays for it, not works there. */
+const CLUB_NOUNS = new Set(['club', 'side', 'squad']);
+
+/** Bodies one joins as a member, not as an employee. */
 const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
 
@@ -254,7 +257,10 @@ export function matchPredicate(
       )
     : between;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
-  const verbs = content.filter(isVerbLike);
+  // ("the Busan-based company": "based" there only says where the company is.)
+  const verbs = content.filter(
+    (t) => isVerbLike(t) && !(t.lower === 'based' && joinsWords(words[words.indexOf(t) - 1])),
+  );
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(
     (t, i) =>
@@ -424,8 +430,10 @@ export function matchPredicate(
     }
     if (rule.sourceType === 'person' && notPerson) continue;
     // (An occupation "of" something is often its maker's: "producer of The Rock".)
-    // ("a civil engineer best known for the Vistula bridge": fame, not an employer.)
-    if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note']))) continue;
+    // ("a civil engineer best known for the Vistula bridge": fame, not an employer; "plays as a
+    // goalkeeper for KÍ Klaksvík": a player of the club.)
+    if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note', 'play', 'compete'])))
+      continue;
     const occupied = rule.anyOccupation && finalPrep !== 'of';
     if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation())) continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
@@ -461,6 +469,9 @@ export function matchPredicate(
     ) {
       return { canonical: 'member of', inverted: false, known: true };
     }
+    // ("spent three seasons with the Danish club Fortuna Hjørring": a club's player is its member.)
+    if (rule.canonical === 'works at' && nouns.some((t) => CLUB_NOUNS.has(t.lower)))
+      return { canonical: 'member of', inverted: false, known: true };
     const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
     return {
       canonical: rule.canonical,
