@@ -372,8 +372,15 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
   const speaker = speakerOf(sentence, mentions);
   if (speaker) settle(speaker, 'person');
   // "WILMINGTON, Del., May 22 — A federal jury …": a news story's dateline is a place.
+  // (The dash right after the name, or a date before it: "TALLINN —", "…, Sept. 12, 2023 --".)
   const dash = tokens.findIndex((t, k) => k < 10 && ['—', '–', '--'].includes(t.text));
-  const dateline = mentions.find((m) => m.start === 0 && dash > m.end && /^[\p{Lu} .'-]+$/u.test(m.name));
+  const dateline = mentions.find(
+    (m) =>
+      m.start === 0 &&
+      dash >= m.end &&
+      /^[\p{Lu} .'-]+$/u.test(m.name) &&
+      (dash === m.end || tokens.slice(m.end, dash).some((t) => t.pos === 'NUM')),
+  );
   if (dateline && /\p{Lu}{3}/u.test(dateline.name)) settle(dateline, 'location', 'weak');
   mentions.forEach((mention, m) => {
     if (mention.type === 'email' || mention.type === 'url' || mention.type === 'error_code') return;

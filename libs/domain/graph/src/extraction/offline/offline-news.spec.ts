@@ -310,5 +310,10 @@ describe('OfflineExtractor: business news', () => {
       (await names('DOVER, Del., May 2 — A jury ruled against Kestrel Labs on Friday.')).get('DOVER'),
       'location',
     );
+    // (Not capitals with no date before the dash: a band's or an agency's name.)
+    assert.notEqual(
+      (await names('KESTREL and Ana Lima – who met in Cardiff – toured Wales.')).get('KESTREL'),
+      'location',
+    );
   });
 });
