@@ -8,42 +8,44 @@ import { Sentence, Token } from './sentences';
  * Kinship nouns, and what "my sister Ana" makes the owner to Ana, read owner first: the owner is
  * Ana's sibling, her son's parent, her dad's child.
  */
-export const KIN_NOUNS: Record<string, CanonicalPredicate> = {
-  sister: 'sibling of',
-  brother: 'sibling of',
-  sibling: 'sibling of',
-  twin: 'sibling of',
-  husband: 'married to',
-  wife: 'married to',
-  spouse: 'married to',
-  partner: 'partner of',
-  boyfriend: 'partner of',
-  girlfriend: 'partner of',
-  fiance: 'partner of',
-  fiancé: 'partner of',
-  fiancee: 'partner of',
-  fiancée: 'partner of',
-  son: 'parent of',
-  daughter: 'parent of',
-  child: 'parent of',
-  kid: 'parent of',
-  dad: 'child of',
-  stepdad: 'child of',
-  stepfather: 'child of',
-  stepmother: 'child of',
-  stepmom: 'child of',
-  stepmum: 'child of',
-  stepson: 'parent of',
-  stepdaughter: 'parent of',
-  stepbrother: 'sibling of',
-  stepsister: 'sibling of',
-  father: 'child of',
-  mother: 'child of',
-  mom: 'child of',
-  mum: 'child of',
-  parent: 'child of',
-  friend: 'friend of',
-};
+export const KIN_NOUNS = new Map<string, CanonicalPredicate>(
+  Object.entries({
+    sister: 'sibling of',
+    brother: 'sibling of',
+    sibling: 'sibling of',
+    twin: 'sibling of',
+    husband: 'married to',
+    wife: 'married to',
+    spouse: 'married to',
+    partner: 'partner of',
+    boyfriend: 'partner of',
+    girlfriend: 'partner of',
+    fiance: 'partner of',
+    fiancé: 'partner of',
+    fiancee: 'partner of',
+    fiancée: 'partner of',
+    son: 'parent of',
+    daughter: 'parent of',
+    child: 'parent of',
+    kid: 'parent of',
+    dad: 'child of',
+    stepdad: 'child of',
+    stepfather: 'child of',
+    stepmother: 'child of',
+    stepmom: 'child of',
+    stepmum: 'child of',
+    stepson: 'parent of',
+    stepdaughter: 'parent of',
+    stepbrother: 'sibling of',
+    stepsister: 'sibling of',
+    father: 'child of',
+    mother: 'child of',
+    mom: 'child of',
+    mum: 'child of',
+    parent: 'child of',
+    friend: 'friend of',
+  } satisfies Record<string, CanonicalPredicate>),
+);
 
 /**
  * Nouns that say the name after them is a person ("the Dutch architect Rem Koolhaas"), beside
@@ -249,7 +251,7 @@ export function isPersonNoun(token: Token | undefined): boolean {
   const word = token.lower;
   return (
     PERSON_NOUNS.has(word) ||
-    word in KIN_NOUNS ||
+    KIN_NOUNS.has(word) ||
     lexicon().classOf(word) === 'role' ||
     (/(ist|ian)$/.test(word) && word.length > 5)
   );
@@ -356,7 +358,7 @@ function describedAs(tokens: Token[], end: number): EntityType | undefined {
   if (!head || tokens[k]?.lower === 'of') return undefined;
   if (isOrganizationNoun(head)) return 'organization';
   if (WORK_NOUNS.has(head.lower)) return 'concept';
-  if (isPersonNoun(head) && !(head.lower in KIN_NOUNS)) return 'person';
+  if (isPersonNoun(head) && !KIN_NOUNS.has(head.lower)) return 'person';
   return undefined;
 }
 

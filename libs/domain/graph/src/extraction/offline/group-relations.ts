@@ -11,13 +11,15 @@ import { phrase, Sentence } from './sentences';
 // "the brothers A and B", "The son of X, he …", "whose members included A and B".
 
 /** What "we are …" makes the speaker to the person they talk of: "we've been friends since uni". */
-const WE_ARE: Record<string, string> = {
-  friends: 'friend of',
-  colleagues: 'works with',
-  coworkers: 'works with',
-  partners: 'partner of',
-  siblings: 'sibling of',
-};
+const WE_ARE = new Map<string, string>(
+  Object.entries({
+    friends: 'friend of',
+    colleagues: 'works with',
+    coworkers: 'works with',
+    partners: 'partner of',
+    siblings: 'sibling of',
+  }),
+);
 
 /**
  * "lunch with Marguerite, we've been friends since uni": "we", said by a turn's speaker, are the
@@ -37,7 +39,7 @@ export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelatio
     for (; tokens[k] && ['AUX', 'ADV', 'DET', 'ADJ'].includes(tokens[k]!.pos); k++) {
       if (tokens[k]!.lemma === 'be') be = true;
     }
-    const canonical = WE_ARE[tokens[k]?.lower ?? ''];
+    const canonical = WE_ARE.get(tokens[k]?.lower ?? '');
     const other = canonical && be ? discourse.person(speaker) : undefined;
     if (other) out.push(rel(speaker, other, canonical!, phrase(tokens, at, k + 1), k + 1));
   });
@@ -45,13 +47,15 @@ export function weAre(sentence: Sentence, discourse: Discourse): SentenceRelatio
 }
 
 /** Plural nouns that say what the names they head are to each other: "the brothers A and B". */
-const GROUP_NOUNS: Record<string, string> = {
+const GROUP_NOUNS = new Map<string, string>([
   ...WE_ARE,
-  brothers: 'sibling of',
-  sisters: 'sibling of',
-  twins: 'sibling of',
-  cofounders: 'works with',
-};
+  ...Object.entries({
+    brothers: 'sibling of',
+    sisters: 'sibling of',
+    twins: 'sibling of',
+    cofounders: 'works with',
+  }),
+]);
 
 /**
  * "created by brothers Omar Haddad and Sami Haddad", "the twins Ana and Eva Ruiz": a plural
@@ -61,7 +65,7 @@ export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceR
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    const canonical = GROUP_NOUNS[token.lower];
+    const canonical = GROUP_NOUNS.get(token.lower);
     if (!canonical) return;
     // "my friends Tom and Jerry" are friends of mine, not (for all we know) of each other; "his
     // brothers A and B" are still siblings.

@@ -42,7 +42,7 @@ export function titleRelation(
     return mapped.canonical === 'leads' && DEPUTIES.has(tokens[at - 1]?.lower ?? '')
       ? 'works at'
       : mapped.canonical;
-  return anyOccupation && isPersonNoun(word) && !(word.lower in KIN_NOUNS) ? 'works at' : undefined;
+  return anyOccupation && isPersonNoun(word) && !KIN_NOUNS.has(word.lower) ? 'works at' : undefined;
 }
 
 /**

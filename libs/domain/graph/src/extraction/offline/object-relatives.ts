@@ -36,7 +36,7 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     if (!RELATIVES.has(token.lower)) return;
     // The person: right after the relative, or after "his daughter," before the name.
     let k = at + 1;
-    if (POSSESSIVE.has(tokens[k]?.lower ?? '') && tokens[k + 1]?.lower && tokens[k + 1]!.lower in KIN_NOUNS) {
+    if (POSSESSIVE.has(tokens[k]?.lower ?? '') && KIN_NOUNS.has(tokens[k + 1]?.lower ?? '')) {
       k += 2;
       if (tokens[k]?.text === ',') k++;
     }

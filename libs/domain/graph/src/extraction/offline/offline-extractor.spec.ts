@@ -220,6 +220,18 @@ async function read(text: string): Promise<string[]> {
 
 const chunkOf = async (text: string) => (await facts(text))[0]!;
 
+describe('OfflineExtractor: words that are names of JavaScript properties', () => {
+  it('reads "constructor", "toString" or "__proto__" as plain words, never as a lookup of its own tables', async () => {
+    const [chunk] = await facts(
+      'Ana Lima and her constructor Tom Berg met. Their toString, Ben Ode, left. My __proto__ Rui Sá came. We are constructor now.',
+    );
+    for (const r of chunk!.relations) {
+      assert.equal(typeof r.canonical_predicate, 'string');
+      assert.ok(!/function|native code/.test(r.canonical_predicate), r.canonical_predicate);
+    }
+  });
+});
+
 describe('OfflineExtractor: discourse', () => {
   it('reads a message as its writer\'s: "I" and a signature are the writer, "we" the organisation they work at', async () => {
     const introduced = await read(

@@ -16,12 +16,14 @@ const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TIT
 const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
 
 /** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
-const UNIONS: Record<string, string> = {
-  marriage: 'married to',
-  engagement: 'partner of',
-  partnership: 'partner of',
-  friendship: 'friend of',
-};
+const UNIONS = new Map<string, string>(
+  Object.entries({
+    marriage: 'married to',
+    engagement: 'partner of',
+    partnership: 'partner of',
+    friendship: 'friend of',
+  }),
+);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
 const LINKS = new Set(['be', 'become', 'remain']);
 
@@ -89,13 +91,13 @@ export function possessiveRoles(
     else if (
       said < k &&
       tokens[said]?.text === ',' &&
-      (KIN_NOUNS[tokens[said - 1]?.lower ?? ''] || WORKS.has(tokens[said - 1]?.lower ?? ''))
+      (KIN_NOUNS.get(tokens[said - 1]?.lower ?? '') || WORKS.has(tokens[said - 1]?.lower ?? ''))
     )
       k = said - 1;
     // "Her marriage to the poet Adam Włodek": a union noun of the owner's, then "to" or "with".
     const at = said < k && tokens[said]?.pos !== 'AUX' ? said : k;
     const union = ['to', 'with'].includes(tokens[at]?.lower ?? '')
-      ? UNIONS[tokens[at - 1]?.lower ?? '']
+      ? UNIONS.get(tokens[at - 1]?.lower ?? '')
       : undefined;
     const unionOwner =
       union && POSSESSIVES.has(tokens[at - 2]?.lower ?? '')
@@ -134,7 +136,7 @@ export function possessiveRoles(
     const possessive = tokens[p];
     if (!possessive) continue;
     // "he married Elena Pizarro, and their son, Rodrigo": "their" kin is the two people just named.
-    if (possessive.lower === 'their' && KIN_NOUNS[noun.lower]) {
+    if (possessive.lower === 'their' && KIN_NOUNS.get(noun.lower)) {
       // (The two people may be the sentence before's: "X was married to Y. Their daughter, Z, …")
       const here = mentions.filter((m) => m.end <= p && !relatives.has(m) && m.type === 'person');
       const before = here.length >= 2 ? here : [...discourse.latestPeople(2, named), ...here];
@@ -142,7 +144,7 @@ export function possessiveRoles(
       continue;
     }
     // (The speaker's relatives are related to each other: "my brother Luca" and "our mum Giovanna".)
-    if (['my', 'our'].includes(possessive.lower) && KIN_NOUNS[noun.lower])
+    if (['my', 'our'].includes(possessive.lower) && KIN_NOUNS.get(noun.lower))
       out.push(...kinOfKin(discourse, noun.lower, named, phrase(tokens, p, k + 1)));
     // "my sister Ana", or a name's own: "Tom's sister Ana", "Figma's CEO, Dylan Field".
     const owner = POSSESSIVES.has(possessive.lower)
@@ -157,7 +159,7 @@ export function possessiveRoles(
         : undefined;
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS[noun.lower];
+    const kin = KIN_NOUNS.get(noun.lower);
     if (kin) {
       named.type = 'person';
       named.evidence = 'strong';
@@ -213,7 +215,7 @@ export function possessiveRoles(
     );
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS[noun.lower];
+    const kin = KIN_NOUNS.get(noun.lower);
     const role = kin ? undefined : nounPredicate(noun.lower);
     if (kin) out.push(rel(owner, named, kin, raw, k + 1));
     else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
@@ -234,7 +236,7 @@ function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string)
   const pair: Mention[] = [];
   for (const m of [...before].reverse())
     if (m.type === 'person' && !pair.some((p) => p.keys[0] === m.keys[0])) pair.push(m);
-  const kin = KIN_NOUNS[noun];
+  const kin = KIN_NOUNS.get(noun);
   if (pair.length < 2 || !kin || pair.slice(0, 2).some((p) => p.keys[0] === named.keys[0])) return [];
   named.type = 'person';
   named.evidence = 'strong';
@@ -242,25 +244,27 @@ function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string)
 }
 
 /** The kinds of relative a kinship noun names, as the speaker's relatives are related to each other. */
-const KIN_KINDS: Record<string, 'parent' | 'mother' | 'father' | 'sibling' | 'spouse' | 'child'> = {
-  mum: 'mother',
-  mom: 'mother',
-  mother: 'mother',
-  dad: 'father',
-  father: 'father',
-  parent: 'parent',
-  brother: 'sibling',
-  sister: 'sibling',
-  sibling: 'sibling',
-  twin: 'sibling',
-  husband: 'spouse',
-  wife: 'spouse',
-  spouse: 'spouse',
-  son: 'child',
-  daughter: 'child',
-  child: 'child',
-  kid: 'child',
-};
+const KIN_KINDS = new Map<string, 'parent' | 'mother' | 'father' | 'sibling' | 'spouse' | 'child'>(
+  Object.entries({
+    mum: 'mother',
+    mom: 'mother',
+    mother: 'mother',
+    dad: 'father',
+    father: 'father',
+    parent: 'parent',
+    brother: 'sibling',
+    sister: 'sibling',
+    sibling: 'sibling',
+    twin: 'sibling',
+    husband: 'spouse',
+    wife: 'spouse',
+    spouse: 'spouse',
+    son: 'child',
+    daughter: 'child',
+    child: 'child',
+    kid: 'child',
+  }),
+);
 
 /**
  * What the speaker's relatives are to each other (whether or not the text names the speaker):
@@ -269,7 +273,7 @@ const KIN_KINDS: Record<string, 'parent' | 'mother' | 'father' | 'sibling' | 'sp
  * or siblings (siblings).
  */
 function kinOfKin(discourse: Discourse, noun: string, named: Mention, raw: string): SentenceRelation[] {
-  const kind = KIN_KINDS[noun];
+  const kind = KIN_KINDS.get(noun);
   if (!kind) return [];
   const out: SentenceRelation[] = [];
   const parent = (k: string) => k === 'parent' || k === 'mother' || k === 'father';

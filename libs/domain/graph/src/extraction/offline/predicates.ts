@@ -187,7 +187,7 @@ function occupation(token: Token): boolean {
   return (
     isPersonNoun(token) &&
     !/s$/.test(token.lower) &&
-    !(token.lower in KIN_NOUNS) &&
+    !KIN_NOUNS.has(token.lower) &&
     !NOT_OCCUPATIONS.has(token.lower)
   );
 }
