@@ -10,6 +10,9 @@ describe('third person', () => {
     assert.equal(thirdPersonVerb('like'), 'likes');
     assert.equal(thirdPersonVerb('watch'), 'watches');
     assert.equal(thirdPersonVerb('try'), 'tries');
+    // (Words that name JavaScript properties are words: "constructor" is no table lookup.)
+    assert.equal(thirdPersonVerb('constructor'), 'constructors');
+    assert.equal(thirdPersonVerb('valueOf'), 'valueOfs');
     assert.equal(thirdPersonVerb('have'), 'has');
     assert.equal(thirdPersonVerb('went'), 'went');
     assert.equal(thirdPersonVerb('adopted'), 'adopted');

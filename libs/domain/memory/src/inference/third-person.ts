@@ -3,35 +3,38 @@
  * "I love hiking with my dog" → "Caroline loves hiking with Caroline's dog".
  * Only the speaker's own pronouns change; verbs right after the subject agree with it.
  */
-const IRREGULAR: Record<string, string> = {
-  am: 'is',
-  'm': 'is',
-  have: 'has',
-  "'ve": 'has',
-  do: 'does',
-  go: 'goes',
-  was: 'was',
-  were: 'was',
-  can: 'can',
-  could: 'could',
-  will: 'will',
-  "'ll": 'will',
-  would: 'would',
-  "'d": 'would',
-  should: 'should',
-  must: 'must',
-  might: 'might',
-  may: 'may',
-  had: 'had',
-  did: 'did',
-  "don't": "doesn't",
-  "didn't": "didn't",
-  "can't": "can't",
-  "won't": "won't",
-  "haven't": "hasn't",
-  "wasn't": "wasn't",
-  "'m not": 'is not',
-};
+// A Map: the words come from users ("I constructor …" must not find Object's constructor).
+const IRREGULAR = new Map<string, string>(
+  Object.entries({
+    am: 'is',
+    m: 'is',
+    have: 'has',
+    "'ve": 'has',
+    do: 'does',
+    go: 'goes',
+    was: 'was',
+    were: 'was',
+    can: 'can',
+    could: 'could',
+    will: 'will',
+    "'ll": 'will',
+    would: 'would',
+    "'d": 'would',
+    should: 'should',
+    must: 'must',
+    might: 'might',
+    may: 'may',
+    had: 'had',
+    did: 'did',
+    "don't": "doesn't",
+    "didn't": "didn't",
+    "can't": "can't",
+    "won't": "won't",
+    "haven't": "hasn't",
+    "wasn't": "wasn't",
+    "'m not": 'is not',
+  }),
+);
 
 /** Irregular past forms: they stay as they are after any subject. */
 const PAST = new Set(
@@ -47,7 +50,8 @@ const PAST = new Set(
 /** Third person singular of a present-tense verb: like → likes, watch → watches, try → tries. */
 export function thirdPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
-  if (lower in IRREGULAR) return IRREGULAR[lower]!;
+  const irregular = IRREGULAR.get(lower);
+  if (irregular !== undefined) return irregular;
   if (/(ed|ing)$/.test(lower) || PAST.has(lower)) return verb; // past tense or participle: unchanged
   if (/(s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
@@ -55,7 +59,8 @@ export function thirdPersonVerb(verb: string): string {
 }
 
 // Adverbs that may sit between the subject and its verb ("I really like", "I also work").
-const ADVERB = '(?:really|also|still|just|usually|always|often|sometimes|never|actually|absolutely|definitely|totally|kinda|kind of|probably|recently|finally|already)';
+const ADVERB =
+  '(?:really|also|still|just|usually|always|often|sometimes|never|actually|absolutely|definitely|totally|kinda|kind of|probably|recently|finally|already)';
 
 export function toThirdPerson(sentence: string, name: string): string {
   const possessive = `${name}'s`;
