@@ -20,7 +20,7 @@ import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { retype } from './pair-rules';
 import { SentenceRelation } from './relations';
-import { joinsWords, phrase, Sentence, Token } from './sentences';
+import { hyphenBased, joinsWords, phrase, Sentence, Token } from './sentences';
 
 /**
  * "Born in Turin in 1909, Rita Levi-Montalcini was …", "Founded in 1413 by Henry Wardlaw, it is …":
@@ -61,9 +61,8 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   const described =
     tokens[comma + 1]?.pos === 'DET' &&
     aside > 0 &&
-    !tokens
-      .slice(comma + 1, aside)
-      .some((t) => isVerbLike(t) || mentions.some((m) => m.start === tokens.indexOf(t)));
+    !tokens.slice(comma + 1, aside).some(isVerbLike) &&
+    !mentions.some((m) => m.start > comma && m.start < aside);
   const subject =
     mentions.find((m) => m.start === comma + 1) ??
     mentions.find((m) => m.start === opens) ??
@@ -81,10 +80,7 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
       tokens
         .slice(target.end, next.start)
         .every(
-          (t, k, words) =>
-            (t.pos === 'NOUN' && t.text === t.lower) ||
-            (k === 0 && joinsWords(t) && words[1]?.lower === 'based') ||
-            (k === 1 && t.lower === 'based' && joinsWords(words[0])),
+          (t, k, words) => (t.pos === 'NOUN' && t.text === t.lower) || (k <= 1 && hyphenBased(words, 1)),
         );
     if (qualifies) continue;
     const match = matchPredicate(tokens.slice(0, target.start), subject, target);

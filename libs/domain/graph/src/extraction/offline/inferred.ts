@@ -94,16 +94,14 @@ function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRel
       if (!other || other.type !== 'person' || same(other, home.target)) continue;
       const from = Math.max(home.source.end, home.target.end);
       const window = tokens.slice(from, other.start);
+      // ("with her husband, …": no "and", ";" or verb of another clause after "with".)
+      const at = window.findIndex((t) => t.lower === 'with');
       const withIt =
         other.start > from &&
         window.length <= 8 &&
-        window.some((t) => t.lower === 'with') &&
-        !window.some(
-          (t) =>
-            t.text === ';' ||
-            t.lower === 'and' ||
-            (t.pos === 'VERB' && window.indexOf(t) > window.findIndex((w) => w.lower === 'with')),
-        );
+        at >= 0 &&
+        !window.some((t) => t.text === ';' || t.lower === 'and') &&
+        !window.slice(at + 1).some((t) => t.pos === 'VERB');
       const couple = /\bcouple\b/i.test(home.raw) && other.end <= home.target.start;
       if (withIt || couple) out.push({ ...home, source: other, confidence: 0.6 });
     }

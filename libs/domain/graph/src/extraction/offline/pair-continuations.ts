@@ -235,9 +235,9 @@ export function participleClause(pair: Pair, { previous, chain }: Reading): bool
   // (Or "studied at the University of Oslo before joining the Institute of Marine Research": a
   // participle after "before", "after", "since" or "upon" is the clause's too.)
   const timed = between.findIndex((_, k) => opensGerund(between, k));
-  const comma = timed >= 0 ? timed : between.map((t) => t.text).lastIndexOf(',');
-  if (comma <= 0 && timed < 0) return false;
-  const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
+  const split = timed >= 0 ? timed : between.map((t) => t.text).lastIndexOf(',');
+  if (split <= 0 && timed < 0) return false;
+  const rest = between.slice(split + 1).filter((t) => t.pos !== 'ADV');
   // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
   if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
   // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye", "joined the institute

@@ -80,6 +80,19 @@ function compatible(a: Mention, b: Mention): boolean {
   return a.type === b.type || a.evidence === 'none' || b.evidence === 'none';
 }
 
+/**
+ * Whether `words[k]` is of what a person is, before their name: a person noun ("partner",
+ * "engineer"), a lower-case adjective or article, or a noun before one ("network engineer").
+ */
+function describesPerson(words: Token[], k: number): boolean {
+  const t = words[k]!;
+  return (
+    isPersonNoun(t) ||
+    (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
+    (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(words[k + 1]))
+  );
+}
+
 /** Possessive pronouns before a relative or a colleague: "with her former colleague …". */
 const POSSESSIVE_WORDS = new Set(['her', 'his', 'their', 'its']);
 
@@ -96,15 +109,7 @@ export const cofounder: OpeningRule = (
     POSSESSIVE_WORDS.has(tokens[target.start]?.lower ?? '') &&
     same(target, previous.source) &&
     next.type === 'person' &&
-    tokens
-      .slice(target.end, next.start)
-      .every(
-        (t) =>
-          t.text === ',' ||
-          isPersonNoun(t) ||
-          (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
-          (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(tokens[tokens.indexOf(t) + 1])),
-      )
+    tokens.slice(target.end, next.start).every((t, k, words) => t.text === ',' || describesPerson(words, k))
   )
     target = next;
   // ("co-founded Ferrous in 2011 with Eric Sato": a date may stand between.)
@@ -114,15 +119,8 @@ export const cofounder: OpeningRule = (
   let last = between.length - 1;
   if (between[last]?.text === ',') last--;
   // ("with her partner, the structural engineer Marc Delorme": an apposition after the relative.)
-  const related = (t: Token) =>
-    isPersonNoun(t) ||
-    (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
-    POSSESSIVE_WORDS.has(t.lower);
-  while (
-    last > 0 &&
-    (related(between[last]!) || (between[last]!.text === ',' && related(between[last - 1]!)))
-  )
-    last--;
+  const related = (k: number) => describesPerson(between, k) || POSSESSIVE_WORDS.has(between[k]!.lower);
+  while (last > 0 && (related(last) || (between[last]!.text === ',' && related(last - 1)))) last--;
   // (And "Tallyfield, a payroll start-up, with …": an apposition on the thing founded.)
   // (Its words are lower-case and it closes with a comma before "with" or "together with".)
   const closing = between

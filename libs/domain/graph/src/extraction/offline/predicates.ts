@@ -2,7 +2,7 @@ import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
 import { EntityType, isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
-import { joinsWords, Token } from './sentences';
+import { hyphenBased, joinsWords, Token } from './sentences';
 import { POSSESSIVES } from './owners';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
@@ -258,9 +258,7 @@ export function matchPredicate(
     : between;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   // ("the Busan-based company": "based" there only says where the company is.)
-  const verbs = content.filter(
-    (t) => isVerbLike(t) && !(t.lower === 'based' && joinsWords(words[words.indexOf(t) - 1])),
-  );
+  const verbs = content.filter((t) => isVerbLike(t) && !hyphenBased(words, words.indexOf(t)));
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(
     (t, i) =>
@@ -295,7 +293,7 @@ export function matchPredicate(
   )
     described--;
   // ("its purchase of Texas-based Lone Star Aggregates": where the name is based only describes it.)
-  if (between[described - 1]?.lower === 'based' && joinsWords(between[described - 2])) {
+  if (hyphenBased(between, described - 1)) {
     described -= 2;
     while (described > 0 && /^\p{Lu}/u.test(between[described - 1]!.text)) described--;
   }
@@ -336,12 +334,12 @@ export function matchPredicate(
         /ing$/.test(between[k - 1]!.lower) ||
         joinsWords(between[k - 1]) ||
         // ("by the Manila-based studio": a place's "-based" describes it too.)
-        (between[k - 1]!.lower === 'based' && joinsWords(between[k - 2])))
+        hyphenBased(between, k - 1))
     )
       k--;
     // (A nationality may be capitalised: "the Italian group Fincantieri"; so may a code: "the S3
     // bucket qh-raw-claims".)
-    const based = (at: number) => joinsWords(between[at + 1]) && between[at + 2]?.lower === 'based';
+    const based = (at: number) => hyphenBased(between, at + 2);
     const lowerCase = between
       .slice(k, described)
       .every((t, n) => t.text === t.lower || isNationalityWord(t.text) || /\d/.test(t.text) || based(k + n));

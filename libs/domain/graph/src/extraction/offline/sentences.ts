@@ -255,6 +255,10 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
 /** A hyphen written between two words with no space before it: "on-call", "start-up", "south-western". */
 export const joinsWords = (token: Token | undefined): boolean => token?.text === '-' && token.space === '';
 
+/** Whether `words[at]` is the "based" of a compound ("the Busan-based company"): it only describes. */
+export const hyphenBased = (words: Token[], at: number): boolean =>
+  words[at]?.lower === 'based' && joinsWords(words[at - 1]);
+
 /** The tokens as written, from `from` to `to` (exclusive). */
 export function phrase(tokens: Token[], from: number, to: number): string {
   let out = '';

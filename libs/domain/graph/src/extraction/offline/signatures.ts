@@ -8,9 +8,11 @@ import { phrase, Sentence, Token } from './sentences';
 
 /** Titles that lead what they are written after: "Payments team lead". */
 const LEAD_TITLES = new Set(['lead', 'head', 'leader']);
-/** A word for what a person does, whatever the tagger read it as: "lead", "manager". */
-const roleWord = (t: Token | undefined) =>
-  t !== undefined && t.text === t.lower && (isPersonNoun({ ...t, pos: 'NOUN' }) || LEAD_TITLES.has(t.lower));
+/** A word for what a person does, whatever the tagger read it as or however it is written: "lead", "Manager". */
+const isRoleWord = (t: Token | undefined) =>
+  t !== undefined && (isPersonNoun({ ...t, pos: 'NOUN', text: t.lower }) || LEAD_TITLES.has(t.lower));
+/** The same, written in lower case as inside a sentence: "(Stackline account manager)". */
+const roleWord = (t: Token | undefined) => t !== undefined && t.text === t.lower && isRoleWord(t);
 
 /** Whether a mention may be a person's name written alone: typed so, or nothing typed it. */
 const personLike = (m: Mention | undefined): m is Mention =>
@@ -78,7 +80,9 @@ export function signatureBlock(
     // (A role line's words are capitalised: "Finance Systems Lead" is no verb.)
     if (role.tokens.some((t) => isVerbLike(t) && t.text === t.lower) || named.tokens.some(isVerbLike))
       continue;
-    const below = i + 1 < sentences.length ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined;
+    // (The organisation's own line below, read only when the role line asks for it.)
+    const below = () =>
+      i + 1 < sentences.length ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined;
     // "Customer Care, Zenlo"; "Office Manager, Lindqvist Law, Stockholm" and "Studio Manager |
     // Arkitekt Lindgren & Menon, Oslo": a place may follow the organisation, a bar stand for the comma.
     const roleMentions = mentionsOf(role);
@@ -102,10 +106,11 @@ export function signatureBlock(
     // "Grace Whitfield" / "IT Coordinator" / "Harrowvale College": a role alone, the organisation
     // on the line below.
     if (at === undefined) {
-      const title = role.tokens[role.tokens.length - 1];
-      const roleWord = title && isPersonNoun({ ...title, pos: 'NOUN', text: title.lower });
-      if (below && roleMentions.every((m) => m.type !== 'person') && roleWord)
-        return { line: i + 1, person: signer, organisation: below.keys[0]! };
+      const employer =
+        roleMentions.every((m) => m.type !== 'person') && isRoleWord(role.tokens[role.tokens.length - 1])
+          ? below()
+          : undefined;
+      if (employer) return { line: i + 1, person: signer, organisation: employer.keys[0]! };
       continue;
     }
     const org = roleMentions.find((m) => m.start === at + 1);
@@ -113,8 +118,8 @@ export function signatureBlock(
     if (!organisationLike(org) || org.type === 'location' || org.end < ends) continue;
     // "Senior Lecturer, Department of Chemistry" / "Harrowvale College": a unit, then the
     // organisation it is part of on the line below.
-    if (below && !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()))
-      return { line: i + 1, person: signer, organisation: below.keys[0]!, unit: org };
+    const parent = !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()) ? below() : undefined;
+    if (parent) return { line: i + 1, person: signer, organisation: parent.keys[0]!, unit: org };
     return {
       line: i,
       person: signer,
