@@ -27,9 +27,16 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     const mention = mentions[next]!;
     out.push(mention);
     discourse.remember(mention);
-    // "my wife Kemi", "her son, Emeka": the noun before a name says whom "she" or "he" can be.
-    const noun = sentence.tokens[mention.start - (sentence.tokens[mention.start - 1]?.text === ',' ? 2 : 1)];
-    const gender = nounGender(noun?.lower.replace(/\.$/, '') ?? '');
+    // "my wife Kemi", "her son, Emeka", "his sister, the actress Michiko Harada": the noun before a
+    // name (or before its apposition) says whom "she" or "he" can be.
+    const { tokens } = sentence;
+    const comma = tokens[mention.start - 1]?.text === ',';
+    let gender = nounGender(tokens[mention.start - (comma ? 2 : 1)]?.lower.replace(/\.$/, '') ?? '');
+    for (let k = mention.start - 1; !gender && k >= mention.start - 5 && k > 0; k--) {
+      if (tokens[k]!.text !== ',') continue;
+      if (tokens.slice(k + 1, mention.start).some((t) => !['DET', 'NOUN', 'ADJ'].includes(t.pos))) break;
+      gender = nounGender(tokens[k - 1]!.lower);
+    }
     if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
     next++;
   };

@@ -170,6 +170,21 @@ const ORGANIZATION_NOUNS = new Set([
   'practice',
   'clinic',
   'label',
+  'group',
+  'giant',
+  'exporter',
+  'importer',
+  'utility',
+  'broadcaster',
+  'cooperative',
+  'co-operative',
+  'consultancy',
+  'carmaker',
+  'automaker',
+  'chipmaker',
+  'drugmaker',
+  'steelmaker',
+  'shipbuilder',
 ]);
 
 /** What one holds "in" an organisation. */

@@ -324,4 +324,12 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(engineer.includes('Abena Owusu | works at | Ericsson'));
     assert.ok(engineer.includes('Kofi Boateng | founded | Kudi Pay'));
   });
+
+  it('learns a gender from a kinship noun before an apposition: "his sister, the actress X"', async () => {
+    const film = await triples(
+      'Taro Ueda was a director best known for the drama Rain on the Sea (1962), which starred his sister, the actress Sumire Ueda. Born in Sendai, he joined Nikko Films in 1960.',
+    );
+    assert.ok(film.includes('Taro Ueda | born in | Sendai'), film.join('; '));
+    assert.ok(!film.includes('Sumire Ueda | born in | Sendai'), film.join('; '));
+  });
 });

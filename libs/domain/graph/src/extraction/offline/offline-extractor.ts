@@ -2,6 +2,7 @@ import { ChunkFacts, EntityMention, RelationMention } from '../../ports/graph-st
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
 import { parseDate } from '../dates';
 import { introducedCodeNames } from './code-names';
+import { mergeFirstNames } from './first-names';
 import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
@@ -151,7 +152,7 @@ export class OfflineExtractor extends GraphExtractor {
       });
     }
     relations.push(...brandRelations(entities, relations));
-    return { chunk_id: chunk.chunk_id, entities, relations };
+    return mergeFirstNames({ chunk_id: chunk.chunk_id, entities, relations });
   }
 }
 

@@ -376,4 +376,45 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(rulers.includes('Tewodros II | married to | Tiruwork Wube'));
     assert.equal((await names('Emperor Haile Selassie visited Rome.')).get('Haile Selassie'), 'person');
   });
+
+  it('knows a two-word company by its first word, and never shadows a name met in full', async () => {
+    const deal = await triples(
+      'Korean shipping group Haneul Sangsa said on Monday it had bought a port. Haneul is based in Busan.',
+    );
+    assert.ok(deal.includes('Haneul Sangsa | located in | Busan'), deal.join('; '));
+    const parent = await triples(
+      'Oslo-based Fjordbank has set up a unit, Fjordbank Nordic, in Riga. Lars Dahl built Fjordbank.',
+    );
+    assert.ok(parent.includes('Lars Dahl | created | Fjordbank'), parent.join('; '));
+  });
+
+  it('gives a first name alone to the one full name of the text that starts with it', async () => {
+    const chat = await facts(
+      "Rui: I'm building the new booking app with my colleague Sanne.\nIngrid: Your colleague Sanne Vos? Her sister works with me.",
+    );
+    const named = chat.entities.map((e) => e.name);
+    assert.ok(named.includes('Sanne Vos') && !named.includes('Sanne'), named.join('; '));
+    const sisters = await facts('Maya met Maya Ortiz and Maya Chen at the fair. Maya moved to Quito.');
+    assert.ok(sisters.entities.some((e) => e.name === 'Maya'));
+  });
+
+  it('no organisation works at another, and an apposition describes the second subject alone', async () => {
+    const listed = await triples(
+      "The pilot will be run by Norvik's chief engineer Eli Berg and Sakura Denki senior engineer Kenta Ono.",
+    );
+    assert.ok(!listed.some((t) => t.startsWith('Sakura Denki | works at')), listed.join('; '));
+    const pair = await triples(
+      'Brightwell Energy and Vattnet, the Swedish utility headquartered in Umeå, signed a supply deal.',
+    );
+    assert.ok(pair.includes('Vattnet | located in | Umeå'), pair.join('; '));
+    assert.ok(!pair.includes('Brightwell Energy | located in | Umeå'), pair.join('; '));
+  });
+
+  it("reads a reporting clause's described company as the text's own", async () => {
+    const sale = await triples(
+      'Mahindra Steel has sold its coil unit to Austrian supplier Brenner AG, the Chennai steelmaker said on Monday.',
+    );
+    assert.ok(!sale.includes('Brenner AG | located in | Chennai'), sale.join('; '));
+    assert.ok(sale.includes('Mahindra Steel | located in | Chennai'), sale.join('; '));
+  });
 });

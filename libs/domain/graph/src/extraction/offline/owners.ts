@@ -43,6 +43,12 @@ const FEMALE_NOUNS = [
   'miss',
   'queen',
   'abuela',
+  'actress',
+  'businesswoman',
+  'chairwoman',
+  'sportswoman',
+  'stepmother',
+  'stepdaughter',
 ];
 const MALE_NOUNS = [
   'husband',
@@ -62,6 +68,11 @@ const MALE_NOUNS = [
   'mr',
   'king',
   'abuelo',
+  'businessman',
+  'chairman',
+  'sportsman',
+  'stepfather',
+  'stepson',
 ];
 /** Nouns before a name that say its gender. */
 const GENDERED = new Map<string, 'female' | 'male'>([

@@ -165,12 +165,15 @@ export function describedPlaces(
     // ("the Seattle startup DataWorks": the name after is the one described, read by chain.ts.)
     const after = tokens[k];
     if (after && (after.pos === 'PROPN' || /^\p{Lu}/u.test(after.text))) continue;
-    const appositive = tokens[place.start - 2]?.text === ',';
+    // (", the Mumbai carmaker said on Friday": a reporting clause's subject is the text's own
+    // organisation, not the name before the comma.)
+    const reports = REPORTING.has(after?.lower ?? '');
+    const appositive = tokens[place.start - 2]?.text === ',' && !reports;
     // (The text's organisation: the first one named, or the name it opened with if nothing typed it yet.)
     const textsOrganization = discourse.firstOrganization ?? discourse.thing();
     const described = appositive
       ? (mentions.find((m) => m.end === place.start - 2) ?? (based ? textsOrganization : undefined))
-      : based
+      : based || reports
         ? textsOrganization
         : ([...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
           discourse.latest('organization'));
@@ -181,6 +184,9 @@ export function describedPlaces(
   }
   return out;
 }
+
+/** Verbs of a reporting clause: "…, the Lisbon startup said". */
+const REPORTING = new Set(['said', 'says', 'announced', 'added', 'reported', 'told', 'confirmed']);
 
 /**
  * "Sonae's HQ is in Maia", "Kuna's offices are in Montevideo": an organisation's site said to be

@@ -54,7 +54,11 @@ export function possessiveRoles(
       continue;
     }
     // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
-    if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k) {
+    // (Not a name that describes the next one: "… Eli Berg and Sakura Denki senior engineer Kenta Ono".)
+    const after = tokens[named.end];
+    const describes =
+      after !== undefined && after.text === after.lower && ['NOUN', 'ADJ'].includes(after.pos);
+    if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k && !describes) {
       const { relation, namedIsSource } = last;
       const again = namedIsSource
         ? { ...relation, source: named, end: named.end }

@@ -247,7 +247,17 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
     discourse.rememberSubject(from);
   // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
   const joined = chain[i - 1];
-  if (joined && !match.inverted && source === chain[i] && joinedSubject(tokens, joined, source)) {
+  // (Not through an apposition, which describes the second alone: "Calder Energy and Ørsted, the
+  // Danish utility headquartered in Fredericia".)
+  const described =
+    tokens[source.end]?.text === ',' && ['the', 'a', 'an'].includes(tokens[source.end + 1]?.lower ?? '');
+  if (
+    joined &&
+    !match.inverted &&
+    !described &&
+    source === chain[i] &&
+    joinedSubject(tokens, joined, source)
+  ) {
     found.push({ ...previous, source: joined, confidence: 0.7 });
   }
   return true;
@@ -300,6 +310,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
   const known = new Set(found.filter((r) => VOCABULARY.has(r.canonical)).map(pair));
   return found.filter((r) => {
     if (!VOCABULARY.has(r.canonical) && known.has(pair(r))) return false;
+    // (No organisation works at another: "headed by Kallio's chief technology officer Eeva Rantanen
+    // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
+    if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
+      return false;
     const key = JSON.stringify([r.source.keys[0], r.canonical, r.target.keys[0]]);
     if (seen.has(key) || r.source.keys[0] === r.target.keys[0]) return false;
     seen.add(key);

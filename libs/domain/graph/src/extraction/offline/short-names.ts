@@ -44,10 +44,13 @@ function shortNameOf(mention: Mention): string | undefined {
     (ORGANIZATION_DESCRIPTORS.has(words[end - 1]!) || lex.isOrganizationWord(words[end - 1]!))
   )
     end--;
-  // ("Al Noor Hospitality Group" is "Al Noor": two words left are a name too.)
-  if ((end === words.length && !legal) || end > 2) return undefined;
   const first = words[0]!;
   const kind = lex.classOf(first);
+  // ("Tobishima Denki" is "Tobishima": a company of two words is known by its first, whatever the
+  // second; not one whose first is a given name: "Marie Claire".)
+  if (end === words.length && !legal && words.length === 2 && kind !== 'first-name') end = 1;
+  // ("Al Noor Hospitality Group" is "Al Noor": two words left are a name too.)
+  if ((end === words.length && !legal) || end > 2) return undefined;
   if (
     (end === 1 && first.length < 3) ||
     GENERIC_FIRST_WORDS.has(first) ||
@@ -112,6 +115,9 @@ export class ShortNames {
   /** Organisations by their names without a legal suffix ("siam coil" for "Siam Coil Co"). */
   private readonly byBareName = new Map<string, Mention>();
 
+  /** Every name met in full: never another's short name ("Zaliczka" before "Zaliczka Baltics"). */
+  private readonly met = new Set<string>();
+
   /** The full name's mention when `mention` is a known short name (and nothing says it is something else). */
   resolve(mention: Mention): Mention {
     const words = mention.keys[0]!.split(' ');
@@ -156,6 +162,7 @@ export class ShortNames {
 
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
   remember(mention: Mention): void {
+    this.met.add(mention.keys[0]!);
     if (mention.type === 'organization')
       for (const key of mention.keys.slice(1))
         if (!this.byBareName.has(key)) this.byBareName.set(key, mention);
@@ -182,6 +189,7 @@ export class ShortNames {
       return;
     }
     for (const short of shortNamesOf(mention)) {
+      if (this.met.has(short)) continue;
       if (!mention.aliases.includes(keyOf(short))) mention.aliases.push(keyOf(short));
       if (!this.byShortName.has(short)) this.byShortName.set(short, mention);
     }
