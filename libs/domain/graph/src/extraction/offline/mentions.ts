@@ -94,6 +94,9 @@ function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
     tokens[i + 1]?.pos === 'PROPN'
   )
     return true;
+  // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)
+  if (inSpan && token.pos === 'AUX' && /^\p{Lu}\p{Ll}+$/u.test(token.text) && tokens[i + 1]?.pos === 'PROPN')
+    return true;
   // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
   // when a proper noun follows; alone it is most often a sentence's first word.
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
@@ -197,7 +200,14 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   // ("Emperor Menelik II", "Empress Taytu Betul": a ruler's title, whatever name follows.)
   const ruler =
     from === start && end - from >= 3 && RULER_TITLES.has(title) && /^\p{Lu}/u.test(tokens[from + 1]!.text);
-  if (titled || ruler) from++;
+  // ("CEO Trần Minh Châu": an officer's title in capitals is never part of a name, whatever follows.)
+  const officer =
+    from === start &&
+    end - from >= 2 &&
+    ROLE_ABBREVIATIONS.has(title) &&
+    tokens[from]!.text === tokens[from]!.text.toUpperCase() &&
+    /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text);
+  if (titled || ruler || officer) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
   // the introduction).
   if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
@@ -273,6 +283,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (
     titled ||
     ruler ||
+    officer ||
     DROPPED_HONORIFICS.has(bare(tokens[start]!)) ||
     KIN_TITLES.has(bare(tokens[start]!))
   ) {

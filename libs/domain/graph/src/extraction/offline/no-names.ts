@@ -29,11 +29,7 @@ const TITLE_ROLES = new Set([
   'coordinator',
 ]);
 
-/**
- * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
- * a role or a closing rather than a name.
- */
-/** Words that open a turn as an exclamation, capitalised but no name. */
+/** Words that open a turn as an exclamation or a way of addressing someone, capitalised but no name. */
 const INTERJECTIONS = new Set([
   'great',
   'same',
@@ -61,8 +57,22 @@ const INTERJECTIONS = new Set([
   'welcome',
   'morning',
   'evening',
+  'bro',
+  'dude',
+  'mate',
+  'guys',
+  'babe',
+  'sis',
+  'anyway',
+  'honestly',
+  'seriously',
+  'btw',
 ]);
 
+/**
+ * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
+ * a role or a closing rather than a name.
+ */
 export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.

@@ -192,4 +192,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(!architect.some((t) => t.includes('works at')));
     assert.ok(!(await names('Jan Nowicki was a Polish civil engineer.')).has('Polish'));
   });
+
+  it('ends a list at a distance from a place, and gives no place what it is known for', async () => {
+    const village = await triples(
+      'Borgo Alto is a village in the province of Terravalle, about 12 km south of the provincial capital, Monteluce. The village is known for the Church of San Rocco.',
+    );
+    assert.ok(village.includes('Borgo Alto | located in | Terravalle'), village.join('; '));
+    assert.ok(!village.includes('Borgo Alto | located in | Monteluce'), village.join('; '));
+    assert.ok(!village.some((t) => t.includes('| created |')), village.join('; '));
+  });
 });

@@ -332,4 +332,11 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(film.includes('Taro Ueda | born in | Sendai'), film.join('; '));
     assert.ok(!film.includes('Sumire Ueda | born in | Sendai'), film.join('; '));
   });
+
+  it('reads a role noun that describes a person named after it as no relation of the name before', async () => {
+    const chair = await triples(
+      'Its chair Dana Whitfield, granddaughter of founder Amos Whitfield, retired.',
+    );
+    assert.ok(!chair.includes('Dana Whitfield | founded | Amos Whitfield'), chair.join('; '));
+  });
 });

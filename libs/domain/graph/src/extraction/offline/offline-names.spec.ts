@@ -417,4 +417,12 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(!sale.includes('Brenner AG | located in | Chennai'), sale.join('; '));
     assert.ok(sale.includes('Mahindra Steel | located in | Chennai'), sale.join('; '));
   });
+
+  it("drops an officer's title in capitals, an address opening a turn, and keeps clipped name syllables", async () => {
+    const ceo = await triples('Saigon Soft co-founder and CEO Lê Văn Hưng said so.');
+    assert.ok(ceo.includes('Lê Văn Hưng | leads | Saigon Soft'), ceo.join('; '));
+    assert.ok(!(await names('Kemi: Bro, guess who I saw at the Accra mall?')).has('Bro'));
+    const film = await names('Directed by Lau Kin-ming, the film was shot in Tsim Sha Tsui.');
+    assert.ok(film.has('Lau Kin-ming') && film.has('Tsim Sha Tsui'), [...film.keys()].join('; '));
+  });
 });

@@ -316,4 +316,20 @@ describe('OfflineExtractor: business news', () => {
       'location',
     );
   });
+
+  it("reads \"the firm's division, X\" as part of the text's company, and a founder's sibling as no company's", async () => {
+    const division = await triples(
+      "Marlow Biotech makes vaccines. The firm's diagnostics division, Marlow Diagnostics, grew fast.",
+    );
+    assert.ok(division.includes('Marlow Diagnostics | part of | Marlow Biotech'), division.join('; '));
+    const founders = await triples(
+      'Founded in 2020 by Rafael Souza and his brother Tiago Souza, Pagaí sells insurance.',
+    );
+    assert.ok(founders.includes('Tiago Souza | founded | Pagaí'), founders.join('; '));
+    assert.ok(!founders.some((t) => t.includes('sibling of | Pagaí')), founders.join('; '));
+    const label = await triples(
+      'Set up in 1999 by Jonas Lund and his brother Erik Lund, the label released early albums by the punk band Grålys.',
+    );
+    assert.ok(!label.some((t) => t.startsWith('Grålys | created')), label.join('; '));
+  });
 });

@@ -7,6 +7,9 @@ import { Token } from './sentences';
 // The pair rules that go on with the relation before: a list of its objects or subjects, a
 // second object after "and later at", a second founder after "with".
 
+/** Words of a place's description that end a list: "east of", "near", "outside". */
+const NOT_A_LIST_ITEM = new Set(['of', 'near', 'outside', 'beyond', 'from']);
+
 /** A list: the previous relation again, with the next item. */
 export const listContinues: PairRule = ({ source, target }, reading, { noVerb, listed, listOnly }) => {
   const { previous, tokens, found } = reading;
@@ -24,7 +27,11 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
   }
   const onlyList =
     words === listed ? listOnly : words.length > 0 && words.every((t) => LIST_WORDS.has(t.lower));
-  if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))))
+  // (A list's item may carry words of its own before the comma ("PostgreSQL for storage and
+  // Redis"), but not a place's distance or nearness: ", about 40 km east of the provincial
+  // capital, Castelverde" is where the town is not.)
+  const ownWords = !onlyList && words.some((t) => t.pos === 'NUM' || NOT_A_LIST_ITEM.has(t.lower));
+  if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))) || ownWords)
     return false;
   const continues = previous.inverted ? previous.source : previous.target;
   // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)

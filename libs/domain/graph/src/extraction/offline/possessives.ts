@@ -1,4 +1,4 @@
-import { KIN_NOUNS } from './cues';
+import { isOrganizationNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { keyOf } from './keys';
 import { isNationalityWord } from './lexicon';
@@ -43,6 +43,11 @@ export function possessiveRoles(
   let last: { relation: SentenceRelation; namedIsSource: boolean } | undefined;
   // "His father was X and his mother Y": a relative just named is not whom the next "his" means.
   const relatives = new Set<Mention>();
+  // ("the firm's generics division, Lotus Generics": the organisation the text is about.)
+  const theCompanys = (p: number) =>
+    tokens[p - 2]?.lower === 'the' && isOrganizationNoun(tokens[p - 1])
+      ? discourse.thing('organization')
+      : undefined;
   for (const named of mentions) {
     let k = named.start - 1;
     // "on his Galaxy S23", "my iPad": a device or program a person calls theirs is one they use.
@@ -58,7 +63,16 @@ export function possessiveRoles(
     const after = tokens[named.end];
     const describes =
       after !== undefined && after.text === after.lower && ['NOUN', 'ADJ'].includes(after.pos);
-    if (last && ['and', ','].includes(tokens[k]?.lower ?? '') && last.relation.end === k && !describes) {
+    // (After a comma, only a list that goes on: not "by Thabo Mokoena and his sister Naledi
+    // Mokoena, Ubuntu Pay offers …".)
+    const listed = tokens[k]?.lower === 'and' || [',', 'and'].includes(tokens[named.end]?.lower ?? '');
+    if (
+      last &&
+      ['and', ','].includes(tokens[k]?.lower ?? '') &&
+      last.relation.end === k &&
+      !describes &&
+      listed
+    ) {
       const { relation, namedIsSource } = last;
       const again = namedIsSource
         ? { ...relation, source: named, end: named.end }
@@ -159,7 +173,7 @@ export function possessiveRoles(
           discourse,
         )
       : ["'s", '’s'].includes(possessive.lower)
-        ? mentions.find((m) => m.end === p)
+        ? (mentions.find((m) => m.end === p) ?? theCompanys(p))
         : undefined;
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);

@@ -58,6 +58,8 @@ export interface PredicateRule {
   notTarget?: EntityType[];
   /** Types the source must not have, when the lexicon is sure of them. */
   notSource?: EntityType[];
+  /** Types the source must not have, however it was typed (by the lexicon or by its sentence). */
+  notSourceTyped?: EntityType[];
   /**
    * Types the target must have, however sure its type is; a name nothing typed (a concept) passes
    * too ("built in Apache Superset", not "built in Halden", which a guess made a place).
@@ -65,6 +67,8 @@ export interface PredicateRule {
   onlyTargets?: EntityType[];
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
+  /** Only where no verb but "be" stands between: "X is a novel by Y", not "X released albums by Y". */
+  onlyBe?: boolean;
   /** The rule's verb must be the last of the words ("used by", not "they use … knocked offline by"). */
   lastVerb?: boolean;
   /**
@@ -87,6 +91,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
     lastVerb: true,
     canonical: 'created',
     notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
+    // ("The town is known for the Basilica of San Teodoro": a place makes nothing.)
+    notSourceTyped: ['location'],
   },
   {
     nouns: ['wife', 'husband', 'spouse'],
@@ -242,6 +248,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     preps: ['by'],
     canonical: 'created',
     reversed: true,
+    onlyBe: true,
     notTarget: ['location', 'date'],
   },
   // "The city is the birthplace of the novelist Ismail Kadare": he was born there.

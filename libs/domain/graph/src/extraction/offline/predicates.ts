@@ -388,6 +388,14 @@ export function matchPredicate(
       .findIndex((t) => t.pos === 'VERB' && !/ing$/.test(t.lower));
     if (told >= 0 && between.slice(told + 1, be).some((t) => t.pos === 'NOUN')) return undefined;
   }
+  // (The words that only say what a person named second is are no predicate's: "granddaughter of
+  // founder Harold Whitfield" is no founding. A group's kind is: "played with the quartet X".)
+  let ownNounsRead: Token[] | undefined;
+  const ownNouns = () => {
+    const describing = new Set(target.type === 'person' ? words.slice(described) : []);
+    ownNounsRead ??= describing.size > 0 ? nouns.filter((t) => !describing.has(t)) : nouns;
+    return ownNounsRead;
+  };
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
   const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);
@@ -422,6 +430,7 @@ export function matchPredicate(
     // lexicon is sure ("Estonia joined NATO" is membership).
     const from = rule.reversed || (rule.invertPassive && passive) ? target : source;
     if (from.evidence === 'strong' && rule.notSource?.includes(from.type)) continue;
+    if (from.evidence !== 'none' && rule.notSourceTyped?.includes(from.type)) continue;
     const notPerson = from.evidence === 'strong' && from.type !== 'person';
     if (notPerson && verbs.some((t) => verbIs(t, ['join']))) {
       return { canonical: 'member of', inverted: false, known: true };
@@ -433,7 +442,8 @@ export function matchPredicate(
     if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note', 'play', 'compete'])))
       continue;
     const occupied = rule.anyOccupation && finalPrep !== 'of';
-    if (rule.nouns && !nouns.some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation())) continue;
+    if (rule.nouns && !ownNouns().some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation()))
+      continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
     if (rule.canonical === 'capital of') {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
@@ -460,6 +470,7 @@ export function matchPredicate(
     if (rule.canonical === 'located in' && rule.verbs && source.type === 'person') continue;
     // "Farid's new house in Mississauga": a home of one's own, said without a verb.
     if (rule.noVerbs && verbs.length > 0) continue;
+    if (rule.onlyBe && verbs.some((t) => root(t) !== 'be')) continue;
     if (
       rule.canonical === 'works at' &&
       verbs.some((t) => verbIs(t, ['join'])) &&

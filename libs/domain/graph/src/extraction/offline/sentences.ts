@@ -244,7 +244,8 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
     i + 2 <= last &&
     NAME_HALF.test(`${texts[i]}${texts[i + 1]}${half}`) &&
     (pos[i + 2] !== 'VERB' || SYLLABLE.test(half)) &&
-    !/(ed|ing)$/.test(half) &&
+    // ("Chan Siu-ming": a syllable of a given name may end as an English participle does.)
+    (!/(ed|ing)$/.test(half) || (SYLLABLE.test(half) && half.length <= 4)) &&
     !WORD_HALVES.has(half)
   ) {
     best = i + 2;
