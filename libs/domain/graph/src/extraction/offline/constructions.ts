@@ -18,6 +18,7 @@ import {
 } from './group-relations';
 import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
+import { personalName } from './short-names';
 import { retype } from './pair-rules';
 import { SentenceRelation } from './relations';
 import { hyphenBased, joinsWords, phrase, Sentence, Token } from './sentences';
@@ -97,6 +98,19 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
   return out;
 }
 
+/** Nouns of a span of time: "After a decade at X,". */
+const DURATIONS = new Set([
+  'year',
+  'years',
+  'decade',
+  'decades',
+  'month',
+  'months',
+  'stint',
+  'spell',
+  'career',
+]);
+
 /** Words that open a clause of time before the sentence's subject: "After graduating from …,". */
 const TIME_OPENERS = new Set(['after', 'before', 'since', 'while', 'upon', 'on']);
 
@@ -114,17 +128,32 @@ function frontedGerund(sentence: Sentence, mentions: Mention[]): SentenceRelatio
     comma > 0 &&
     tokens.slice(1, comma).some((t) => t.lower === 'as') &&
     !tokens.slice(1, comma).some(isVerbLike);
-  if (!/ing$/.test(tokens[1]?.lower ?? '') && !spent) return [];
+  // ("After a decade at Sundaram Motors, he …": a time spent at an organisation is work there.)
+  const spentAt =
+    comma > 0 &&
+    tokens.slice(1, comma).some((t) => DURATIONS.has(t.lemma) || DURATIONS.has(t.lower)) &&
+    !tokens.slice(1, comma).some(isVerbLike);
+  if (!/ing$/.test(tokens[1]?.lower ?? '') && !spent && !spentAt) return [];
+  // (A name nothing typed that reads as a person's may be the subject too: "…, Yaw Boateng founded …".)
   const subject = mentions.find(
     (m, i) =>
-      m.type === 'person' &&
+      (m.type === 'person' || (m.evidence === 'none' && personalName(m))) &&
       i > 0 &&
       (tokens[m.start - 1]?.text === ',' || tokens[m.start - 1]?.pos !== 'ADP') &&
       !tokens.slice(2, m.start).some((t) => isVerbLike(t) && !/ing$/.test(t.lower)),
   );
   if (!subject) return [];
+  if (subject.type !== 'person') Object.assign(subject, { type: 'person', evidence: 'weak' });
   const out: SentenceRelation[] = [];
   for (const target of mentions.filter((m) => m.end <= subject.start)) {
+    if (spentAt && !spent) {
+      const at = tokens[target.start - 1]?.lower === 'at' && target.end <= comma;
+      if (at && target.type !== 'location' && target.type !== 'person') {
+        if (target.type !== 'organization') Object.assign(target, { type: 'organization', evidence: 'weak' });
+        out.push(rel(subject, target, 'works at', phrase(tokens, 1, target.start), target.end));
+      }
+      continue;
+    }
     const words = spent
       ? tokens.slice(1, target.start)
       : [asVerb(tokens[1]!), ...tokens.slice(2, target.start)];

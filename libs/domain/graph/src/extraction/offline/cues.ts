@@ -1,7 +1,7 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { WORK_NOUNS } from './name-words';
+import { ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
 import { Sentence, Token } from './sentences';
 
 /**
@@ -369,6 +369,12 @@ function describedAs(tokens: Token[], end: number): EntityType | undefined {
     k++
   )
     if (tokens[k]!.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) head = tokens[k];
+  // ("Naledi Mokoena, the company's CEO": the noun before "'s" is whose; what follows it is what
+  // the name is.)
+  if (/^['’]s$/.test(tokens[k]?.lower ?? '')) {
+    const role = tokens[k + 1];
+    return role && (isPersonNoun(role) || ROLE_ABBREVIATIONS.has(role.lower)) ? 'person' : undefined;
+  }
   if (head && PLACE_KINDS.has(head.lower)) return 'location';
   if (!head || tokens[k]?.lower === 'of') return undefined;
   if (isOrganizationNoun(head)) return 'organization';

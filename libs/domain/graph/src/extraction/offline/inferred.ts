@@ -1,6 +1,9 @@
+import type { Discourse } from './discourse';
+import type { Mention } from './mentions';
+import { rel } from './owners';
 import { same } from './pair-rules';
 import type { SentenceRelation } from './relations';
-import { Token } from './sentences';
+import { phrase, Token } from './sentences';
 
 /**
  * Relations that follow from others read in the same sentence: founders of a band play in it,
@@ -107,4 +110,47 @@ function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRel
     }
   }
   return out;
+}
+
+/** Verbs of making a home somewhere. */
+const SETTLES = new Set(['live', 'move', 'settle', 'reside', 'relocate']);
+
+/**
+ * "Ingrid is married to Oskar Lindqvist; the couple live in Trondheim", "… married Ana Ruiz. The
+ * couple settled in Oaxaca": "the couple" (or "the pair") are the two people named last, and both
+ * live there.
+ */
+export function coupleHome(
+  tokens: Token[],
+  mentions: Mention[],
+  discourse: Discourse,
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const c = tokens.findIndex(
+    (t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the' && k >= 1,
+  );
+  if (c < 0) return [];
+  let v = c + 1;
+  while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
+  if (!tokens[v] || !SETTLES.has(tokens[v]!.lemma)) return [];
+  const place = mentions.find(
+    (m) =>
+      m.start > v &&
+      m.start <= v + 3 &&
+      m.type === 'location' &&
+      ['in', 'to'].includes(tokens[m.start - 1]?.lower ?? ''),
+  );
+  if (!place || found.some((r) => r.canonical === 'lives in' && same(r.target, place))) return [];
+  const later = mentions.filter((m) => m.start > c);
+  const here = mentions.filter((m) => m.type === 'person' && m.end <= c);
+  const people =
+    here.length >= 2
+      ? here.slice(-2)
+      : discourse
+          .latestPeople(2 + later.length, place)
+          .filter((m) => !later.some((l) => same(l, m)))
+          .slice(-2);
+  if (people.length < 2 || same(people[0]!, people[1]!)) return [];
+  const raw = phrase(tokens, c - 1, place.start);
+  return people.map((person) => rel(person, place, 'lives in', raw, place.end, 0.6));
 }

@@ -109,6 +109,23 @@ const STRUCTURE_KINDS = new Set([
 ]);
 
 /**
+ * Nouns for a site of an organisation named before them: "a job at the Safaricom office", "the
+ * Tata plant" (not "our Lisbon office": a place before them only says which).
+ */
+const SITE_KINDS = new Set([
+  'office',
+  'offices',
+  'headquarters',
+  'branch',
+  'plant',
+  'factory',
+  'warehouse',
+  'store',
+  'showroom',
+  'campus',
+]);
+
+/**
  * Whether the nouns at `at` only say what kind of thing the name before them is: a device ("access
  * points", "handhelds"; up to two words), a system's kind or an institution's.
  */
@@ -119,6 +136,14 @@ export function namesItsKind(tokens: Token[], at: number, named: Mention): boole
     SYSTEM_KINDS.has(kind.lower.replace(/s$/, '')) &&
     tokens[at + 1]?.pos !== 'NOUN' &&
     !joinsWords(tokens[at + 1])
+  )
+    return true;
+  if (
+    SITE_KINDS.has(kind.lower) &&
+    tokens[at + 1]?.pos !== 'NOUN' &&
+    named.type !== 'location' &&
+    named.type !== 'person' &&
+    !['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '')
   )
     return true;
   for (let k = at; k < at + 2 && tokens[k]?.pos === 'NOUN'; k++) {

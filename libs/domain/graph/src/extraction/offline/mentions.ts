@@ -141,8 +141,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
+  // ("The Salt Road": a title opening with a capitalised "The" may end on a place word.)
   if (lower.length > 1 && lex.isPlaceWord(last))
-    return lex.classOf(first) === 'first-name' ? weak('location') : strong('location');
+    return lex.classOf(first) === 'first-name' || words[0] === 'The' ? weak('location') : strong('location');
   if (lower.length > 1 && isProductWord(last)) return strong('product');
   // "Brother HL-L2350", "Zebra TC-52": a make and a model code of capitals, digits and hyphens.
   if (lower.length > 1 && MODEL_CODE.test(words[words.length - 1]!)) return strong('product');
@@ -185,7 +186,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   // company or place, opens no name.
   if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
   // "Hola Tía Carmen", "Customer Haldor Marine ApS": a greeting or a ticket's label opens no name.
-  if (end - from > 1 && OPENERS.has(bare(tokens[from]!))) from++;
+  // (Only where a message or a line opens: "the skier Ola Dahl" keeps her first name.)
+  const opens = from === 0 || tokens[from - 1]!.pos === 'PUNCT';
+  if (end - from > 1 && opens && OPENERS.has(bare(tokens[from]!))) from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
   // "Chef Daniel Cho", "General Oreste Baratieri": a title before a first and last name is no part

@@ -339,4 +339,22 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(!chair.includes('Dana Whitfield | founded | Amos Whitfield'), chair.join('; '));
   });
+
+  it('reads "the couple live in", "raised in", a decade at an organisation and works "including" a title', async () => {
+    const couple = await triples('Lena Berg is married to the skier Ola Dahl. The couple live in Bodø.');
+    assert.ok(
+      couple.includes('Lena Berg | lives in | Bodø') && couple.includes('Ola Dahl | lives in | Bodø'),
+      couple.join('; '),
+    );
+    const raised = await triples('Raised in Tamale by her aunt, Abena Osei moved to Leeds.');
+    assert.ok(raised.includes('Abena Osei | lives in | Tamale'), raised.join('; '));
+    assert.ok(!(await triples('Abena Osei raised money in Tamale.')).some((t) => t.includes('lives in')));
+    const decade = await triples('After a decade at Kofi Motors, Yaw Boateng founded Volt Ride.');
+    assert.ok(decade.includes('Yaw Boateng | works at | Kofi Motors'), decade.join('; '));
+    const novels = await triples(
+      'Efua Mensah wrote four novels, including The Cocoa Road (2001) and Harmattan Tides (2009).',
+    );
+    assert.ok(novels.includes('Efua Mensah | created | The Cocoa Road'), novels.join('; '));
+    assert.ok(novels.includes('Efua Mensah | created | Harmattan Tides'), novels.join('; '));
+  });
 });

@@ -74,4 +74,11 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(chat.includes('Efua | works at | Ecobank'));
     assert.ok(!chat.some((t) => t.startsWith('Kofi | works at') || t.startsWith('Ama | works at')));
   });
+
+  it('reads "a job at the X office" as work at X, and "Hey, it\'s Kofi." as the writer\'s name', async () => {
+    const job = await triples('Tomás: My sister Inés got a job at the Mercado Libre office there.');
+    assert.ok(job.includes('Inés | works at | Mercado Libre'), job.join('; '));
+    const note = await triples("Hey, it's Kofi. My brother Yaw still lives in Accra.");
+    assert.ok(note.includes('Kofi | sibling of | Yaw'), note.join('; '));
+  });
 });

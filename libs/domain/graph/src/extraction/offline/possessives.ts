@@ -44,10 +44,14 @@ export function possessiveRoles(
   // "His father was X and his mother Y": a relative just named is not whom the next "his" means.
   const relatives = new Set<Mention>();
   // ("the firm's generics division, Lotus Generics": the organisation the text is about.)
-  const theCompanys = (p: number) =>
-    tokens[p - 2]?.lower === 'the' && isOrganizationNoun(tokens[p - 1])
-      ? discourse.thing('organization')
-      : undefined;
+  // (Or the name the text opened with, which nothing typed yet: "Ubuntu Pay has raised …".)
+  const theCompanys = (p: number) => {
+    if (tokens[p - 2]?.lower !== 'the' || !isOrganizationNoun(tokens[p - 1])) return undefined;
+    const company = discourse.thing('organization');
+    if (company) return company;
+    const opening = discourse.thing();
+    return opening?.evidence === 'none' ? opening : undefined;
+  };
   for (const named of mentions) {
     let k = named.start - 1;
     // "on his Galaxy S23", "my iPad": a device or program a person calls theirs is one they use.
@@ -210,8 +214,11 @@ export function possessiveRoles(
     while (LINKS.has(tokens[p]?.lemma ?? '') && p < named.end + 3) p++;
     const linked = p > named.end;
     if (!linked) p += tokens[named.end]?.text === ',' ? 1 : tokens.length;
+    // ("Naledi Mokoena, the company's CEO, said": the organisation the text is about.)
+    const company = ["'s", '’s'].includes(tokens[p + 2]?.lower ?? '') ? theCompanys(p + 2) : undefined;
+    if (company) p += 2;
     const possessive = tokens[p];
-    if (!possessive || !POSSESSIVES.has(possessive.lower)) continue;
+    if (!possessive || (!POSSESSIVES.has(possessive.lower) && !company)) continue;
     // ("its frozen-desserts division": a hyphenated compound is one modifier, whatever its tags.)
     let k = tokens[p + 2]?.text === '-' ? p + 3 : p + 1;
     while (
@@ -225,12 +232,14 @@ export function possessiveRoles(
       [',', '.', ';'].includes(tokens[k + 1]!.text) ||
       (linked && ['in', 'since', 'from', 'until'].includes(tokens[k + 1]!.lower));
     if (!noun || !closes || out.some((r) => r.source === named || r.target === named)) continue;
-    const owner = ownerOf(
-      possessive.lower,
-      p,
-      mentions.filter((m) => m !== named),
-      discourse,
-    );
+    const owner =
+      company ??
+      ownerOf(
+        possessive.lower,
+        p,
+        mentions.filter((m) => m !== named),
+        discourse,
+      );
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
     const kin = KIN_NOUNS.get(noun.lower);

@@ -67,6 +67,8 @@ export interface PredicateRule {
   onlyTargets?: EntityType[];
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
+  /** The verb stands right before the preposition: "was raised in", not "raised money in". */
+  verbBeforePrep?: boolean;
   /** Only where no verb but "be" stands between: "X is a novel by Y", not "X released albums by Y". */
   onlyBe?: boolean;
   /** The rule's verb must be the last of the words ("used by", not "they use … knocked offline by"). */
@@ -571,6 +573,16 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: ['location', 'date'],
   },
   ...MOVING_TO_SYSTEMS,
+  // "was raised in Kumasi", "Raised in Kumasi by his grandmother, he …" (not "raised money in").
+  {
+    verbs: ['raise'],
+    preps: ['in'],
+    verbBeforePrep: true,
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   {
     verbs: ['live', 'reside', 'settle', 'move', 'relocate', 'emigrate', 'immigrate', 'stay', 'spend', 'grow'],
     preps: ['in', 'to'],

@@ -471,6 +471,14 @@ export function matchPredicate(
     // "Farid's new house in Mississauga": a home of one's own, said without a verb.
     if (rule.noVerbs && verbs.length > 0) continue;
     if (rule.onlyBe && verbs.some((t) => root(t) !== 'be')) continue;
+    if (rule.verbBeforePrep) {
+      const prep = words.map((t) => t.lower).lastIndexOf(finalPrep);
+      const before = words
+        .slice(0, prep)
+        .filter((t) => t.pos !== 'ADV')
+        .pop();
+      if (!before || !verbs.includes(before) || !verbIs(before, rule.verbs ?? [])) continue;
+    }
     if (
       rule.canonical === 'works at' &&
       verbs.some((t) => verbIs(t, ['join'])) &&

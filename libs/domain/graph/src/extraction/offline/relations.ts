@@ -5,7 +5,7 @@ import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
-import { inferredRelations } from './inferred';
+import { coupleHome, inferredRelations } from './inferred';
 import { cofounder, listContinues, secondObject } from './pair-lists';
 import { personalName } from './short-names';
 import {
@@ -153,7 +153,11 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
-  return dedupe([...found, ...inferredRelations(tokens, found)]);
+  return dedupe([
+    ...found,
+    ...inferredRelations(tokens, found),
+    ...coupleHome(tokens, visible, discourse, found),
+  ]);
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */

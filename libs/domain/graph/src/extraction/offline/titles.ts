@@ -5,8 +5,8 @@ import { Token } from './sentences';
 
 /**
  * How a capitalised word opens a work's title: after a verb of making it ("wrote Things Fall
- * Apart") or after a noun for it and a comma ("her best-known collection, Salt and Ash,"), with
- * "the" between or not.
+ * Apart", or "wrote six novels, including The Salt Road") or after a noun for it and a comma ("her
+ * best-known collection, Salt and Ash,"), with "the" between or not.
  */
 export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | undefined {
   let b = i - 1;
@@ -16,6 +16,10 @@ export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | 
   const before = tokens[b];
   if (!before || before.text !== before.lower) return undefined;
   if (before.pos === 'VERB' && TITLE_VERBS.has(before.lemma) && !comma) return 'verb';
+  // ("wrote six novels, including The Salt Road": the works' noun, then "including".)
+  const works = tokens[b - 2]?.lower.replace(/s$/, '') ?? '';
+  if (before.lower === 'including' && !comma && tokens[b - 1]?.text === ',' && TITLE_NOUNS.has(works))
+    return 'verb';
   return before.pos === 'NOUN' && TITLE_NOUNS.has(before.lower) && comma ? 'apposition' : undefined;
 }
 

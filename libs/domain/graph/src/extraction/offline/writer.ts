@@ -12,6 +12,7 @@ const DASHES = new Set(['—', '–', '--', '-']);
 
 /**
  * Who wrote a message that names its writer: "Hi, this is Hannah Pryce from …", "Priya Raman here",
+ * "Hey, it's Yusuf.",
  * "I'm Ola Berg", or a signature at the end ("— Fiona Dunne", a last line "Ruth Okafor, ruth@…").
  * "I" and "my" stand for them where no conversation turn names its speaker.
  */
@@ -23,7 +24,8 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
       (t, k) =>
         t.lower === 'here' ||
         INTRODUCING.has(t.lower) ||
-        (t.lower === 'is' && ['this', 'name'].includes(tokens[k - 1]?.lower ?? '')),
+        (t.lower === 'is' && ['this', 'name'].includes(tokens[k - 1]?.lower ?? '')) ||
+        (/^['’]s$/.test(t.lower) && tokens[k - 1]?.lower === 'it' && k <= 4),
     );
     if (!introduces) continue;
     const mentions = findMentions(sentence);
@@ -33,6 +35,10 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
       const before = tokens.slice(Math.max(0, m.start - 3), m.start).map((t) => t.lower);
       return (
         (before.slice(-2).join(' ') === 'this is' && m.start - label <= 4) ||
+        // ("Hey, it's Yusuf.": a message opening with its writer's name.)
+        (/^it ['’]s$/.test(before.slice(-2).join(' ')) &&
+          m.start - label <= 4 &&
+          tokens[m.end]?.pos === 'PUNCT') ||
         before.slice(-3).join(' ') === 'my name is' ||
         (['i', 'am'].includes(before[before.length - 2] ?? '') &&
           /^(am|'m|’m)$/.test(before[before.length - 1] ?? '')) ||
