@@ -106,7 +106,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       return;
     }
     // "We run Lumio Desk": a writer who said where they work speaks for it.
-    const organization = token.lower === 'we' ? discourse.speakersOrganization() : undefined;
+    // (Not "we both", "we all": people, not their employer.)
+    const people = ['both', 'all', 'two'].includes(sentence.tokens[i + 1]?.lower ?? '');
+    const organization = token.lower === 'we' && !people ? discourse.speakersOrganization() : undefined;
     if (organization) {
       out.push({ ...organization, start: i, end: i + 1 });
       return;

@@ -135,6 +135,16 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
         'infirmary',
         'academy',
         'conservatory',
+        'universidad',
+        'universidade',
+        'università',
+        'universität',
+        'université',
+        'universiteit',
+        'uniwersytet',
+        'hochschule',
+        'politecnico',
+        'politécnica',
       ].includes(w),
     )
   )
@@ -269,7 +279,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     (out, word, i) =>
       out +
       (i === 0 ||
-      /^['’]s$/.test(word) ||
+      /^['’]s?$/.test(word) ||
       word === ',' ||
       (['+', '-'].includes(word) && !tokens[from + i]!.space) ||
       (joinsWords(tokens[from + i - 1]) && !tokens[from + i]!.space)
@@ -454,6 +464,20 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         capitalised(tokens[end + 1]!) &&
         (lex.isOrganizationWord(tokens[end + 1]!.lower) ||
           ['party', 'league'].includes(tokens[end + 1]!.lower))
+      ) {
+        end += 2;
+      } else if (
+        // "Bishop Cotton Girls' School", "Turkish Architects' Association": a plural's apostrophe
+        // inside an institution's name.
+        end + 1 < tokens.length &&
+        ["'", '’'].includes(tokens[end]!.text) &&
+        tokens[end]!.space === '' &&
+        /s$/.test(tokens[end - 1]!.text) &&
+        capitalised(tokens[end + 1]!) &&
+        (lex.isOrganizationWord(tokens[end + 1]!.lower) ||
+          ['school', 'association', 'union', 'club', 'league', 'hospital', 'college'].includes(
+            tokens[end + 1]!.lower,
+          ))
       ) {
         end += 2;
       } else if (

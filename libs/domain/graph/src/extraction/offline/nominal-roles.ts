@@ -188,10 +188,23 @@ export function asTitle(sentence: Sentence, mentions: Mention[], discourse: Disc
       ? mentions.find((m) => m.start >= k + 2 && m.start <= k + 3)
       : undefined;
     const before = mentions.filter((m) => m.end <= at);
+    // ("joined Karthik's startup, Tinyhop, as their first designer": what was just joined.)
+    const join = tokens.findIndex((t, j) => j < at && t.lemma === 'join');
+    const joined =
+      join < 0
+        ? undefined
+        : [...before]
+            .reverse()
+            .find(
+              (m) =>
+                m.start > join &&
+                (m.type === 'organization' || (m.evidence === 'none' && m.type !== 'person')),
+            );
     const owner =
       of ??
       (possessive
-        ? ownerOf(possessive, at, mentions, discourse)
+        ? ((['its', 'their'].includes(possessive) ? joined : undefined) ??
+          ownerOf(possessive, at, mentions, discourse))
         : tokens[k + 1]?.lower === 'of'
           ? undefined
           : ownerInContext(tokens, at, before, discourse));
@@ -199,15 +212,24 @@ export function asTitle(sentence: Sentence, mentions: Mention[], discourse: Disc
     if (
       !owner ||
       owner.type === 'person' ||
-      (title.canonical === 'works at' && owner.type !== 'organization')
+      (title.canonical === 'works at' &&
+        owner.type !== 'organization' &&
+        !(owner === joined && owner.evidence === 'none'))
     )
       return;
+    if (owner === joined && owner.type !== 'organization')
+      Object.assign(owner, { type: 'organization', evidence: 'weak' });
     // ("named Priya Raghunathan as its new CEO": a name nothing typed, right after a verb of
     // appointing, is the appointee, a person.)
     const appointee = (m: Mention) =>
       m.evidence === 'none' && personalName(m) && APPOINTING.has(tokens[m.start - 1]?.lemma ?? '');
-    const people = before.filter((m) => m.type === 'person' || appointee(m));
-    const holder = people[people.length - 1];
+    // (Not a possessive's owner: "Karthik's startup".)
+    const people = before.filter(
+      (m) => (m.type === 'person' || appointee(m)) && !/^['’]s$/.test(tokens[m.end]?.lower ?? ''),
+    );
+    // (", serving as its chief executive": a participle after a comma is the sentence subject's.)
+    const participle = /ing$/.test(tokens[at - 1]?.lower ?? '') && tokens[at - 2]?.text === ',';
+    const holder = participle ? people[0] : people[people.length - 1];
     if (!holder) return;
     if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
     const holders = [holder];

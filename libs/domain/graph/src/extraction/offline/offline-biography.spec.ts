@@ -357,4 +357,12 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(novels.includes('Efua Mensah | created | The Cocoa Road'), novels.join('; '));
     assert.ok(novels.includes('Efua Mensah | created | Harmattan Tides'), novels.join('; '));
   });
+
+  it('gives ", serving as its chief executive" to the sentence subject', async () => {
+    const ceo = await triples(
+      'Ama Owusu co-founded the fintech Paystack Kudi with her brother, Kojo Owusu, in 2014, serving as its chief executive until 2020.',
+    );
+    assert.ok(ceo.includes('Ama Owusu | leads | Paystack Kudi'), ceo.join('; '));
+    assert.ok(!ceo.includes('Kojo Owusu | leads | Paystack Kudi'), ceo.join('; '));
+  });
 });

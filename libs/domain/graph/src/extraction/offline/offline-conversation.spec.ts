@@ -81,4 +81,21 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const note = await triples("Hey, it's Kofi. My brother Yaw still lives in Accra.");
     assert.ok(note.includes('Kofi | sibling of | Yaw'), note.join('; '));
   });
+
+  it('reads a first day at work, "I\'m X, Y\'s sister", a voice note\'s sender and a title "as their" new employer\'s', async () => {
+    const started = await triples('Emre: Guys, Selin just started at Koç Holding!!');
+    assert.ok(started.includes('Selin | works at | Koç Holding'), started.join('; '));
+    const toast = await triples(
+      "Hi everyone, I'm Lucía, Tomás's older sister. We grew up in Cádiz, and our mom, Pilar, is here tonight.",
+    );
+    assert.ok(
+      toast.some((t) => /^(Tomás \| sibling of \| Lucía|Lucía \| sibling of \| Tomás)$/.test(t)),
+      toast.join('; '),
+    );
+    const note = await triples(
+      "[voice note from Arjun Pillai] So I left Infosys in May and joined my friend Dev's startup, Kitelane, as their first engineer.",
+    );
+    assert.ok(note.includes('Arjun Pillai | works at | Kitelane'), note.join('; '));
+    assert.ok(!note.some((t) => t.startsWith('Dev |')), note.join('; '));
+  });
 });

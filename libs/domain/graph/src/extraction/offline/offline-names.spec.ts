@@ -425,4 +425,14 @@ describe('OfflineExtractor: what runs on what', () => {
     const film = await names('Directed by Lau Kin-ming, the film was shot in Tsim Sha Tsui.');
     assert.ok(film.has('Lau Kin-ming') && film.has('Tsim Sha Tsui'), [...film.keys()].join('; '));
   });
+
+  it("types a university by its name in other languages and keeps a plural's apostrophe inside a name", async () => {
+    const kin = await triples('He went to study at the Universidad de Sevilla, and our dad, Ramón, cried.');
+    assert.ok(
+      !kin.some((t) => t.includes('| Universidad de Sevilla') && t.includes('child of')),
+      kin.join('; '),
+    );
+    const school = await names("She teaches at St Anne Girls' School in Pune.");
+    assert.ok(school.has("St Anne Girls' School"), [...school.keys()].join('; '));
+  });
 });

@@ -315,4 +315,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       ),
     );
   });
+
+  it('reads the user past "X in Place," and a place in brackets after a customer as their home', async () => {
+    const used = await triples('Our clinic, Sörensen Dental in Malmö, has used DentFlow Pro since 2019.');
+    assert.ok(used.includes('Sörensen Dental | uses | DentFlow Pro'), used.join('; '));
+    assert.ok(!used.includes('Malmö | uses | DentFlow Pro'), used.join('; '));
+    const ticket = await triples(
+      'Ticket #4410\nCustomer: Rania Khoury (Beirut)\nRania says her watch stopped syncing.',
+    );
+    assert.ok(ticket.includes('Rania Khoury | lives in | Beirut'), ticket.join('; '));
+  });
 });

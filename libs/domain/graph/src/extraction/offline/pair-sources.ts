@@ -36,19 +36,23 @@ function afterAside(pair: Pair, tokens: Token[], asides: Aside[], hidden: Set<nu
 
 /**
  * "The Burj Khalifa in Dubai, designed by …": a participle after "X in Y," is about X; so is the
- * verb right after an organisation's place ("Vinohrady Dental in Prague uses ClinicDesk").
+ * verb right after a name's place ("Vinohrady Dental in Prague uses ClinicDesk").
  */
 function participleAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
   const { i, source, between } = pair;
   const head = i > 0 ? chain[i - 1]! : undefined;
   if (!head || source.start - head.end !== 1 || tokens[head.end]!.pos !== 'ADP') return;
   const participle = between[0]?.text === ',' && between[1] !== undefined && isVerbLike(between[1]);
+  // (Whatever the name before the place, but a place, and past an auxiliary or the comma closing an
+  // apposition: "Our practice, Lindqvist Dental in Hamburg, has used …".)
+  let v = between[0]?.text === ',' ? 1 : 0;
+  while (between[v]?.pos === 'AUX' && between[v + 1] && ['VERB', 'AUX'].includes(between[v + 1]!.pos)) v++;
   const verb =
-    head.type === 'organization' &&
+    head.type !== 'location' &&
     source.type === 'location' &&
     tokens[head.end]!.lower === 'in' &&
-    between[0] !== undefined &&
-    isVerbLike(between[0]);
+    between[v] !== undefined &&
+    isVerbLike(between[v]!);
   if (participle || verb) pair.source = head;
 }
 

@@ -214,9 +214,17 @@ export function possessiveRoles(
     while (LINKS.has(tokens[p]?.lemma ?? '') && p < named.end + 3) p++;
     const linked = p > named.end;
     if (!linked) p += tokens[named.end]?.text === ',' ? 1 : tokens.length;
-    // ("Naledi Mokoena, the company's CEO, said": the organisation the text is about.)
-    const company = ["'s", '’s'].includes(tokens[p + 2]?.lower ?? '') ? theCompanys(p + 2) : undefined;
-    if (company) p += 2;
+    // ("Naledi Mokoena, the company's CEO, said": the organisation the text is about; "I'm Daniela,
+    // Mateo's older sister": a name's own.)
+    const nameOwner = linked ? undefined : mentions.find((m) => m.start === p && m !== named);
+    const company = nameOwner
+      ? /^['’]s$/.test(tokens[nameOwner.end]?.lower ?? '')
+        ? nameOwner
+        : undefined
+      : ["'s", '’s'].includes(tokens[p + 2]?.lower ?? '')
+        ? theCompanys(p + 2)
+        : undefined;
+    if (company) p = nameOwner ? nameOwner.end : p + 2;
     const possessive = tokens[p];
     if (!possessive || (!POSSESSIVES.has(possessive.lower) && !company)) continue;
     // ("its frozen-desserts division": a hyphenated compound is one modifier, whatever its tags.)
@@ -242,8 +250,9 @@ export function possessiveRoles(
       );
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
-    const kin = KIN_NOUNS.get(noun.lower);
-    const role = kin ? undefined : nounPredicate(noun.lower);
+    // (Only a person is someone's relative: not "… the Universidad Politécnica de Madrid, our mom, Rosa".)
+    const kin = named.type === 'person' || named.evidence === 'none' ? KIN_NOUNS.get(noun.lower) : undefined;
+    const role = KIN_NOUNS.get(noun.lower) ? undefined : nounPredicate(noun.lower);
     if (kin) out.push(rel(owner, named, kin, raw, k + 1));
     else if (role) out.push(rel(named, owner, role.canonical, raw, k + 1));
   }

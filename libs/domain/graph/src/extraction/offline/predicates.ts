@@ -521,6 +521,23 @@ export function matchPredicate(
   ) {
     return { canonical: 'studied at', inverted: false, known: true, sourceType: 'person' };
   }
+  // "Leyla just started at Aselsan", "I started at Brightwave Studios in March": a first day at work.
+  if (
+    finalPrep === 'at' &&
+    verbs.length === 1 &&
+    verbIs(verbs[0]!, ['start', 'begin']) &&
+    (source.type === 'person' || source.evidence === 'none') &&
+    !['person', 'location', 'date', 'product'].includes(target.type) &&
+    nouns.length === 0
+  ) {
+    return {
+      canonical: 'works at',
+      inverted: false,
+      known: true,
+      sourceType: 'person',
+      targetType: 'organization',
+    };
+  }
   // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
   const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
   if (

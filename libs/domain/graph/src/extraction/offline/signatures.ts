@@ -34,6 +34,17 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     if (!personLike(person)) continue;
     const next = tokens[person.end];
     const org = mentions.find((m) => m.start === person.end + 1);
+    // ("Customer: Farida Haddad (Amman)": a place in brackets after a person's name is their home.)
+    if (
+      next?.text === '(' &&
+      org?.type === 'location' &&
+      person.type === 'person' &&
+      tokens[org.end]?.text === ')' &&
+      !tokens.slice(0, person.start).some(isVerbLike)
+    ) {
+      out.push(rel(person, org, 'lives in', `(${org.name})`, org.end, 0.6));
+      continue;
+    }
     if (!next || !organisationLike(org) || org.type === 'location') continue;
     let after = tokens[org.end];
     // ("Lars Eriksen (Stackline account manager) has confirmed …": the role after the company says

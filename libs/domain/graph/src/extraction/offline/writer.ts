@@ -12,11 +12,20 @@ const DASHES = new Set(['—', '–', '--', '-']);
 
 /**
  * Who wrote a message that names its writer: "Hi, this is Hannah Pryce from …", "Priya Raman here",
- * "Hey, it's Yusuf.",
+ * "Hey, it's Yusuf.", "[voice note from Nikhil Rao]",
  * "I'm Ola Berg", or a signature at the end ("— Fiona Dunne", a last line "Ruth Okafor, ruth@…").
  * "I" and "my" stand for them where no conversation turn names its speaker.
  */
 export function writerOf(sentences: Sentence[]): Mention | undefined {
+  // "[voice note from Nikhil Rao] Okay so …": a bracketed label naming whom the message is from.
+  const opening = sentences[0];
+  if (opening && ['[', '('].includes(opening.tokens[0]?.text ?? '')) {
+    const close = opening.tokens.findIndex((t) => [']', ')'].includes(t.text));
+    const from = findMentions(opening).find(
+      (m) => m.end === close && opening.tokens[m.start - 1]?.lower === 'from' && close < 10,
+    );
+    if (from) return asPerson(from);
+  }
   for (const sentence of sentences.slice(0, 2)) {
     const { tokens } = sentence;
     // (Names are looked for only where an introduction's words are: most texts have none.)
