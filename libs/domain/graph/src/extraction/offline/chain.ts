@@ -191,6 +191,16 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       });
       continue;
     }
+    // ("who succeeded Finland's Mikko Virtanen": a country's person is only qualified by it.)
+    if (
+      next &&
+      mention.type === 'location' &&
+      mention.evidence === 'strong' &&
+      gap.length === 1 &&
+      ["'s", '’s'].includes(gap[0]!.lower) &&
+      next.type === 'person'
+    )
+      continue;
     // "Peru's Unión Andina de Cementos", "Dubai's Al Noor Hospitality Group": a place's company is
     // there, and the place only qualifies it. (One word nothing typed may be a work: "Iceland's Bell".)
     if (

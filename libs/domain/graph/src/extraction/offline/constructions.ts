@@ -16,7 +16,7 @@ import {
   weAre,
   whoseListed,
 } from './group-relations';
-import { asTitle, bareTitles, premodifiedTitles } from './nominal-roles';
+import { asTitle, bareTitles, premodifiedTitles, titleIsName } from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { personalName } from './short-names';
 import { retype } from './pair-rules';
@@ -345,6 +345,7 @@ export function constructionRelations(
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),
+    ...titleIsName(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
     ...ownWorkplace(sentence, mentions, discourse),
     ...whoseListed(sentence, mentions, discourse),

@@ -185,6 +185,12 @@ const ORGANIZATION_NOUNS = new Set([
   'drugmaker',
   'steelmaker',
   'shipbuilder',
+  'alliance',
+  'association',
+  'federation',
+  'organisation',
+  'organization',
+  'consortium',
 ]);
 
 /** What one holds "in" an organisation. */

@@ -97,13 +97,13 @@ export class Discourse {
    * What "it" or "the film" stands for: the thing the text opened with (an article's subject),
    * unless a later relation made another thing its subject.
    */
-  thing(kind?: Mention['type']): Mention | undefined {
+  thing(kind?: Mention['type'], except: Mention[] = []): Mention | undefined {
     const candidate = this.lastThing ?? this.opening;
     // ("LISBON, Feb 19 — Lisbon-based startup Marética …": a news story's dateline is no subject;
     // "the company" is the first one it names.)
     const dateline = candidate?.type === 'location' && candidate.name === candidate.name.toUpperCase();
     if (kind === 'organization' && dateline && this.firstOrganization) return this.firstOrganization;
-    if (kind && candidate?.type !== kind) return this.latest(kind);
+    if (kind && candidate?.type !== kind) return this.latest(kind, except);
     return candidate && candidate.type !== 'person' ? candidate : undefined;
   }
 

@@ -154,3 +154,44 @@ export function coupleHome(
   const raw = phrase(tokens, c - 1, place.start);
   return people.map((person) => rel(person, place, 'lives in', raw, place.end, 0.6));
 }
+
+/** Verbs of founding something together. */
+const FOUNDS = new Set(['found', 'co-found', 'cofound', 'establish', 'launch', 'open', 'start', 'set']);
+
+/**
+ * "… where she met her future husband, the engineer Duarte Falcão. Together they founded Falcão
+ * Okonkwo Arquitetos": "they", opening its clause, are the two people named last, and both founded
+ * what follows the verb.
+ */
+export function theyFounded(
+  tokens: Token[],
+  mentions: Mention[],
+  discourse: Discourse,
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const t = tokens.findIndex(
+    (w, k) => w.lower === 'they' && (k === 0 || ['together', ',', 'and', ';'].includes(tokens[k - 1]!.lower)),
+  );
+  if (t < 0) return [];
+  let v = t + 1;
+  while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
+  if (!tokens[v] || !FOUNDS.has(tokens[v]!.lemma)) return [];
+  if (tokens[v]!.lemma === 'set' && tokens[v + 1]?.lower !== 'up') return [];
+  const made = mentions.find((m) => m.start > v && m.start <= v + 4);
+  if (!made || ['person', 'location', 'date', 'email', 'url'].includes(made.type)) return [];
+  if (found.some((r) => r.canonical === 'founded' && same(r.target, made))) return [];
+  const here = mentions.filter((m) => m.type === 'person' && m.end <= t);
+  const later = mentions.filter((m) => m.start > t);
+  const people =
+    here.length >= 2
+      ? here.slice(-2)
+      : discourse
+          .latestPeople(2 + later.length, made)
+          .filter((m) => !later.some((l) => same(l, m)))
+          .slice(-2);
+  if (people.length < 2 || same(people[0]!, people[1]!)) return [];
+  if (made.type !== 'organization' && made.evidence === 'none')
+    Object.assign(made, { type: 'organization', evidence: 'weak' });
+  const raw = phrase(tokens, t, made.start);
+  return people.map((person) => rel(person, made, 'founded', raw, made.end, 0.6));
+}

@@ -211,8 +211,16 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
       (PART_TITLES.has(title) && end - from === 3 && /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text))) &&
     /^\p{Lu}/u.test(tokens[from + 2]!.text);
   // ("Emperor Menelik II", "Empress Taytu Betul": a ruler's title, whatever name follows.)
+  // (Not "Emperor Crown Group": a company's name may open with such a word.)
+  const lastWord = bare(tokens[end - 1]!);
   const ruler =
-    from === start && end - from >= 3 && RULER_TITLES.has(title) && /^\p{Lu}/u.test(tokens[from + 1]!.text);
+    from === start &&
+    end - from >= 3 &&
+    RULER_TITLES.has(title) &&
+    /^\p{Lu}/u.test(tokens[from + 1]!.text) &&
+    !lex.isOrganizationWord(lastWord) &&
+    !ORGANIZATION_DESCRIPTORS.has(lastWord) &&
+    !CORPORATE_SUFFIXES.has(lastWord);
   // ("CEO Trần Minh Châu": an officer's title in capitals is never part of a name, whatever follows.)
   const officer =
     from === start &&

@@ -249,6 +249,10 @@ export const TITLE_NOUNS = new Set([
   'symphony',
   'painting',
   'story',
+  'sequel',
+  'prequel',
+  'documentary',
+  'novella',
 ]);
 /**
  * Nouns for a work: what a title after them names ("her collection, Salt and Ash"), what an

@@ -1,11 +1,12 @@
 import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
+import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
 import { personalName } from './short-names';
 import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence, Token } from './sentences';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /** The relations a job title holds to its organisation. */
 const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded']);
@@ -77,9 +78,13 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     // "former Intel engineers Raj Mehta and Dana Kowalski": a plural title, then each holder.
     const title = tokens[holder.start - 1]!;
     const plural = title.pos === 'NOUN' && /[a-z]{3}s$/.test(title.lower);
+    // ("Savanna Ventures partner James Kariuki": a firm's partner works there.)
+    const firmPartner =
+      /^partners?$/.test(title.lower) && owner.type === 'organization' ? 'works at' : undefined;
     const canonical =
       titleRelation(tokens, holder.start - 1, false) ??
-      (plural ? titleRelation(tokens, holder.start - 1, false, true) : undefined);
+      (plural ? titleRelation(tokens, holder.start - 1, false, true) : undefined) ??
+      firmPartner;
     if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
     const holders = [holder];
     // (A list: "A, B and C"; a comma alone may end the names: "…, PayKaro runs".)
@@ -279,4 +284,81 @@ function ownerInContext(
     .slice(0, at)
     .some((t, i) => ORGANIZATION_BACK_REFERENCES.has(t.lower) && tokens[i - 1]?.lower === 'the');
   return referred ? discourse.latest('organization') : undefined;
+}
+
+/** Words of a date phrase between a title and its verb: "Its secretary-general since 2021 has been". */
+const DATE_WORDS = new Set(['since', 'from', 'until', 'in']);
+
+/**
+ * "Since 2017 the mayor of Valdoria has been Chiara Benvenuti", "Its secretary-general since 2021
+ * has been the Latvian diplomat Ilze Kalniņa": a title of the vocabulary, of a name or of what a
+ * possessive stands for, then "be", then the person who holds it.
+ */
+export function titleIsName(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, b) => {
+    if (token.lemma !== 'be' || (token.pos !== 'AUX' && token.pos !== 'VERB')) return;
+    // Back from "be": auxiliaries, adverbs and a date ("since 2021").
+    let k = b - 1;
+    for (;;) {
+      const t = tokens[k];
+      if (t && ['AUX', 'ADV'].includes(t.pos)) k--;
+      else if (t?.pos === 'NUM' && DATE_WORDS.has(tokens[k - 1]?.lower ?? '')) k -= 2;
+      else break;
+    }
+    // The holder: the first name after "be", past an article, adjectives, a nationality and
+    // what the person is ("the Latvian diplomat").
+    let h = b + 1;
+    while (
+      h < b + 7 &&
+      tokens[h] &&
+      (['DET', 'ADJ'].includes(tokens[h]!.pos) ||
+        (tokens[h]!.pos === 'NOUN' && tokens[h]!.text === tokens[h]!.lower) ||
+        (isNationalityWord(tokens[h]!.text) && tokens[h + 1]?.text === tokens[h + 1]?.lower))
+    )
+      h++;
+    const holder = mentions.find((m) => m.start === h);
+    // (A person: typed so, or a name nothing typed that reads as one or that a person noun describes.)
+    const described = h > b + 1 && isPersonNoun(tokens[h - 1]!);
+    const personLike = holder?.evidence === 'none' && (personalName(holder) || described);
+    if (!holder || !(holder.type === 'person' || personLike)) return;
+    // The title's owner: "the mayor of Valdoria", or "Its secretary-general".
+    const named = mentions.find((m) => m.end === k + 1);
+    let titleAt: number;
+    let owner: Mention | undefined;
+    if (named && tokens[named.start - 1]?.lower === 'of') {
+      titleAt = named.start - 2;
+      owner = named;
+    } else {
+      titleAt = k;
+    }
+    // ("secretary-general": a title of two words joined by a hyphen.)
+    const hyphenated = joinsWords(tokens[titleAt - 1]);
+    const titleStart = hyphenated ? titleAt - 2 : titleAt;
+    const title = hyphenated
+      ? `${tokens[titleStart]?.lower}-${tokens[titleAt]?.lower}`
+      : tokens[titleAt]?.text === tokens[titleAt]?.lower
+        ? tokens[titleAt]?.lower
+        : undefined;
+    if (!named || owner !== named) {
+      const possessive = tokens[titleStart - 1];
+      if (!possessive || !['its', 'their'].includes(possessive.lower)) return;
+      owner = ownerOf(possessive.lower, titleStart - 1, mentions, discourse);
+      // (Only an organisation or a place named in this sentence has a president: "Its microcredit
+      // programme, Sertão Cresce, is run …, and its president … has been X" is the bank's.)
+      if (owner && !['organization', 'location'].includes(owner.type) && mentions.includes(owner))
+        owner = discourse.thing('organization', mentions);
+    }
+    const match = title ? nounPredicate(title) : undefined;
+    if (!owner || !match || owner.type === 'person' || match.canonical !== 'leads') return;
+    if (owner === named && tokens[titleStart - 1]?.lower !== 'the') return;
+    if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
+    out.push(rel(holder, owner, match.canonical, phrase(tokens, titleStart, h), holder.end, 0.6));
+  });
+  return out;
 }

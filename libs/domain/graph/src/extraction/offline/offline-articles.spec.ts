@@ -201,4 +201,33 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(!village.includes('Borgo Alto | located in | Monteluce'), village.join('; '));
     assert.ok(!village.some((t) => t.includes('| created |')), village.join('; '));
   });
+
+  it('reads "the mayor of X has been Y", "Its secretary-general since 2021 has been Y" and a country\'s person', async () => {
+    const town = await triples('Since 2019 the mayor of Castelnuovo has been Marta Ferri.');
+    assert.ok(town.includes('Marta Ferri | leads | Castelnuovo'), town.join('; '));
+    const league = await triples(
+      "The Nordic Rail Alliance is a group of rail operators. Its secretary-general since 2020 has been the Estonian lawyer Kadri Tamm, who succeeded Sweden's Lars Holm.",
+    );
+    assert.ok(league.includes('Kadri Tamm | leads | Nordic Rail Alliance'), league.join('; '));
+    assert.ok(league.includes('Kadri Tamm | succeeded | Lars Holm'), league.join('; '));
+    const programme = await triples(
+      'Banco Andino is a Peruvian bank. Its microcredit fund, Crece Andes, is run with partners, and its president since 2021 has been Rosa Quispe.',
+    );
+    assert.ok(programme.includes('Rosa Quispe | leads | Banco Andino'), programme.join('; '));
+  });
+
+  it('keeps "Emperor Crown Group" a company, a research arm part of the alliance, and a sequel\'s title whole', async () => {
+    const studio = await triples(
+      'It was produced by Jade Harbour Films, a subsidiary of Emperor Crown Group.',
+    );
+    assert.ok(studio.includes('Jade Harbour Films | part of | Emperor Crown Group'), studio.join('; '));
+    const arm = await triples(
+      "The Nordic Rail Alliance is a group of rail operators. The alliance's research arm, the NRA Institute for Transport, is located in Malmö.",
+    );
+    assert.ok(arm.includes('NRA Institute for Transport | part of | Nordic Rail Alliance'), arm.join('; '));
+    const sequel = await triples(
+      'Ana Sousa starred in it. A sequel, Rain at the Lisbon Hotel, directed by Sousa herself, followed.',
+    );
+    assert.ok(sequel.includes('Ana Sousa | created | Rain at the Lisbon Hotel'), sequel.join('; '));
+  });
 });

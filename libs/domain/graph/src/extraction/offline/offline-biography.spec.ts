@@ -365,4 +365,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(ceo.includes('Ama Owusu | leads | Paystack Kudi'), ceo.join('; '));
     assert.ok(!ceo.includes('Kojo Owusu | leads | Paystack Kudi'), ceo.join('; '));
   });
+
+  it('reads "Together they founded X" as both of the two people named last, and a name ending on an unknown letter', async () => {
+    const firm = await triples(
+      'Lina Haddad studied in Beirut, where she met her husband, the engineer Karim Saab. Together they founded Saab Haddad Studio in 2001.',
+    );
+    assert.ok(firm.includes('Lina Haddad | founded | Saab Haddad Studio'), firm.join('; '));
+    assert.ok(firm.includes('Karim Saab | founded | Saab Haddad Studio'), firm.join('; '));
+    const named = await names('The new director is Ilze Kalniņa. She started in May.');
+    assert.ok(named.has('Ilze Kalniņa'), [...named.keys()].join('; '));
+  });
 });

@@ -339,4 +339,11 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(ceo.includes('Amina Njoroge | leads | Pesa Labs'), ceo.join('; '));
   });
+
+  it("reads a venture firm's partner as working there", async () => {
+    const fund = await triples(
+      'Acacia Capital led the round. Acacia Capital partner Wanjiku Mwangi will join the board.',
+    );
+    assert.ok(fund.includes('Wanjiku Mwangi | works at | Acacia Capital'), fund.join('; '));
+  });
 });

@@ -47,7 +47,11 @@ export function possessiveRoles(
   // (Or the name the text opened with, which nothing typed yet: "Ubuntu Pay has raised …".)
   const theCompanys = (p: number) => {
     if (tokens[p - 2]?.lower !== 'the' || !isOrganizationNoun(tokens[p - 1])) return undefined;
-    const company = discourse.thing('organization');
+    // (Not a name of this sentence after it: "the alliance's research arm, the BMA Institute".)
+    const company = discourse.thing(
+      'organization',
+      mentions.filter((m) => m.start >= p),
+    );
     if (company) return company;
     const opening = discourse.thing();
     return opening?.evidence === 'none' ? opening : undefined;
@@ -109,11 +113,14 @@ export function possessiveRoles(
     if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;
     // "her husband, the oceanographer Lars Vik": the kinship noun, then what the name is.
-    // (And "her best-known building, the Biblioteca Pública": a work noun, then its name.)
+    // (And "her best-known building, the Biblioteca Pública": a work noun, then its name; "the
+    // alliance's research arm, the BMA Institute": a part.)
     else if (
       said < k &&
       tokens[said]?.text === ',' &&
-      (KIN_NOUNS.get(tokens[said - 1]?.lower ?? '') || WORKS.has(tokens[said - 1]?.lower ?? ''))
+      (KIN_NOUNS.get(tokens[said - 1]?.lower ?? '') ||
+        WORKS.has(tokens[said - 1]?.lower ?? '') ||
+        nounPredicate(tokens[said - 1]?.lower ?? '')?.canonical === 'part of')
     )
       k = said - 1;
     // "Her marriage to the poet Adam Włodek": a union noun of the owner's, then "to" or "with".
@@ -198,6 +205,8 @@ export function possessiveRoles(
     }
     const role = nounPredicate(noun.lower);
     if (!role) continue;
+    // (Nothing is part of a person: "our second unit, a ColorJet 5400" is a printer.)
+    if (role.canonical === 'part of' && owner.type === 'person') continue;
     if (role.sourceType === 'person') {
       named.type = 'person';
       named.evidence = 'strong';

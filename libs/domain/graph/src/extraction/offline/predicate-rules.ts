@@ -195,6 +195,9 @@ export const PREDICATE_RULES: PredicateRule[] = [
       'part',
       'unit',
       'branch',
+      'arm',
+      'imprint',
+      'affiliate',
       'state',
       'province',
       'region',
@@ -206,6 +209,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
     ],
     preps: ['of'],
     canonical: 'part of',
+    // (No person is a part: "Priyanka Desai, a former Heineken executive, …".)
+    notSource: ['person'],
   },
   {
     nouns: ['partner', 'venture', 'partnership', 'alliance'],

@@ -5,7 +5,7 @@ import { possessiveRoles } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
-import { coupleHome, inferredRelations } from './inferred';
+import { coupleHome, inferredRelations, theyFounded } from './inferred';
 import { cofounder, listContinues, secondObject } from './pair-lists';
 import { personalName } from './short-names';
 import {
@@ -157,6 +157,7 @@ export function findRelations(
     ...found,
     ...inferredRelations(tokens, found),
     ...coupleHome(tokens, visible, discourse, found),
+    ...theyFounded(tokens, visible, discourse, found),
   ]);
 }
 

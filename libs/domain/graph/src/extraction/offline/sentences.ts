@@ -92,6 +92,9 @@ export function readSentences(text: string): Sentence[] {
       let word = texts[i] ?? '';
       for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
       for (let j = i; j <= glued; j++) position[j - first] = sentence.tokens.length;
+      // (A full stop glued to the last piece of a word cut at an unknown letter is a token again.)
+      const stop = letters > i && word.endsWith('.');
+      if (stop) word = word.slice(0, -1);
       sentence.tokens.push({
         text: word,
         lower: word.toLowerCase(),
@@ -106,6 +109,16 @@ export function readSentences(text: string): Sentence[] {
         space: spaces[i] ?? '',
         stop: glued === i && stops[i] === true,
       });
+      if (stop)
+        sentence.tokens.push({
+          text: '.',
+          lower: '.',
+          pos: 'PUNCT',
+          lemma: '.',
+          kind: 'punctuation',
+          space: '',
+          stop: false,
+        });
       i = glued;
     }
     entitySpans.forEach(([start, end], e) => {
@@ -219,6 +232,10 @@ function letterRun(texts: string[], spaces: string[], kinds: string[], i: number
     end++;
     unknown ||= kinds[end] === 'unk';
   }
+  // ("Kalniņa." comes as "Kalni" + "ņ" + "a.": the last piece may carry the sentence's full stop,
+  // which readSentences splits off again.)
+  if (unknown && end < last && spaces[end + 1] === '' && /^[\p{L}\p{M}]+\.$/u.test(texts[end + 1] ?? ''))
+    end++;
   return unknown ? end : i;
 }
 

@@ -29,7 +29,10 @@ export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | 
  */
 export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'apposition'): number {
   let k = at;
-  while (TITLE_JOINERS.has(tokens[k]?.text ?? '')) k++;
+  // (An apposition's title, which its comma closes, goes on over a preposition too: "A sequel,
+  // Dawn at the Kowloon Hotel, followed".)
+  const joiners = title === 'apposition' ? APPOSITION_JOINERS : TITLE_JOINERS;
+  while (joiners.has(tokens[k]?.text ?? '')) k++;
   if (k > at && /^\p{Lu}/u.test(tokens[k]?.text ?? '')) return k + 1;
   if (tokens[at]?.text !== 'and') return at;
   k = at + 1;
@@ -38,6 +41,9 @@ export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'appositi
   if (k > at + 1 || (title === 'apposition' && [',', '.'].includes(tokens[k + 1]?.text ?? ''))) return k + 1;
   return at;
 }
+
+/** The small words an apposition's title goes on over. */
+const APPOSITION_JOINERS = new Set([...TITLE_JOINERS, 'at', 'on', 'in', 'for', 'from', 'with']);
 
 /** Small words inside a title: "Portrait of a Lady on Fire", "Gracias a la vida". */
 const SMALL_TITLE_WORD =
