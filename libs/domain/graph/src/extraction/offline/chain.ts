@@ -38,6 +38,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       gender = nounGender(tokens[k - 1]!.lower);
     }
     if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
+    // ("the indie band The Glass Harbour": what "the band" will stand for.)
+    const kind = tokens[mention.start - (tokens[mention.start - 1]?.text === 'The' ? 2 : 1)];
+    if (kind?.pos === 'NOUN' && kind.text === kind.lower && mention.type !== 'person')
+      discourse.rememberKind(kind.lower, mention);
     next++;
   };
   sentence.tokens.forEach((token, i) => {

@@ -10,6 +10,7 @@ import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
 import {
   frontedRelation,
+  consistsOf,
   groupedNames,
   jointVentures,
   ownWorkplace,
@@ -350,6 +351,7 @@ export function constructionRelations(
     ...ownWorkplace(sentence, mentions, discourse),
     ...whoseListed(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
+    ...consistsOf(sentence, mentions, discourse),
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),

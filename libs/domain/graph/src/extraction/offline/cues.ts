@@ -382,8 +382,9 @@ function describedAs(tokens: Token[], end: number): EntityType | undefined {
     return role && (isPersonNoun(role) || ROLE_ABBREVIATIONS.has(role.lower)) ? 'person' : undefined;
   }
   if (head && PLACE_KINDS.has(head.lower)) return 'location';
+  // ("a South Korean maker of porcelain tableware": a company's noun says so before "of" too.)
+  if (head && isOrganizationNoun(head)) return 'organization';
   if (!head || tokens[k]?.lower === 'of') return undefined;
-  if (isOrganizationNoun(head)) return 'organization';
   if (WORK_NOUNS.has(head.lower)) return 'concept';
   if (isPersonNoun(head) && !KIN_NOUNS.has(head.lower)) return 'person';
   return undefined;

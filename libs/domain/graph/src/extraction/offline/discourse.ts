@@ -49,6 +49,18 @@ export class Discourse {
     return this.affiliations.get(this.speaker.keys[0]!);
   }
 
+  /** The latest name each kind noun introduced: "the Scottish indie band The Glass Harbour". */
+  private readonly kinds = new Map<string, Mention>();
+
+  rememberKind(noun: string, mention: Mention): void {
+    this.kinds.set(noun, mention);
+  }
+
+  /** What "the band" stands for: the latest name the text introduced as a band. */
+  ofKind(noun: string): Mention | undefined {
+    return this.kinds.get(noun);
+  }
+
   /** Genders the text gave people by the noun before their name ("my wife Kemi", "her son Emeka"). */
   private readonly genders = new Map<string, 'female' | 'male'>();
 

@@ -5,6 +5,7 @@ import type { Mention } from './mentions';
 import { isVerbLike, nounPredicate } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
+import { personalName } from './short-names';
 import { phrase, Sentence } from './sentences';
 
 // Relations a group of names holds among its members, or to what names them: "we are friends",
@@ -253,5 +254,67 @@ export function ownWorkplace(
     if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
     out.push(rel(owner, place, 'works at', phrase(tokens, at, k), place.end, 0.6));
   });
+  return out;
+}
+
+/** Nouns for a group that people make up: "The band … consists of A and B". */
+const GROUP_KINDS = new Set([
+  'band',
+  'group',
+  'trio',
+  'quartet',
+  'quintet',
+  'duo',
+  'ensemble',
+  'team',
+  'crew',
+]);
+
+/**
+ * "The band, formed in Dundee in 2009, consists of Euan McKay, Fiona Reid and the brothers Callum
+ * and Ross Dunbar", "The trio comprises A, B and C": each person listed is a member of the group,
+ * the name before the verb or the one "the band" stands for.
+ */
+export function consistsOf(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const v = tokens.findIndex(
+    (t, k) => (t.lemma === 'consist' && tokens[k + 1]?.lower === 'of') || t.lemma === 'comprise',
+  );
+  if (v < 0) return [];
+  const start = tokens[v]!.lemma === 'consist' ? v + 2 : v + 1;
+  const named = [...mentions]
+    .reverse()
+    .find((m) => m.end <= v && m.type !== 'person' && m.type !== 'location');
+  const kind = tokens[0]?.lower === 'the' && GROUP_KINDS.has(tokens[1]?.lower ?? '');
+  // (The name the text introduced as one, "the indie band The Glass Harbour", whatever a later
+  // reading of its sentence typed it.)
+  const introduced = kind ? discourse.ofKind(tokens[1]!.lower) : undefined;
+  const group =
+    introduced ??
+    (kind
+      ? (discourse.thing('organization', mentions) ?? discourse.thing())
+      : named && !tokens.slice(named.end, v).some(isVerbLike)
+        ? named
+        : undefined);
+  if (!group || (!introduced && (group.type === 'person' || group.type === 'location'))) return [];
+  const out: SentenceRelation[] = [];
+  let next = start;
+  for (const member of mentions.filter((m) => m.start >= start)) {
+    // Past the list's commas, "and", articles and what the members are ("the brothers").
+    const gap = tokens.slice(next, member.start);
+    if (!gap.every((t) => [',', 'and', 'the'].includes(t.lower) || (t.pos === 'NOUN' && t.text === t.lower)))
+      break;
+    // (A name nothing typed, of two or three capitalised words: "Euan McKay".)
+    const words = member.name.split(' ');
+    const named = words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+    if (member.type !== 'person' && !(member.evidence === 'none' && (personalName(member) || named))) break;
+    if (member.type !== 'person') Object.assign(member, { type: 'person', evidence: 'weak' });
+    out.push(rel(member, group, 'member of', phrase(tokens, v, start), member.end, 0.6));
+    next = member.end;
+  }
   return out;
 }

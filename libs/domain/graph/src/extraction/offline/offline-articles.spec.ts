@@ -230,4 +230,22 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(sequel.includes('Ana Sousa | created | Rain at the Lisbon Hotel'), sequel.join('; '));
   });
+
+  it('types "a maker of X" a company, keeps an acronym in brackets no place, and reads a band\'s album and members', async () => {
+    const maker = await triples(
+      'Dalseong Glassworks is a South Korean maker of crystal tableware based in Daegu. Founded in 1968 by the glassblower Park Min-ho, the company was acquired in 2011 by the Hanil Group.',
+    );
+    assert.ok(maker.includes('Hanil Group | acquired | Dalseong Glassworks'), maker.join('; '));
+    assert.ok(!maker.includes('Hanil Group | acquired | Park Min-ho'), maker.join('; '));
+    const acronym = await triples(
+      'The Andes Water Research Alliance (AWRA) is a consortium of universities based in Quito, Ecuador.',
+    );
+    assert.ok(!acronym.some((t) => t.endsWith('| AWRA')), acronym.join('; '));
+    const band = await triples(
+      'Low Tide Radio is the second studio album by the Welsh rock band The Copper Pines. The band, formed in Cardiff in 2011, consists of Owain Rees, Cerys Price and the brothers Huw Jones and Dafydd Jones.',
+    );
+    assert.ok(band.includes('Copper Pines | created | Low Tide Radio'), band.join('; '));
+    for (const member of ['Owain Rees', 'Cerys Price', 'Huw Jones', 'Dafydd Jones'])
+      assert.ok(band.includes(`${member} | member of | Copper Pines`), band.join('; '));
+  });
 });

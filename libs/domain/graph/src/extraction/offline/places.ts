@@ -102,7 +102,7 @@ export function labelledPlaces(sentence: Sentence, mentions: Mention[]): Sentenc
     if (thing.type !== 'organization') continue;
     const next = tokens[thing.end];
     const place = mentions.find((m) => m.start === thing.end + 1);
-    if (!next || !placeLike(place)) continue;
+    if (!next || !placeLike(place) || isAcronymOf(place.name, thing.name)) continue;
     const after = tokens[place.end];
     const site = SITES.has(after?.lower ?? '') ? 1 : 0;
     const closed =
@@ -116,6 +116,17 @@ export function labelledPlaces(sentence: Sentence, mentions: Mention[]): Sentenc
     out.push(rel(thing, place, 'located in', raw, place.end, 0.6));
   }
   return out;
+}
+
+/** "MRRA" after "Mekong River Research Alliance": the initials of the name's capitalised words. */
+function isAcronymOf(short: string, name: string): boolean {
+  if (!/^[A-Z]{2,8}$/.test(short)) return false;
+  const initials = name
+    .split(/[\s-]+/)
+    .filter((w) => /^\p{Lu}/u.test(w))
+    .map((w) => w[0])
+    .join('');
+  return initials === short;
 }
 
 /** Heads of a description of an organisation by its place, beside cues.ts's organisation nouns. */

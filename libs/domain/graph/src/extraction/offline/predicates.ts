@@ -270,6 +270,8 @@ export function matchPredicate(
   // StayWise"), and one the name is "called" ("plays in a band called The Comets").
   let described = between.length;
   if (between[described - 1]?.text === ',') described--;
+  // ("by the Scottish indie band The Glass Harbour": a name's own capitalised article.)
+  if (between[described - 1]?.text === 'The' && described > 1) described--;
   // ("in the canton of Valais", "born in the town of San Carlos": what kind of place it is says
   // nothing more; the preposition before it is the relation's.)
   if (

@@ -1,3 +1,4 @@
+import { isOrganizationNoun } from './cues';
 import { Aside, asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
 import { constructionRelations, IN } from './constructions';
@@ -223,7 +224,10 @@ function predicate(pair: Pair, reading: Reading, { apposition }: Gap): boolean {
   retype(to, match.targetType);
   // "Chinua Achebe wrote Things Fall Apart": a work's maker named like a person is one (so that
   // "he" next is Achebe, not the novel).
-  if (match.canonical === 'created' && from.evidence === 'none' && personalName(from)) retype(from, 'person');
+  // (Unless a company's noun stands before it: "by the Scottish indie band The Glass Harbour".)
+  const kindNoun = tokens[from.start - (tokens[from.start - 1]?.text === 'The' ? 2 : 1)];
+  if (match.canonical === 'created' && from.evidence === 'none' && personalName(from))
+    retype(from, isOrganizationNoun(kindNoun) ? 'organization' : 'person');
   const confidence = (match.known ? 0.85 : 0.55) * (source.start !== chain[i]!.start ? 0.9 : 1);
   const words = stripArticles(rawOf(between)) || match.canonical;
   const previous: SentenceRelation = {
