@@ -108,7 +108,7 @@ export class OfflineExtractor extends GraphExtractor {
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
-      const mentions = shortNames.resolveAll(own);
+      const mentions = shortNames.resolveAll(own, sentence.tokens);
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];

@@ -435,4 +435,16 @@ describe('OfflineExtractor: what runs on what', () => {
     const school = await names("She teaches at St Anne Girls' School in Pune.");
     assert.ok(school.has("St Anne Girls' School"), [...school.keys()].join('; '));
   });
+
+  it("reads a company named after a place by that place's name, unless the words around say a place", async () => {
+    const firm = await triples(
+      'Greenfield Robotics has sued a rival over the software Greenfield developed. Greenfield was founded by agronomist Lucas Berthold and is based in Fresno.',
+    );
+    assert.ok(firm.includes('Lucas Berthold | founded | Greenfield Robotics'), firm.join('; '));
+    assert.ok(firm.includes('Greenfield Robotics | located in | Fresno'), firm.join('; '));
+    const town = await triples(
+      'Oxford Instruments makes magnets. Its founder, Martin Wood, was born in Oxford.',
+    );
+    assert.ok(town.includes('Martin Wood | born in | Oxford'), town.join('; '));
+  });
 });

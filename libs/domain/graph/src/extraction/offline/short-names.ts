@@ -1,7 +1,11 @@
 import { isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
+import type { Token } from './sentences';
 import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
+
+/** Prepositions that put a place name in its place: "in Greenfield", "near Greenfield". */
+const LOCATIVES = new Set(['in', 'at', 'near', 'from', 'to', 'of', 'outside', 'around', 'across']);
 
 /** Generational suffixes: never a surname ("Martin Luther King Jr." is King). */
 export const NAME_SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
@@ -74,6 +78,14 @@ function shortNamesOf(mention: Mention): string[] {
   return short.includes(' ') && legal && first!.length >= 3 ? [short, first!] : [short];
 }
 
+/** The place an organisation's name opens with, if it does: "greenfield" for Greenfield Robotics. */
+function placeNameOf(mention: Mention): string | undefined {
+  const [first, ...rest] = mention.keys[0]!.split(' ');
+  return mention.type === 'organization' && rest.length > 0 && lexicon().classOf(first!) === 'location'
+    ? first
+    : undefined;
+}
+
 /** Two or three capitalised words, none a particle or a word of a company or place: a person's name, likely. */
 export function personalName(mention: Mention): boolean {
   const words = mention.name.split(' ');
@@ -118,6 +130,9 @@ export class ShortNames {
   /** Every name met in full: never another's short name ("Zaliczka" before "Zaliczka Baltics"). */
   private readonly met = new Set<string>();
 
+  /** Organisations named after a place, by that place's name: "greenfield" for Greenfield Robotics. */
+  private readonly byPlaceName = new Map<string, Mention>();
+
   /** The full name's mention when `mention` is a known short name (and nothing says it is something else). */
   resolve(mention: Mention): Mention {
     const words = mention.keys[0]!.split(' ');
@@ -138,9 +153,21 @@ export class ShortNames {
    * ones included: "founded by Aino Lehtinen …, with Lehtinen staying on" is one person, though
    * nothing has typed her yet (an untyped name is taken for a person's there).
    */
-  resolveAll(mentions: Mention[]): Mention[] {
+  resolveAll(mentions: Mention[], tokens: Token[] = []): Mention[] {
     const earlier = new Map<string, Mention>();
+    const placeNamedHere = new Map<string, Mention>();
     return mentions.map((mention) => {
+      const place = placeNameOf(mention);
+      if (place) placeNamedHere.set(place, mention);
+      // ("Greenfield was founded by …" after "Greenfield Robotics": the company, unless the words
+      // around say a place: "in Greenfield", "Greenfield, Indiana".)
+      const company =
+        mention.type === 'location'
+          ? (this.byPlaceName.get(mention.keys[0]!) ?? placeNamedHere.get(mention.keys[0]!))
+          : undefined;
+      const before = tokens[mention.start - 1]?.lower ?? '';
+      const placed = LOCATIVES.has(before) || tokens[mention.end]?.text === ',';
+      if (company && !placed && !this.met.has(mention.keys[0]!)) return standFor(mention, company);
       const words = mention.keys[0]!.split(' ');
       const here = words.length <= 2 ? earlier.get(mention.keys[0]!) : undefined;
       const resolved =
@@ -163,6 +190,8 @@ export class ShortNames {
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
   remember(mention: Mention): void {
     this.met.add(mention.keys[0]!);
+    const place = placeNameOf(mention);
+    if (place && !this.byPlaceName.has(place)) this.byPlaceName.set(place, mention);
     if (mention.type === 'organization')
       for (const key of mention.keys.slice(1))
         if (!this.byBareName.has(key)) this.byBareName.set(key, mention);
