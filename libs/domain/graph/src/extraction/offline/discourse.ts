@@ -9,6 +9,8 @@ export class Discourse {
   private lastThing: Mention | undefined;
   /** Who "I" and "my" are: the label of the conversation turn being read ("Maya: …"). */
   speaker: Mention | undefined;
+  /** Whom the current turn speaks to: the speaker of the turn before it ("Is your dad Klaus …"). */
+  addressee: Mention | undefined;
   /** Every turn's label so far: the people of a chat, whom "you" addresses, never "she" or "he". */
   readonly speakers = new Set<string>();
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */

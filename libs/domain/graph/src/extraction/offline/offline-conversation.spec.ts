@@ -98,4 +98,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(note.includes('Arjun Pillai | works at | Kitelane'), note.join('; '));
     assert.ok(!note.some((t) => t.startsWith('Dev |')), note.join('; '));
   });
+
+  it('reads "your dad Klaus" as the relative of whom the turn speaks to, and marries no place', async () => {
+    const chat = await triples(
+      'Lena: Are you still in Bergen?\nOskar: Yes, still at the harbour office.\nLena: Nice. Is your dad Henrik still in Oslo?',
+    );
+    assert.ok(chat.includes('Oskar | child of | Henrik'), chat.join('; '));
+    const wed = await triples('Ana: Good, Inês just got married to a chef there, in Montreal.');
+    assert.ok(!wed.some((t) => t.includes('married to | Montreal')), wed.join('; '));
+  });
 });

@@ -104,6 +104,9 @@ export class OfflineExtractor extends GraphExtractor {
       // user name too: "Posted by dave_k77:").
       if (label && (label.evidence === 'none' || label.type === 'concept'))
         Object.assign(label, { type: 'person', evidence: 'weak' });
+      // (A new speaker speaks to the one before: "your" in their turn is the one before's.)
+      if (label && discourse.speaker && label.keys[0] !== discourse.speaker.keys[0])
+        discourse.addressee = discourse.speaker;
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;

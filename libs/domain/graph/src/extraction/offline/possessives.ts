@@ -185,7 +185,9 @@ export function possessiveRoles(
         )
       : ["'s", '’s'].includes(possessive.lower)
         ? (mentions.find((m) => m.end === p) ?? theCompanys(p))
-        : undefined;
+        : possessive.lower === 'your'
+          ? discourse.addressee
+          : undefined;
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
     const kin = KIN_NOUNS.get(noun.lower);

@@ -103,7 +103,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'person',
   },
-  { verbs: ['marry', 'wed'], canonical: 'married to', sourceType: 'person', targetType: 'person' },
+  // (Not "got married to a chef there": a place is where, not whom.)
+  {
+    verbs: ['marry', 'wed'],
+    canonical: 'married to',
+    sourceType: 'person',
+    targetType: 'person',
+    notTarget: ['location', 'organization', 'date'],
+  },
   {
     nouns: ['daughter', 'son', 'child'],
     preps: ['of'],
