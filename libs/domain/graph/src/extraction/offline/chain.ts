@@ -144,13 +144,24 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
  * the opening describes the pronoun's person by someone else ("The son of X, he …").
  */
 export function frontedOf(tokens: Token[], at: number): boolean {
+  const of = frontedNounAt(tokens);
   return (
-    tokens[0]?.pos === 'DET' &&
-    tokens[1]?.pos === 'NOUN' &&
-    tokens[2]?.lower === 'of' &&
+    of > 0 &&
     tokens[at - 1]?.text === ',' &&
-    !tokens.slice(3, at - 1).some((t) => isVerbLike(t) || t.text === ',')
+    // (An apposition may name the one described: "The son of a schoolteacher, Yaw Mensah, he".)
+    !tokens.slice(of + 1, at - 1).some(isVerbLike)
   );
+}
+
+/**
+ * Where the "of" of an opening "The son of", "The younger sister of" is (after an article, lower-case
+ * adjectives and a noun), or -1.
+ */
+export function frontedNounAt(tokens: Token[]): number {
+  if (tokens[0]?.pos !== 'DET') return -1;
+  let k = 1;
+  while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
+  return tokens[k]?.pos === 'NOUN' && tokens[k + 1]?.lower === 'of' ? k + 1 : -1;
 }
 
 /**

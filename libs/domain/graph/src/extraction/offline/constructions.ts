@@ -96,6 +96,20 @@ function frontedParticiple(sentence: Sentence, mentions: Mention[]): SentenceRel
     retype(to, match.targetType);
     out.push(rel(from, to, match.canonical, phrase(tokens, 0, target.start), target.end));
   }
+  // "Born in Guadalajara to chef Rosa Ibarra and engineer Tomás Ibarra, Lucía Ibarra …": the
+  // parents (who are married, when two are named).
+  const to = first.lower === 'born' ? tokens.findIndex((t, k) => k < comma && t.lower === 'to') : -1;
+  if (to > 0) {
+    const parents = before.filter(
+      (m) => m.start > to && (m.type === 'person' || (m.evidence === 'none' && personalName(m))),
+    );
+    for (const parent of parents) {
+      if (parent.type !== 'person') Object.assign(parent, { type: 'person', evidence: 'weak' });
+      out.push(rel(subject, parent, 'child of', phrase(tokens, 0, to + 1), parent.end, 0.6));
+    }
+    if (parents.length === 2)
+      out.push(rel(parents[0]!, parents[1]!, 'married to', 'and', parents[1]!.end, 0.5));
+  }
   return out;
 }
 

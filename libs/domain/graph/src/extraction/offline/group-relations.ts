@@ -1,4 +1,4 @@
-import { frontedOf } from './chain';
+import { frontedNounAt, frontedOf } from './chain';
 import { Discourse } from './discourse';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
@@ -107,12 +107,16 @@ export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceR
  */
 export function frontedRelation(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
-  const relation = tokens[1] ? nounPredicate(tokens[1].lower, 'of') : undefined;
+  const of = frontedNounAt(tokens);
+  const relation = of > 0 ? nounPredicate(tokens[of - 1]!.lower, 'of') : undefined;
   if (!relation) return [];
-  const who = mentions.find((m) => m.end - m.start === 1 && frontedOf(tokens, m.start));
-  const named = who && [...mentions].reverse().find((m) => m.end === who.start - 1 && m.start > 2);
+  // (The subject: a pronoun, or a person's name, right after the opening's comma.)
+  const who = mentions.find(
+    (m) => (m.end - m.start === 1 || m.type === 'person') && m.start > of && frontedOf(tokens, m.start),
+  );
+  const named = who && [...mentions].reverse().find((m) => m.end === who.start - 1 && m.start > of);
   if (!who || !named || named.keys[0] === who.keys[0]) return [];
-  return [rel(who, named, relation.canonical, phrase(tokens, 0, 3), named.end)];
+  return [rel(who, named, relation.canonical, phrase(tokens, 0, of + 1), named.end)];
 }
 
 /** Verbs that list what a "whose …" noun holds: "whose members included Visby and Cologne". */

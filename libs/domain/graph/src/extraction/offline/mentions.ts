@@ -197,7 +197,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
   // "Hola Tía Carmen", "Customer Haldor Marine ApS": a greeting or a ticket's label opens no name.
   // (Only where a message or a line opens: "the skier Ola Dahl" keeps her first name.)
-  const opens = from === 0 || tokens[from - 1]!.pos === 'PUNCT';
+  const opens = from === 0 || [':', ']', ')', '—', '–', '-', '!', '?', '.'].includes(tokens[from - 1]!.text);
   if (end - from > 1 && opens && OPENERS.has(bare(tokens[from]!))) from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
@@ -228,7 +228,9 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     ROLE_ABBREVIATIONS.has(title) &&
     tokens[from]!.text === tokens[from]!.text.toUpperCase() &&
     /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text);
-  if (titled || ruler || officer) from++;
+  // (Never inside an institution's name: "Queen Mary University", "General Electric Company".)
+  const institution = typeOfName(tokens.slice(from, end).map((t) => t.text)).type === 'organization';
+  if ((titled || ruler || officer) && !institution) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
   // the introduction).
   if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
@@ -302,9 +304,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
   if (
-    titled ||
-    ruler ||
-    officer ||
+    ((titled || ruler || officer) && !institution) ||
     DROPPED_HONORIFICS.has(bare(tokens[start]!)) ||
     KIN_TITLES.has(bare(tokens[start]!))
   ) {

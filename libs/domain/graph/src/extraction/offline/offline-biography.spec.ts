@@ -375,4 +375,31 @@ describe('OfflineExtractor: biographies', () => {
     const named = await names('The new director is Ilze Kalniņa. She started in May.');
     assert.ok(named.has('Ilze Kalniņa'), [...named.keys()].join('; '));
   });
+
+  it('reads openings of kin past an adjective or an apposition, "A graduate of X,", "(born 1985, Chennai)" and "Born … to A and B,"', async () => {
+    const son = await triples(
+      'Kofi Addo (1930–2001) was an architect. The son of a Tamale schoolteacher, Yaw Addo, he trained in London.',
+    );
+    assert.ok(son.includes('Kofi Addo | child of | Yaw Addo'), son.join('; '));
+    const sister = await triples(
+      'Emi Sato (1901–1970) was a novelist. The younger sister of the critic Ken Sato, she grew up in Sendai.',
+    );
+    assert.ok(sister.includes('Emi Sato | sibling of | Ken Sato'), sister.join('; '));
+    const graduate = await triples('A graduate of Queen Mary University, Tunde Bello was born in Ibadan.');
+    assert.ok(graduate.includes('Tunde Bello | studied at | Queen Mary University'), graduate.join('; '));
+    const born = await triples('Meera Pillai (born 1979, Kochi) is an Indian chess player.');
+    assert.ok(born.includes('Meera Pillai | born in | Kochi'), born.join('; '));
+    const parents = await triples(
+      'Born in Puebla to chef Ana Ruiz and engineer Luis Ruiz, Sofía Ruiz grew up in Houston.',
+    );
+    assert.ok(
+      parents.includes('Sofía Ruiz | child of | Ana Ruiz') &&
+        parents.includes('Sofía Ruiz | child of | Luis Ruiz'),
+      parents.join('; '),
+    );
+    const cellist = await triples(
+      'His daughter, Ola Berg, is a cellist with the Bergen Philharmonic Orchestra.',
+    );
+    assert.ok(cellist.includes('Ola Berg | member of | Bergen Philharmonic Orchestra'), cellist.join('; '));
+  });
 });

@@ -21,6 +21,22 @@ export function parentheticalClauses(sentence: Sentence, mentions: Mention[]): S
     if (close < 0) continue;
     // Each name after a preposition: the first after "born" may be the name one was born with
     // ("(born Lee Gary Conner on … in Fort Irwin)").
+    // ("(born 1985, Chennai)": a place after the date and a comma is where, the "in" unwritten.)
+    const bornAt =
+      opens.lower === 'born'
+        ? mentions.find(
+            (m) =>
+              m.start > subject.end &&
+              m.end === close &&
+              tokens[m.start - 1]?.text === ',' &&
+              tokens[m.start - 2]?.pos === 'NUM' &&
+              (m.type === 'location' || m.evidence === 'none'),
+          )
+        : undefined;
+    if (bornAt) {
+      if (bornAt.type !== 'location') Object.assign(bornAt, { type: 'location', evidence: 'weak' });
+      out.push(rel(subject, bornAt, 'born in', 'born', bornAt.end, 0.7));
+    }
     const inside = mentions.filter(
       (m) => m.start > subject.end && m.end <= close && tokens[m.start - 1]?.pos === 'ADP',
     );

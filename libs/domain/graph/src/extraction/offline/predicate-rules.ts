@@ -411,6 +411,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
   },
   // "a native of Ísafjörður": where one was born.
   { nouns: ['native'], preps: ['of'], canonical: 'born in', sourceType: 'person', targetType: 'location' },
+  // "A graduate of Imperial College London, he …", "an alumna of Stella Maris College".
+  {
+    nouns: ['graduate', 'alumnus', 'alumna', 'alumni'],
+    preps: ['of'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'date'],
+  },
   // "read computer science at the University of Edinburgh" (only at an organisation).
   {
     verbs: ['read'],

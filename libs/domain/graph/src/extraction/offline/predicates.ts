@@ -481,9 +481,11 @@ export function matchPredicate(
         .pop();
       if (!before || !verbs.includes(before) || !verbIs(before, rule.verbs ?? [])) continue;
     }
+    // ("joined the Liberal Party", "a cellist with the Rotterdam Philharmonic Orchestra": one is a
+    // member of a body one joins or plays with.)
     if (
       rule.canonical === 'works at' &&
-      verbs.some((t) => verbIs(t, ['join'])) &&
+      (verbs.some((t) => verbIs(t, ['join'])) || finalPrep === 'with') &&
       GROUP_WORDS.test(target.name)
     ) {
       return { canonical: 'member of', inverted: false, known: true };
