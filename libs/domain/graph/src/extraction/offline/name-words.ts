@@ -253,6 +253,12 @@ export const TITLE_NOUNS = new Set([
   'prequel',
   'documentary',
   'novella',
+  'debut',
+  'cookbook',
+  'mural',
+  'work',
+  'ep',
+  'lp',
 ]);
 /**
  * Nouns for a work: what a title after them names ("her collection, Salt and Ash"), what an

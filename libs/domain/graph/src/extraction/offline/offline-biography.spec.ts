@@ -402,4 +402,21 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(cellist.includes('Ola Berg | member of | Bergen Philharmonic Orchestra'), cellist.join('; '));
   });
+
+  it('reads "whose debut, X," and "His best-known work, the mural X" as the person\'s work, and an EP as no title', async () => {
+    const debut = await triples(
+      'Mika Sato is a Japanese novelist whose debut, The Paper Crane, won a prize in 2012.',
+    );
+    assert.ok(debut.includes('Mika Sato | created | The Paper Crane'), debut.join('; '));
+    const quoted = await triples(
+      'He lives with his wife, the novelist Ana Reyes, whose debut novel "Salt Roads" was filmed.',
+    );
+    assert.ok(quoted.includes('Ana Reyes | created | Salt Roads'), quoted.join('; '));
+    const mural = await triples(
+      'Diego Luna is a painter. His best-known work, the mural Tierra Viva (1994), covers a wall.',
+    );
+    assert.ok(mural.includes('Diego Luna | created | Tierra Viva'), mural.join('; '));
+    const ep = await triples('Sea Glass are a folk band. They released their debut EP, Driftwood, in 2010.');
+    assert.ok(!ep.some((t) => t.endsWith('| EP')), ep.join('; '));
+  });
 });

@@ -2,7 +2,7 @@ import { isOrganizationNoun } from './cues';
 import { Aside, asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
 import { constructionRelations, IN } from './constructions';
-import { possessiveRoles } from './possessives';
+import { possessiveRoles, whoseWorks } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
@@ -135,7 +135,7 @@ export function findRelations(
   const chain = chainOf(tokens, visible, found);
   const asides = asidesOf(tokens, visible);
   // "Her daughter Joylette …": whom "her" stands for is read before this sentence's subjects count.
-  const owned = possessiveRoles(sentence, visible, discourse);
+  const owned = [...possessiveRoles(sentence, visible, discourse), ...whoseWorks(sentence, visible)];
 
   const reading: Reading = { tokens, chain, discourse, found, previous: undefined };
   for (let i = 0; i + 1 < chain.length; i++) {

@@ -14,13 +14,16 @@ export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | 
   const comma = tokens[b]?.text === ',';
   if (comma) b--;
   const before = tokens[b];
-  if (!before || before.text !== before.lower) return undefined;
+  // (A record's kind may be written in capitals: "their debut EP, Driftwood".)
+  if (!before || (before.text !== before.lower && !/^[EL]P$/.test(before.text))) return undefined;
   if (before.pos === 'VERB' && TITLE_VERBS.has(before.lemma) && !comma) return 'verb';
   // ("wrote six novels, including The Salt Road": the works' noun, then "including".)
   const works = tokens[b - 2]?.lower.replace(/s$/, '') ?? '';
   if (before.lower === 'including' && !comma && tokens[b - 1]?.text === ',' && TITLE_NOUNS.has(works))
     return 'verb';
-  return before.pos === 'NOUN' && TITLE_NOUNS.has(before.lower) && comma ? 'apposition' : undefined;
+  return (before.pos === 'NOUN' || /^[EL]P$/.test(before.text)) && TITLE_NOUNS.has(before.lower) && comma
+    ? 'apposition'
+    : undefined;
 }
 
 /**
