@@ -77,6 +77,8 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
   if (lower.length === 1 && DEGREES.has(lower[0]!)) return true;
+  // "a Series B round led by …": a funding round's letter, not a name.
+  if (lower.length === 2 && lower[0] === 'series' && /^[a-h]$/.test(lower[1]!)) return true;
   // "their debut EP, Driftwood": a record's kind, not its title.
   if (lower.length === 1 && (lower[0] === 'ep' || lower[0] === 'lp')) return true;
   // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.

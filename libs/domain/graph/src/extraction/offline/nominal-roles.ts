@@ -9,7 +9,7 @@ import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /** The relations a job title holds to its organisation. */
-const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded']);
+const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded', 'studied at']);
 /** Nouns an organisation is referred back to by: "joined the firm as a trainee". */
 const ORGANIZATION_BACK_REFERENCES = new Set(['firm', 'company', 'startup', 'group', 'business', 'bank']);
 const SUCCEEDS = /^(replac|succeed)/;

@@ -346,4 +346,11 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(fund.includes('Wanjiku Mwangi | works at | Acacia Capital'), fund.join('; '));
   });
+
+  it('reads "a Series B round" as no name and "X University graduate Y" as study there', async () => {
+    const round = await names('Kopo raised $9 million in a Series B round led by Novastar Ventures.');
+    assert.ok(!round.has('Series B'), [...round.keys()].join('; '));
+    const grad = await triples('Peking University graduate Chen Jie joined the company in 2020.');
+    assert.ok(grad.includes('Chen Jie | studied at | Peking University'), grad.join('; '));
+  });
 });
