@@ -248,4 +248,10 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     for (const member of ['Owain Rees', 'Cerys Price', 'Huw Jones', 'Dafydd Jones'])
       assert.ok(band.includes(`${member} | member of | Copper Pines`), band.join('; '));
   });
+
+  it('reads "in the Indian state of X" as where a town is, not a part', async () => {
+    const town = await triples('Hosapura is a river town in the Indian state of Karnataka.');
+    assert.ok(town.includes('Hosapura | located in | Karnataka'), town.join('; '));
+    assert.ok(!town.includes('Hosapura | part of | Karnataka'), town.join('; '));
+  });
 });

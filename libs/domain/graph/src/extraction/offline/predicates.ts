@@ -274,13 +274,21 @@ export function matchPredicate(
   if (between[described - 1]?.text === 'The' && described > 1) described--;
   // ("in the canton of Valais", "born in the town of San Carlos": what kind of place it is says
   // nothing more; the preposition before it is the relation's.)
+  // ("in the Indian state of Karnataka": a nationality or an adjective may stand before the kind.)
+  let kindAt = described - 3;
+  while (
+    kindAt > 0 &&
+    (isNationalityWord(between[kindAt]!.text) ||
+      (between[kindAt]!.pos === 'ADJ' && between[kindAt]!.text === between[kindAt]!.lower))
+  )
+    kindAt--;
   if (
     between[described - 1]?.lower === 'of' &&
     PLACE_KIND_NOUNS.has(between[described - 2]?.lower ?? '') &&
-    between[described - 3]?.pos === 'DET' &&
-    between[described - 4]?.pos === 'ADP'
+    between[kindAt]?.pos === 'DET' &&
+    between[kindAt - 1]?.pos === 'ADP'
   )
-    described -= 3;
+    described = kindAt;
   // ("to Peru's Unión Andina de Cementos": a place that owns the name only qualifies it.)
   if (
     /^['’]s$/.test(between[described - 1]?.lower ?? '') &&
