@@ -107,4 +107,14 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const wed = await triples('Ana: Good, Inês just got married to a chef there, in Montreal.');
     assert.ok(!wed.some((t) => t.includes('married to | Montreal')), wed.join('; '));
   });
+
+  it('reads a person buying a thing as owning it, and a first day at a university hospital as work', async () => {
+    const boat = await triples(
+      'Jonas: My dad Klaus and my stepmother Birgit bought a little sailboat called the Möwe.',
+    );
+    assert.ok(boat.includes('Klaus | owns | Möwe'), boat.join('; '));
+    assert.ok(!boat.some((t) => t.includes('acquired')), boat.join('; '));
+    const job = await triples('Efua: then I start at the Korle Bu University Hospital on Monday.');
+    assert.ok(job.includes('Efua | works at | Korle Bu University Hospital'), job.join('; '));
+  });
 });

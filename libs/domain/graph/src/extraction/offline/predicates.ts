@@ -502,6 +502,15 @@ export function matchPredicate(
     if (rule.canonical === 'works at' && nouns.some((t) => CLUB_NOUNS.has(t.lower)))
       return { canonical: 'member of', inverted: false, known: true };
     const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
+    // ("my dad Hiroshi finally bought the Toyota Yaris Hybrid": a person's purchase is theirs; a
+    // company acquires.)
+    const [buyer, bought] = inverted ? [target, source] : [source, target];
+    if (
+      rule.canonical === 'acquired' &&
+      buyer.type === 'person' &&
+      !['organization', 'person'].includes(bought.type)
+    )
+      return { canonical: 'owns', inverted, known: true, sourceType: 'person' };
     return {
       canonical: rule.canonical,
       inverted,
@@ -529,7 +538,8 @@ export function matchPredicate(
   if (
     finalPrep === 'at' &&
     verbs.some((t) => verbIs(t, ['start', 'begin'])) &&
-    /\b(school|college|university|elementary|academy|kindergarten)\b/i.test(target.name)
+    /\b(school|college|university|elementary|academy|kindergarten)\b/i.test(target.name) &&
+    !/\b(hospital|clinic|press|museum|library|bank)\b/i.test(target.name)
   ) {
     return { canonical: 'studied at', inverted: false, known: true, sourceType: 'person' };
   }
