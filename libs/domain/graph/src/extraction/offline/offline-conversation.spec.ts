@@ -117,4 +117,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const job = await triples('Efua: then I start at the Korle Bu University Hospital on Monday.');
     assert.ok(job.includes('Efua | works at | Korle Bu University Hospital'), job.join('; '));
   });
+
+  it('owns no town: "a little shop in Tbilisi owned by my friend Nino"', async () => {
+    const shop = await triples(
+      'Tariq: get one from Case Studio, a little shop in Tbilisi owned by my friend Nino',
+    );
+    assert.ok(!shop.includes('Nino | owns | Tbilisi'), shop.join('; '));
+    const tower = await triples('The Halvorsen Tower is owned by Nordvest Eiendom.');
+    assert.ok(tower.includes('Nordvest Eiendom | owns | Halvorsen Tower'), tower.join('; '));
+  });
 });

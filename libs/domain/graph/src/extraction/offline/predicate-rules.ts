@@ -67,6 +67,8 @@ export interface PredicateRule {
   onlyTargets?: EntityType[];
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
+  /** What the relation is about (its target, read the relation's way) is no town or country the lexicon knows. */
+  notOwnedPlace?: boolean;
   /** The verb stands right before the preposition: "was raised in", not "raised money in". */
   verbBeforePrep?: boolean;
   /** Only where no verb but "be" stands between: "X is a novel by Y", not "X released albums by Y". */
@@ -374,7 +376,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
     targetType: 'organization',
   },
   // ("which is controlled by the Halvorsen family": a controlling owner.)
-  { verbs: ['own', 'control'], preps: ['', 'by'], canonical: 'owns', invertPassive: true },
+  // (Not a town: "a little shop in Tbilisi owned by my friend Nino" is the shop's owner.)
+  {
+    verbs: ['own', 'control'],
+    preps: ['', 'by'],
+    canonical: 'owns',
+    invertPassive: true,
+    notOwnedPlace: true,
+  },
   {
     verbs: ['acquire', 'buy', 'purchase'],
     preps: ['', 'by'],

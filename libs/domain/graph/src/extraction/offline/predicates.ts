@@ -1,5 +1,5 @@
 import { isOrganizationNoun, isPersonNoun, KIN_NOUNS } from './cues';
-import { EntityType, isNationalityWord } from './lexicon';
+import { EntityType, isNationalityWord, lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { PREDICATE_RULES as RULES, PredicateRule } from './predicate-rules';
 import { hyphenBased, joinsWords, Token } from './sentences';
@@ -481,6 +481,9 @@ export function matchPredicate(
     // "Farid's new house in Mississauga": a home of one's own, said without a verb.
     if (rule.noVerbs && verbs.length > 0) continue;
     if (rule.onlyBe && verbs.some((t) => root(t) !== 'be')) continue;
+    const owned = rule.invertPassive && passive ? source : target;
+    if (rule.notOwnedPlace && ['location', 'region'].includes(lexicon().classOf(owned.keys[0]!) ?? ''))
+      continue;
     if (rule.verbBeforePrep) {
       const prep = words.map((t) => t.lower).lastIndexOf(finalPrep);
       const before = words
