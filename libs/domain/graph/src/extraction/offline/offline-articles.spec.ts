@@ -254,4 +254,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(town.includes('Hosapura | located in | Karnataka'), town.join('; '));
     assert.ok(!town.includes('Hosapura | part of | Karnataka'), town.join('; '));
   });
+
+  it('places a place "in the province of" the next, and no country in a province', async () => {
+    const village = await triples('Oudeveld is a village in Ghent, in the province of Antwerp, Belgium.');
+    assert.ok(village.includes('Ghent | located in | Antwerp'), village.join('; '));
+    const town = await triples(
+      'Tamdoult is a town in the mountains of southern Morocco, in the province of Tata.',
+    );
+    assert.ok(!town.includes('Morocco | located in | Tata'), town.join('; '));
+  });
 });

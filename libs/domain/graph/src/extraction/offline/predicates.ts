@@ -522,6 +522,21 @@ export function matchPredicate(
       targetType: rule.targetType,
     };
   }
+  // "the municipality of Kaprijke, in the province of East Flanders": a place in a place, the
+  // kind of the second said or not.
+  const bare = words
+    .slice(0, described)
+    .filter((t) => t.pos !== 'DET')
+    .map((t) => t.lower)
+    .join(' ');
+  if (
+    (bare === ', in' || bare === 'in') &&
+    source.type === 'location' &&
+    // (A country is in no province: "the mountains of southern Morocco, in the province of Tiznit".)
+    lexicon().classOf(source.keys[0]!) !== 'region' &&
+    (target.type === 'location' || target.evidence === 'none')
+  )
+    return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   // "is a museum in Paris", "is a census-designated place in Pulaski County", and the same said
   // as an apposition: "Hartley & Moss, an architecture firm in Denver".
   const copula =
