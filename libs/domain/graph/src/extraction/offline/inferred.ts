@@ -112,6 +112,30 @@ function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRel
   return out;
 }
 
+/**
+ * The two people a plural subject at token `at` ("the couple", "they") stands for: the last two
+ * named before it in its sentence, else the last two the text named, none of them named after it.
+ */
+function lastTwoPeople(mentions: Mention[], at: number, discourse: Discourse, except: Mention): Mention[] {
+  const here = mentions.filter((m) => m.type === 'person' && m.end <= at);
+  const later = mentions.filter((m) => m.start > at);
+  const people =
+    here.length >= 2
+      ? here.slice(-2)
+      : discourse
+          .latestPeople(2 + later.length, except)
+          .filter((m) => !later.some((l) => same(l, m)))
+          .slice(-2);
+  return people.length === 2 && !same(people[0]!, people[1]!) ? people : [];
+}
+
+/** The verb after a subject ending at `at`, past auxiliaries and adverbs, if its lemma is one of `verbs`. */
+function verbAfter(tokens: Token[], at: number, verbs: Set<string>): number {
+  let v = at + 1;
+  while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
+  return tokens[v] && verbs.has(tokens[v]!.lemma) ? v : -1;
+}
+
 /** Verbs of making a home somewhere. */
 const SETTLES = new Set(['live', 'move', 'settle', 'reside', 'relocate']);
 
@@ -129,10 +153,8 @@ export function coupleHome(
   const c = tokens.findIndex(
     (t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the' && k >= 1,
   );
-  if (c < 0) return [];
-  let v = c + 1;
-  while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
-  if (!tokens[v] || !SETTLES.has(tokens[v]!.lemma)) return [];
+  const v = c < 0 ? -1 : verbAfter(tokens, c, SETTLES);
+  if (v < 0) return [];
   const place = mentions.find(
     (m) =>
       m.start > v &&
@@ -141,18 +163,10 @@ export function coupleHome(
       ['in', 'to'].includes(tokens[m.start - 1]?.lower ?? ''),
   );
   if (!place || found.some((r) => r.canonical === 'lives in' && same(r.target, place))) return [];
-  const later = mentions.filter((m) => m.start > c);
-  const here = mentions.filter((m) => m.type === 'person' && m.end <= c);
-  const people =
-    here.length >= 2
-      ? here.slice(-2)
-      : discourse
-          .latestPeople(2 + later.length, place)
-          .filter((m) => !later.some((l) => same(l, m)))
-          .slice(-2);
-  if (people.length < 2 || same(people[0]!, people[1]!)) return [];
   const raw = phrase(tokens, c - 1, place.start);
-  return people.map((person) => rel(person, place, 'lives in', raw, place.end, 0.6));
+  return lastTwoPeople(mentions, c, discourse, place).map((person) =>
+    rel(person, place, 'lives in', raw, place.end, 0.6),
+  );
 }
 
 /** Verbs of founding something together. */
@@ -172,24 +186,13 @@ export function theyFounded(
   const t = tokens.findIndex(
     (w, k) => w.lower === 'they' && (k === 0 || ['together', ',', 'and', ';'].includes(tokens[k - 1]!.lower)),
   );
-  if (t < 0) return [];
-  let v = t + 1;
-  while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
-  if (!tokens[v] || !FOUNDS.has(tokens[v]!.lemma)) return [];
-  if (tokens[v]!.lemma === 'set' && tokens[v + 1]?.lower !== 'up') return [];
+  const v = t < 0 ? -1 : verbAfter(tokens, t, FOUNDS);
+  if (v < 0 || (tokens[v]!.lemma === 'set' && tokens[v + 1]?.lower !== 'up')) return [];
   const made = mentions.find((m) => m.start > v && m.start <= v + 4);
   if (!made || ['person', 'location', 'date', 'email', 'url'].includes(made.type)) return [];
   if (found.some((r) => r.canonical === 'founded' && same(r.target, made))) return [];
-  const here = mentions.filter((m) => m.type === 'person' && m.end <= t);
-  const later = mentions.filter((m) => m.start > t);
-  const people =
-    here.length >= 2
-      ? here.slice(-2)
-      : discourse
-          .latestPeople(2 + later.length, made)
-          .filter((m) => !later.some((l) => same(l, m)))
-          .slice(-2);
-  if (people.length < 2 || same(people[0]!, people[1]!)) return [];
+  const people = lastTwoPeople(mentions, t, discourse, made);
+  if (people.length === 0) return [];
   if (made.type !== 'organization' && made.evidence === 'none')
     Object.assign(made, { type: 'organization', evidence: 'weak' });
   const raw = phrase(tokens, t, made.start);

@@ -229,8 +229,10 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     tokens[from]!.text === tokens[from]!.text.toUpperCase() &&
     /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text);
   // (Never inside an institution's name: "Queen Mary University", "General Electric Company".)
-  const institution = typeOfName(tokens.slice(from, end).map((t) => t.text)).type === 'organization';
-  if ((titled || ruler || officer) && !institution) from++;
+  const dropsTitle =
+    (titled || ruler || officer) &&
+    typeOfName(tokens.slice(from, end).map((t) => t.text)).type !== 'organization';
+  if (dropsTitle) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
   // the introduction).
   if (end - from > 1 && /^i['’]m$/i.test(tokens[from]!.text)) from++;
@@ -303,11 +305,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
     : typeOfName(words);
   const found = mention(from, to, name.replace(/\s+/g, ' '), type, null);
   found.evidence = evidence;
-  if (
-    ((titled || ruler || officer) && !institution) ||
-    DROPPED_HONORIFICS.has(bare(tokens[start]!)) ||
-    KIN_TITLES.has(bare(tokens[start]!))
-  ) {
+  if (dropsTitle || DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
     found.type = 'person';
     found.evidence = 'strong';
   }
