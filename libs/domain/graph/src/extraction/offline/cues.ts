@@ -418,8 +418,11 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     const after = tokens[mention.end];
     // "Her twin sister, Paola": the noun may sit before a comma.
     const noun = before?.text === ',' ? tokens[mention.start - 2] : before;
+    // (Not "IT coordinator, Karpaty Dairy Cooperative": a department in capitals is no pronoun.)
+    const owner = tokens[mention.start - 3];
     const owned =
-      before?.text !== ',' || ['PRON', 'DET', 'ADJ'].includes(tokens[mention.start - 3]?.pos ?? '');
+      before?.text !== ',' ||
+      (['PRON', 'DET', 'ADJ'].includes(owner?.pos ?? '') && owner!.text !== owner!.text.toUpperCase());
     // "a jazz bar called Peter Cat": named after a thing, so not a person, whatever its words.
     if (before && ['called', 'named'].includes(before.lower) && tokens[mention.start - 2]?.pos === 'NOUN') {
       if (!isPersonNoun(tokens[mention.start - 2])) {
@@ -448,12 +451,14 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       !tokens.slice(0, mention.end).some((t) => t.text === ',');
     const described = closesOpening ? undefined : describedAs(tokens, mention.end);
     // (A work's description outweighs the first name it opens with: "Ed Wood, a film …"; an
-    // organisation's the place word it ends on: "Kalimba Road is a Zambian band".)
+    // organisation's the place word it ends on, "Kalimba Road is a Zambian band", or the first
+    // name: "Savanna Cold Chain, a Kenyan refrigerated-logistics startup".)
     const placeNamed = mention.type === 'location' && mention.end - mention.start > 1;
+    const personNamed = mention.type === 'person' && mention.end - mention.start > 1;
     if (
       described === 'concept' ||
       (described && mention.evidence !== 'strong') ||
-      (described === 'organization' && placeNamed)
+      (described === 'organization' && (placeNamed || personNamed))
     ) {
       mention.type = described;
       mention.evidence = 'weak';

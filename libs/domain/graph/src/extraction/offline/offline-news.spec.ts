@@ -353,4 +353,11 @@ describe('OfflineExtractor: business news', () => {
     const grad = await triples('Peking University graduate Chen Jie joined the company in 2020.');
     assert.ok(grad.includes('Chen Jie | studied at | Peking University'), grad.join('; '));
   });
+
+  it('types a name that opens with a first name a company when an apposition says so', async () => {
+    const deal = await triples(
+      'Savanna Cold Chain, a Kenyan refrigerated-logistics startup, has acquired Mombasa-based FreshPort Storage.',
+    );
+    assert.ok(deal.includes('Savanna Cold Chain | acquired | FreshPort Storage'), deal.join('; '));
+  });
 });

@@ -325,4 +325,15 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(ticket.includes('Rania Khoury | lives in | Beirut'), ticket.join('; '));
   });
+
+  it('reads no home or employer from a department in capitals before an organisation in a header', async () => {
+    const header = await triples(
+      'From: Oksana Hrytsenko, IT coordinator, Karpaty Dairy Cooperative (Lviv)\nSince the update, our FarmLedger client stops syncing.',
+    );
+    assert.ok(
+      !header.some((t) => t.includes('| lives in | Lviv') && !t.startsWith('Oksana')),
+      header.join('; '),
+    );
+    assert.ok(!header.some((t) => t.startsWith('Lviv |')), header.join('; '));
+  });
 });

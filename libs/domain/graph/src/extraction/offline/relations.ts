@@ -129,7 +129,8 @@ export function findRelations(
   // known before the sentence's own "we" is read.
   const found: SentenceRelation[] = headerAffiliations(sentence, mentions);
   discourse.rememberAffiliations(found);
-  if (!discourse.speaker) discourse.writersOrganization ??= found[0]?.target;
+  if (!discourse.speaker)
+    discourse.writersOrganization ??= found.find((r) => r.canonical === 'works at')?.target;
   const hidden = parenthesised(tokens);
   const visible = withPronouns(sentence, mentions, discourse).filter((m) => !hidden.has(m.start));
   const chain = chainOf(tokens, visible, found);

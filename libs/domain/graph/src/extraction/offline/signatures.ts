@@ -39,6 +39,7 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
       next?.text === '(' &&
       org?.type === 'location' &&
       person.type === 'person' &&
+      person.evidence === 'strong' &&
       tokens[org.end]?.text === ')' &&
       !tokens.slice(0, person.start).some(isVerbLike)
     ) {
