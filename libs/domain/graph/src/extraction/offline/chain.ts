@@ -30,8 +30,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // "my wife Kemi", "her son, Emeka", "his sister, the actress Michiko Harada": the noun before a
     // name (or before its apposition) says whom "she" or "he" can be.
     const { tokens } = sentence;
-    const comma = tokens[mention.start - 1]?.text === ',';
-    let gender = nounGender(tokens[mention.start - (comma ? 2 : 1)]?.lower.replace(/\.$/, '') ?? '');
+    let gender = nounGender(tokens[mention.start - 1]?.lower.replace(/\.$/, '') ?? '');
     for (let k = mention.start - 1; !gender && k >= mention.start - 5 && k > 0; k--) {
       if (tokens[k]!.text !== ',') continue;
       if (tokens.slice(k + 1, mention.start).some((t) => !['DET', 'NOUN', 'ADJ'].includes(t.pos))) break;

@@ -314,8 +314,9 @@ export function consistsOf(
       break;
     // (A name nothing typed, of two or three capitalised words: "Euan McKay".)
     const words = member.name.split(' ');
-    const named = words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}/u.test(w));
-    if (member.type !== 'person' && !(member.evidence === 'none' && (personalName(member) || named))) break;
+    const capitalised = words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+    if (member.type !== 'person' && !(member.evidence === 'none' && (personalName(member) || capitalised)))
+      break;
     if (member.type !== 'person') Object.assign(member, { type: 'person', evidence: 'weak' });
     out.push(rel(member, group, 'member of', phrase(tokens, v, start), member.end, 0.6));
     next = member.end;

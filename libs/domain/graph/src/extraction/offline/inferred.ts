@@ -8,13 +8,21 @@ import { phrase, Token } from './sentences';
 /**
  * Relations that follow from others read in the same sentence: founders of a band play in it,
  * whom a successor replaced led what the successor now leads, whom a person lives with lives
- * there too.
+ * there too; and what a plural subject ("the couple", "they") did, done by both people it stands
+ * for.
  */
-export function inferredRelations(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
+export function inferredRelations(
+  tokens: Token[],
+  mentions: Mention[],
+  discourse: Discourse,
+  found: SentenceRelation[],
+): SentenceRelation[] {
   return [
     ...foundersPlayIn(tokens, found),
     ...predecessorsLed(tokens, found),
     ...companionsLive(tokens, found),
+    ...coupleHome(tokens, mentions, discourse, found),
+    ...theyFounded(tokens, mentions, discourse, found),
   ];
 }
 
@@ -144,14 +152,14 @@ const SETTLES = new Set(['live', 'move', 'settle', 'reside', 'relocate']);
  * couple settled in Oaxaca": "the couple" (or "the pair") are the two people named last, and both
  * live there.
  */
-export function coupleHome(
+function coupleHome(
   tokens: Token[],
   mentions: Mention[],
   discourse: Discourse,
   found: SentenceRelation[],
 ): SentenceRelation[] {
   const c = tokens.findIndex(
-    (t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the' && k >= 1,
+    (t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the',
   );
   const v = c < 0 ? -1 : verbAfter(tokens, c, SETTLES);
   if (v < 0) return [];
@@ -177,7 +185,7 @@ const FOUNDS = new Set(['found', 'co-found', 'cofound', 'establish', 'launch', '
  * Okonkwo Arquitetos": "they", opening its clause, are the two people named last, and both founded
  * what follows the verb.
  */
-export function theyFounded(
+function theyFounded(
   tokens: Token[],
   mentions: Mention[],
   discourse: Discourse,

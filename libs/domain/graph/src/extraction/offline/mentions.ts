@@ -17,7 +17,7 @@ import {
   RULER_TITLES,
 } from './name-words';
 import { codeNameAt } from './code-names';
-import { isNoName } from './no-names';
+import { isNoName, opensLine } from './no-names';
 import { keyOf } from './keys';
 import { openingTitleEnd, opensTitle, quotedTitleEnd, titleJoin } from './titles';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -197,8 +197,7 @@ function nameMention(tokens: Token[], start: number, end: number): Mention | und
   if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
   // "Hola Tía Carmen", "Customer Haldor Marine ApS": a greeting or a ticket's label opens no name.
   // (Only where a message or a line opens: "the skier Ola Dahl" keeps her first name.)
-  const opens = from === 0 || [':', ']', ')', '—', '–', '-', '!', '?', '.'].includes(tokens[from - 1]!.text);
-  if (end - from > 1 && opens && OPENERS.has(bare(tokens[from]!))) from++;
+  if (end - from > 1 && opensLine(tokens, from) && OPENERS.has(bare(tokens[from]!))) from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
   // "Chef Daniel Cho", "General Oreste Baratieri": a title before a first and last name is no part

@@ -69,6 +69,13 @@ const INTERJECTIONS = new Set([
   'btw',
 ]);
 
+/** Marks after which a message, a turn or a line opens: "Ana: Great…", "— Hola Carmen". */
+const LINE_OPENERS = new Set([':', ']', ')', '—', '–', '-', '!', '?', '.']);
+
+/** Whether the token at `at` opens a message, a turn or a line. */
+export const opensLine = (tokens: Token[], at: number): boolean =>
+  at === 0 || LINE_OPENERS.has(tokens[at - 1]?.text ?? '');
+
 /**
  * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
  * a role or a closing rather than a name.
@@ -82,8 +89,7 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   // "their debut EP, Driftwood": a record's kind, not its title.
   if (lower.length === 1 && (lower[0] === 'ep' || lower[0] === 'lp')) return true;
   // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.
-  const opensTurn = from === 0 || [':', ']', '!', '?', '.'].includes(tokens[from - 1]?.text ?? '');
-  if (lower.length === 1 && INTERJECTIONS.has(lower[0]!) && opensTurn) return true;
+  if (lower.length === 1 && INTERJECTIONS.has(lower[0]!) && opensLine(tokens, from)) return true;
   // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
   // sentence is no name.
   const following = tokens[to];

@@ -328,15 +328,9 @@ export function titleIsName(
     const personLike = holder?.evidence === 'none' && (personalName(holder) || described);
     if (!holder || !(holder.type === 'person' || personLike)) return;
     // The title's owner: "the mayor of Valdoria", or "Its secretary-general".
-    const named = mentions.find((m) => m.end === k + 1);
-    let titleAt: number;
-    let owner: Mention | undefined;
-    if (named && tokens[named.start - 1]?.lower === 'of') {
-      titleAt = named.start - 2;
-      owner = named;
-    } else {
-      titleAt = k;
-    }
+    const before = mentions.find((m) => m.end === k + 1);
+    const named = before && tokens[before.start - 1]?.lower === 'of' ? before : undefined;
+    const titleAt = named ? named.start - 2 : k;
     // ("secretary-general": a title of two words joined by a hyphen.)
     const hyphenated = joinsWords(tokens[titleAt - 1]);
     const titleStart = hyphenated ? titleAt - 2 : titleAt;
@@ -345,7 +339,8 @@ export function titleIsName(
       : tokens[titleAt]?.text === tokens[titleAt]?.lower
         ? tokens[titleAt]?.lower
         : undefined;
-    if (!named || owner !== named) {
+    let owner = named;
+    if (!owner) {
       const possessive = tokens[titleStart - 1];
       if (!possessive || !['its', 'their'].includes(possessive.lower)) return;
       owner = ownerOf(possessive.lower, titleStart - 1, mentions, discourse);
@@ -356,7 +351,7 @@ export function titleIsName(
     }
     const match = title ? nounPredicate(title) : undefined;
     if (!owner || !match || owner.type === 'person' || match.canonical !== 'leads') return;
-    if (owner === named && tokens[titleStart - 1]?.lower !== 'the') return;
+    if (named && tokens[titleStart - 1]?.lower !== 'the') return;
     if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
     out.push(rel(holder, owner, match.canonical, phrase(tokens, titleStart, h), holder.end, 0.6));
   });

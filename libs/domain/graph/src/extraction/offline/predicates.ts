@@ -524,14 +524,17 @@ export function matchPredicate(
   }
   // "the municipality of Kaprijke, in the province of East Flanders": a place in a place, the
   // kind of the second said or not.
-  const bare = words
-    .slice(0, described)
-    .filter((t) => t.pos !== 'DET')
-    .map((t) => t.lower)
-    .join(' ');
+  const bareIn = () =>
+    ['in', ', in'].includes(
+      words
+        .slice(0, described)
+        .filter((t) => t.pos !== 'DET')
+        .map((t) => t.lower)
+        .join(' '),
+    );
   if (
-    (bare === ', in' || bare === 'in') &&
     source.type === 'location' &&
+    bareIn() &&
     // (A country is in no province: "the mountains of southern Morocco, in the province of Tiznit".)
     lexicon().classOf(source.keys[0]!) !== 'region' &&
     (target.type === 'location' || target.evidence === 'none')

@@ -6,7 +6,7 @@ import { possessiveRoles, whoseWorks } from './possessives';
 import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
-import { coupleHome, inferredRelations, theyFounded } from './inferred';
+import { inferredRelations } from './inferred';
 import { cofounder, listContinues, secondObject } from './pair-lists';
 import { personalName } from './short-names';
 import {
@@ -155,12 +155,7 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
-  return dedupe([
-    ...found,
-    ...inferredRelations(tokens, found),
-    ...coupleHome(tokens, visible, discourse, found),
-    ...theyFounded(tokens, visible, discourse, found),
-  ]);
+  return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)]);
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */

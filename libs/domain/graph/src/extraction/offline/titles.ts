@@ -15,13 +15,14 @@ export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | 
   if (comma) b--;
   const before = tokens[b];
   // (A record's kind may be written in capitals: "their debut EP, Driftwood".)
-  if (!before || (before.text !== before.lower && !/^[EL]P$/.test(before.text))) return undefined;
+  const record = /^[EL]P$/.test(before?.text ?? '');
+  if (!before || (before.text !== before.lower && !record)) return undefined;
   if (before.pos === 'VERB' && TITLE_VERBS.has(before.lemma) && !comma) return 'verb';
   // ("wrote six novels, including The Salt Road": the works' noun, then "including".)
   const works = tokens[b - 2]?.lower.replace(/s$/, '') ?? '';
   if (before.lower === 'including' && !comma && tokens[b - 1]?.text === ',' && TITLE_NOUNS.has(works))
     return 'verb';
-  return (before.pos === 'NOUN' || /^[EL]P$/.test(before.text)) && TITLE_NOUNS.has(before.lower) && comma
+  return (before.pos === 'NOUN' || record) && TITLE_NOUNS.has(before.lower) && comma
     ? 'apposition'
     : undefined;
 }
