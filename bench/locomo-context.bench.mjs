@@ -10,7 +10,8 @@
 //     only when the two turns' cosine reaches a gate;
 //   - the previous turn's text embedded with the turn's, alone or averaged with the turn's own;
 //   - the previous turn's words added to the turn's keyword entry;
-//   - query-time smoothing: a memory's fused score plus λ × its predecessor's.
+//   - query-time smoothing: a memory's fused score plus λ × its predecessor's;
+//   - the memory service's reply lift (a question's score lifts the other speaker's next turn).
 // Then the cost: the PARAPHRASES set of @trove/testing (independent first-person memories, added
 // in list order), top-1 by cosine with each vector variant, where the "previous memory" is an
 // unrelated one.
@@ -104,7 +105,7 @@ const byConversation = (vectors) =>
   );
 
 /** recall@10 and MRR (overall, per category) of the memory service's fusion over these lists. */
-function evaluate(vectorIndex, keyword, { smooth = 0 } = {}) {
+function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0 } = {}) {
   const sem = (cos) => 1 / (1 + Math.exp(-(cos - calibration.mid) / calibration.scale));
   const kw = (bm25, mass) => (mass > 0 ? 1 - Math.exp(-bm25 / mass) : 0);
   let recall = 0;
@@ -123,6 +124,18 @@ function evaluate(vectorIndex, keyword, { smooth = 0 } = {}) {
     for (const id of [...fused.keys()])
       if (!matched.has(id) && !((cosine.get(id) ?? -1) >= floor)) fused.delete(id);
     let scored = fused;
+    if (reply > 0) {
+      // The memory service's reply lift (libs/domain/memory/src/memory-replies.ts): a turn with a
+      // question lifts the turn after it, said by the other speaker.
+      const position = new Map(c.turns.map((t, i) => [t.diaId, i]));
+      scored = new Map(fused);
+      for (const [id, asked] of fused) {
+        const turn = c.turns[position.get(id)];
+        const next = c.turns[position.get(id) + 1];
+        if (!turn.text.includes('?') || !next || next.speaker === turn.speaker) continue;
+        scored.set(next.diaId, 1 - (1 - (scored.get(next.diaId) ?? 0)) * (1 - reply * asked));
+      }
+    }
     if (smooth > 0) {
       const position = new Map(c.turns.map((t, i) => [t.diaId, i]));
       scored = new Map();
@@ -169,7 +182,7 @@ const contextKeywords = await keywordLists('context', (x) =>
 );
 const ownIndex = byConversation(own);
 const rows = [
-  ['the service today (own vector, own words)', ownIndex, plainKeywords],
+  ['own vector, own words (the service before the reply lift)', ownIndex, plainKeywords],
   ['vector + 0.5 × previous turn’s', byConversation(gated(-1, 0.5)), plainKeywords],
   ['vector + 1 × previous turn’s', byConversation(gated(-1, 1)), plainKeywords],
   ['vector + 0.5 × previous, only at cosine ≥ 0.65', byConversation(gated(0.65, 0.5)), plainKeywords],
@@ -189,6 +202,15 @@ console.log('| variant | R@10 | MRR | cat 1 | cat 2 | cat 3 | cat 4 |\n|---|---:
 const row = (name, r) =>
   console.log(`| ${name} | ${f3(r.recall)} | ${f3(r.mrr)} | ${r.categories.map(f3).join(' | ')} |`);
 for (const [name, index, keyword] of rows) row(name, evaluate(index, keyword));
+for (const reply of [0.3, 0.5, 0.7])
+  row(
+    `a question’s reply lifted, weight ${reply}${reply === 0.5 ? ' (the service today)' : ''}`,
+    evaluate(ownIndex, plainKeywords, { reply }),
+  );
+row(
+  'reply lift 0.5 + previous words + vector 0.5 × previous at ≥ 0.65',
+  evaluate(byConversation(gated(0.65, 0.5)), contextKeywords, { reply: 0.5 }),
+);
 for (const smooth of [0.2, 0.3])
   row(`query time: + ${smooth} × predecessor’s score`, evaluate(ownIndex, plainKeywords, { smooth }));
 

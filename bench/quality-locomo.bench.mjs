@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Memory retrieval quality through the HTTP memory API on LoCoMo (the 5 dev conversations):
 // evidence recall@10 and MRR over the questions of categories 1–4, with infer false and true,
-// at MEMORY_ALPHA 0 (keyword only), 0.3, 0.5 (the memory service's default) and 0.8.
+// at MEMORY_ALPHA 0 (keyword only), 0.3, 0.5 (the memory service's default) and 0.8, each with a
+// question's reply lifted (MEMORY_REPLY_WEIGHT 0.5, the default) and not (0): --reply-weights.
 //
 // Per configuration, one standalone (startStandalone from @trove/testing, its own temp data dir)
 // with MEMORY_ALPHA set; an owner key and a tenant; each conversation in its own sub-tenant; each
@@ -42,10 +43,10 @@ import { ExactCosine, PrototypeBm25 } from './lib/quality-bm25.mjs';
 
 const { ApiClient, startStandalone } = testing;
 const ALPHAS = argValue('alphas', '0,0.3,0.5,0.8').split(',').map(Number);
+const REPLY_WEIGHTS = argValue('reply-weights', '0,0.5').split(',').map(Number);
 const INFERS = { both: [false, true], false: [false], true: [true] }[argValue('infer', 'both')];
 const CONVS = Number(argValue('convs', '0'));
 const EXPLORE = !hasFlag('no-explore');
-const ADD_CONCURRENCY = 4;
 const K = 10;
 const TENANT = 'locomo';
 
@@ -77,8 +78,10 @@ function score(results) {
   return out;
 }
 
-async function httpRun(alpha, infer) {
-  const rig = await startStandalone({ env: { MEMORY_ALPHA: String(alpha), LOG_LEVEL: 'warn' } });
+async function httpRun(alpha, infer, replyWeight) {
+  const rig = await startStandalone({
+    env: { MEMORY_ALPHA: String(alpha), MEMORY_REPLY_WEIGHT: String(replyWeight), LOG_LEVEL: 'warn' },
+  });
   try {
     const admin = new ApiClient(rig.baseUrl, rig.adminKey);
     const created = await admin.post('/api-keys/create_api_key', { json: { owner: 'quality' } });
@@ -87,8 +90,10 @@ async function httpRun(alpha, infer) {
     if (tenant.status !== 200)
       throw new Error(`tenant create: ${tenant.status} ${JSON.stringify(tenant.body)}`);
     const t0 = performance.now();
-    for (const conv of convs) {
-      await mapLimit(conv.turns, ADD_CONCURRENCY, async (turn) => {
+    // A chat adds its turns as they are said: one conversation's in order (a reply is the memory
+    // saved after its question), the conversations side by side.
+    await mapLimit(convs, convs.length, async (conv) => {
+      for (const turn of conv.turns) {
         const res = await api.post('/user_memory/add_user_memory', {
           json: {
             tenant_id: TENANT,
@@ -101,8 +106,8 @@ async function httpRun(alpha, infer) {
         });
         if (res.status !== 200)
           throw new Error(`add ${conv.id}/${turn.diaId}: ${res.status} ${JSON.stringify(res.body)}`);
-      });
-    }
+      }
+    });
     const addSeconds = (performance.now() - t0) / 1000;
     const latencies = [];
     const results = [];
@@ -121,6 +126,7 @@ async function httpRun(alpha, infer) {
     return {
       alpha,
       infer,
+      replyWeight,
       ...score(results),
       addRate: turnCount / addSeconds,
       addSeconds,
@@ -137,19 +143,21 @@ async function httpRun(alpha, infer) {
 
 console.log(
   `LoCoMo dev: ${convs.length} conversations, ${turnCount} turns (memories), ${qaCount} questions of categories 1–4 ` +
-    `with evidence; retrieve max_count=${K}; adds ${ADD_CONCURRENCY} in flight.\n`,
+    `with evidence; retrieve max_count=${K}; each conversation's turns added in order, ${convs.length} conversations side by side.\n`,
 );
 const rows = [];
-for (const infer of INFERS) for (const alpha of ALPHAS) rows.push(await httpRun(alpha, infer));
+for (const infer of INFERS)
+  for (const alpha of ALPHAS)
+    for (const replyWeight of REPLY_WEIGHTS) rows.push(await httpRun(alpha, infer, replyWeight));
 const cats = [1, 2, 3, 4];
 console.log(
-  `| infer | MEMORY_ALPHA | recall@10 | MRR | ${cats.map((c) => `R@10 cat ${c}`).join(' | ')} | add memories/s | retrieve p50 ms | p95 ms |`,
+  `| infer | MEMORY_ALPHA | MEMORY_REPLY_WEIGHT | recall@10 | MRR | ${cats.map((c) => `R@10 cat ${c}`).join(' | ')} | add memories/s | retrieve p50 ms | p95 ms |`,
 );
-console.log(`|---|---|---:|---:|${cats.map(() => '---:|').join('')}---:|---:|---:|`);
+console.log(`|---|---|---:|---:|---:|${cats.map(() => '---:|').join('')}---:|---:|---:|`);
 for (const r of rows) {
   const a = r.alpha === 0 ? '0 (keyword only)' : r.alpha === 0.5 ? '0.5 (default)' : String(r.alpha);
   console.log(
-    `| ${r.infer} | ${a} | ${f3(r.all.recall)} | ${f3(r.all.mrr)} | ${cats.map((c) => (r[c] ? `${f3(r[c].recall)} (${r[c].n})` : '–')).join(' | ')} | ` +
+    `| ${r.infer} | ${a} | ${r.replyWeight === 0 ? '0 (off)' : r.replyWeight} | ${f3(r.all.recall)} | ${f3(r.all.mrr)} | ${cats.map((c) => (r[c] ? `${f3(r[c].recall)} (${r[c].n})` : '–')).join(' | ')} | ` +
       `${Math.round(r.addRate)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
   );
 }

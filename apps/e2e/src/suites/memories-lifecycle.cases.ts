@@ -87,6 +87,46 @@ export function memoryLifecycleCases(ctx: MemoriesContext): void {
       assert.deepEqual(found.body.user_memories, []);
     });
 
+    it('returns the reply to a question it finds, when another speaker said it', async () => {
+      // One turn per memory, in order: the question matches the query; its reply shares no word
+      // with it. Elsewhere the same two lines from one speaker are no question and answer.
+      const say = async (sub_tenant_id: string, memory_id: string, user_name: string, raw_text: string) =>
+        assert.equal((await ctx.add({ sub_tenant_id, memory_id, user_name, raw_text })).status, 200);
+      const question = 'Did you finish the lighthouse keeper novel? What did it teach you?';
+      const reply = 'Patience, mostly. Also that silence is different from loneliness.';
+      await say('chat', 'ask', 'Mel', question);
+      await say('chat', 'answer', 'Caro', reply);
+      await say('chat', 'later', 'Mel', 'Lovely. My pottery class starts on Monday.');
+      await say('monologue', 'ask', 'Mel', question);
+      await say('monologue', 'answer', 'Mel', reply);
+      const query = 'What lesson did Caro take from the lighthouse keeper novel?';
+      const chat = await ctx.retrieve(query, { sub_tenant_id: 'chat', max_count: 5 });
+      assert.equal(chat.status, 200, JSON.stringify(chat.body));
+      const ids = chat.body.user_memories.map((m) => m.memory_id);
+      assert.deepEqual(ids.slice(0, 2), ['ask', 'answer'], JSON.stringify(chat.body));
+      const [asked, answered] = chat.body.user_memories;
+      assert.ok(answered!.score > 0 && answered!.score < asked!.score, JSON.stringify(chat.body));
+      // Only Caro's memories: her reply, lifted by Mel's question.
+      const hers = await ctx.retrieve(query, { sub_tenant_id: 'chat', max_count: 5 }, { user_name: 'Caro' });
+      assert.deepEqual(
+        hers.body.user_memories.map((m) => m.memory_id),
+        ['answer'],
+      );
+      const alone = await ctx.retrieve(query, { sub_tenant_id: 'monologue', max_count: 5 });
+      assert.deepEqual(
+        alone.body.user_memories.map((m) => m.memory_id),
+        ['ask'],
+        JSON.stringify(alone.body),
+      );
+      // The tenancy cases list and count this tenant's sub-tenants.
+      for (const sub_tenant_id of ['chat', 'monologue']) {
+        const deleted = await ctx.alice.delete('/tenant/delete_sub_tenant', {
+          query: { tenant_id: ctx.tenant, sub_tenant_id },
+        });
+        assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      }
+    });
+
     it('replaces a memory added again with the same memory_id', async () => {
       await ctx.add({ raw_text: 'My favourite tea is sencha now.', memory_id: 'tea' });
       const found = await ctx.retrieve('favourite tea', { max_count: 5 });

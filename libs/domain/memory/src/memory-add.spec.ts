@@ -76,7 +76,10 @@ describe('MemoryService.add: concurrent adds are written in batches', () => {
         extractor: 'offline',
       }));
     worker = new MemoryGraphWorker(store, transport, { enabled: true, intervalMs: 60_000, batch: 32 });
-    service = new MemoryService(store, transport, worker, new OfflineMemoryInference(), { alpha: 0.5 });
+    service = new MemoryService(store, transport, worker, new OfflineMemoryInference(), {
+      alpha: 0.5,
+      replyWeight: 0.5,
+    });
   });
   afterEach(() => worker.stop());
 

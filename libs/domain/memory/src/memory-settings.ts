@@ -26,6 +26,16 @@ export class MemorySettings {
   MEMORY_ALPHA = 0.5;
 
   /**
+   * How much a retrieved question lifts the memory saved right after it, when another named
+   * speaker said it (its reply): `1 − (1 − own) × (1 − w × question)`. 0 turns it off.
+   * docs/api.md, Memories; measured on LoCoMo in docs/benchmarks.md.
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  MEMORY_REPLY_WEIGHT = 0.5;
+
+  /**
    * Extract added memories into the knowledge graph, in the background (status `graph_creation`
    * until done). false: no extraction, status `completed` once indexed; deletes still erase the
    * graph facts of memories extracted before.

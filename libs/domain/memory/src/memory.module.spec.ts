@@ -35,7 +35,7 @@ describe('MemoryModule', () => {
     try {
       const store = app.get(MemoryStore);
       assert.ok(store instanceof SqlMemoryStore);
-      assert.deepEqual(await appliedMigrations(database, 'memory'), [1, 2, 3]);
+      assert.deepEqual(await appliedMigrations(database, 'memory'), [1, 2, 3, 4]);
       const close = store.close.bind(store);
       store.close = async () => {
         closed++;

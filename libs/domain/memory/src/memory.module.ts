@@ -43,7 +43,10 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
         { provide: OPTIONS, useValue: options },
         {
           provide: MEMORY_SERVICE_OPTIONS,
-          useValue: { alpha: options.settings.MEMORY_ALPHA } satisfies MemoryServiceOptions,
+          useValue: {
+            alpha: options.settings.MEMORY_ALPHA,
+            replyWeight: options.settings.MEMORY_REPLY_WEIGHT,
+          } satisfies MemoryServiceOptions,
         },
         {
           provide: MEMORY_GRAPH_OPTIONS,

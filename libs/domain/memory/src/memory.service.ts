@@ -38,6 +38,7 @@ import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkGenerateRequest, checkKey, checkRetrieveRequest } from './memory.validation';
+import { asksSomething, liftReplies } from './memory-replies';
 import { selectMemories } from './memory-selection';
 import { MemoryInference } from './ports/memory-inference';
 import { MemoryKey, MemoryStore } from './ports/memory-store';
@@ -45,6 +46,8 @@ import { MemoryKey, MemoryStore } from './ports/memory-store';
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
   alpha: number;
+  /** How much a question's score lifts its reply (memory-replies.ts); 0: off. */
+  replyWeight: number;
 }
 
 export const MEMORY_SERVICE_OPTIONS = Symbol('MemoryServiceOptions');
@@ -245,13 +248,30 @@ export class MemoryService {
     for (const chunk of result.chunks) {
       if (!best.has(chunk.source_id)) best.set(chunk.source_id, chunk.relevancy_score);
     }
+    const now = new Date();
     const live = new Map(
-      (await this.store.getLive(request.tenant_id, request.sub_tenant_id, [...best.keys()], new Date())).map(
-        (m) => [m.memory_id, m],
-      ),
+      (await this.store.getLive(request.tenant_id, request.sub_tenant_id, [...best.keys()], now)).map((m) => [
+        m.memory_id,
+        m,
+      ]),
     );
-    const ranked = [...best]
-      .filter(([id]) => live.has(id))
+    // A reply follows its question (memory-replies.ts): questions lift the memory saved after them.
+    const questions = [...live.values()].filter(asksSomething);
+    const { scores, replies } = liftReplies(
+      new Map([...best].filter(([id]) => live.has(id))),
+      questions,
+      questions.length && this.options.replyWeight > 0
+        ? await this.store.nextSaved(
+            request.tenant_id,
+            request.sub_tenant_id,
+            questions.map((m) => m.memory_id),
+            now,
+          )
+        : new Map(),
+      this.options.replyWeight,
+    );
+    for (const reply of replies) live.set(reply.memory_id, reply);
+    const ranked = [...scores]
       .filter(
         ([id]) =>
           !request.user_name || !live.get(id)!.user_name || live.get(id)!.user_name === request.user_name,

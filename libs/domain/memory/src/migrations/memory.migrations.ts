@@ -61,5 +61,15 @@ export const memoryMigrations: MigrationSet = {
         ALTER TABLE memory.memories ADD COLUMN inference_usage jsonb;
       `,
     },
+    {
+      version: 4,
+      name: 'order of saving',
+      // Which memory came right after which in a sub-tenant (a reply follows its question:
+      // docs/api.md, Memories). Rows saved before get numbers in the order the table is read.
+      sql: `
+        ALTER TABLE memory.memories ADD COLUMN seq bigserial;
+        CREATE INDEX memories_order ON memory.memories (tenant_id, sub_tenant_id, seq);
+      `,
+    },
   ],
 };

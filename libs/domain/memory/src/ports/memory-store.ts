@@ -74,6 +74,18 @@ export abstract class MemoryStore extends StoreLifecycle {
     now: Date,
   ): Promise<MemoryRecord[]>;
 
+  /**
+   * For each of these memories, the one saved right after it in the same sub-tenant, when that
+   * one is live (an expired next memory is no answer; the one after it is not looked for). Keyed
+   * by the given id; a memory that is the last saved, or unknown, has no entry.
+   */
+  abstract nextSaved(
+    tenantId: string,
+    subTenantId: string,
+    memoryIds: string[],
+    now: Date,
+  ): Promise<Map<string, MemoryRecord>>;
+
   /** Deletes one memory; false when it did not exist. */
   abstract delete(key: MemoryKey): Promise<boolean>;
 

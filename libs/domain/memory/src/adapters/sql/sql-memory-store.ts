@@ -50,7 +50,8 @@ export class SqlMemoryStore extends MemoryStore {
    * per column, and the provisioning is a data-modifying WITH of the same statement (so both
    * happen or neither does). Timestamps and JSON travel as text, which node-postgres and PGlite
    * both put into array parameters unchanged. Only the creation time comes back (returning every
-   * column doubled the statement's time on PGlite).
+   * column doubled the statement's time on PGlite). Rows are inserted in the batch's order, so
+   * `seq` numbers them as they were given; a replaced memory keeps its number.
    */
   async save(records: MemoryRecord[]): Promise<MemoryRecord[]> {
     if (records.length === 0) return [];
@@ -70,9 +71,10 @@ export class SqlMemoryStore extends MemoryStore {
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::boolean[], $10::text[], $11::int[], $12::int[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[],
          $16::boolean[], $17::text[], $18::text[])
-         AS m(tenant_id, sub_tenant_id, memory_id, content, raw_text, pairs, user_name, custom_instructions, infer,
-           inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at, graph_pending, inference,
-           inference_usage)
+         WITH ORDINALITY AS m(tenant_id, sub_tenant_id, memory_id, content, raw_text, pairs, user_name,
+           custom_instructions, infer, inferred, original_chunks, inferred_chunks, expires_at, created_at, updated_at,
+           graph_pending, inference, inference_usage, position)
+       ORDER BY m.position
        ON CONFLICT (tenant_id, sub_tenant_id, memory_id) DO UPDATE SET
          content = EXCLUDED.content, raw_text = EXCLUDED.raw_text,
          user_assistant_pairs = EXCLUDED.user_assistant_pairs, user_name = EXCLUDED.user_name,
@@ -121,6 +123,26 @@ export class SqlMemoryStore extends MemoryStore {
          AND (expires_at IS NULL OR expires_at > $4)`,
       [tenantId, subTenantId, memoryIds, now],
     );
+  }
+
+  async nextSaved(
+    tenantId: string,
+    subTenantId: string,
+    memoryIds: string[],
+    now: Date,
+  ): Promise<Map<string, MemoryRecord>> {
+    if (memoryIds.length === 0) return new Map();
+    const rows = await this.db.query<MemoryRecord & { after_id: string }>(
+      `SELECT k.memory_id AS after_id, n.* FROM memory.memories k
+       CROSS JOIN LATERAL (
+         SELECT ${COLUMNS} FROM memory.memories m
+         WHERE m.tenant_id = k.tenant_id AND m.sub_tenant_id = k.sub_tenant_id AND m.seq > k.seq
+         ORDER BY m.seq LIMIT 1) n
+       WHERE k.tenant_id = $1 AND k.sub_tenant_id = $2 AND k.memory_id = ANY($3::text[])
+         AND (n.expires_at IS NULL OR n.expires_at > $4)`,
+      [tenantId, subTenantId, memoryIds, now],
+    );
+    return new Map(rows.map(({ after_id, ...record }) => [after_id, record]));
   }
 
   async delete(key: MemoryKey): Promise<boolean> {
