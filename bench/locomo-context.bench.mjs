@@ -11,7 +11,8 @@
 //   - the previous turn's text embedded with the turn's, alone or averaged with the turn's own;
 //   - the previous turn's words added to the turn's keyword entry;
 //   - query-time smoothing: a memory's fused score plus λ × its predecessor's;
-//   - the memory service's reply lift (a question's score lifts the other speaker's next turn).
+//   - the memory service's lifts: a question's score lifts the other speaker's next turn, and a
+//     query naming one speaker lifts that speaker's turns.
 // Then the cost: the PARAPHRASES set of @trove/testing (independent first-person memories, added
 // in list order), top-1 by cosine with each vector variant, where the "previous memory" is an
 // unrelated one.
@@ -105,7 +106,7 @@ const byConversation = (vectors) =>
   );
 
 /** recall@10 and MRR (overall, per category) of the memory service's fusion over these lists. */
-function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0 } = {}) {
+function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0, speakers = 0 } = {}) {
   const sem = (cos) => 1 / (1 + Math.exp(-(cos - calibration.mid) / calibration.scale));
   const kw = (bm25, mass) => (mass > 0 ? 1 - Math.exp(-bm25 / mass) : 0);
   let recall = 0;
@@ -134,6 +135,23 @@ function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0 } = {}) {
         const next = c.turns[position.get(id) + 1];
         if (!turn.text.includes('?') || !next || next.speaker === turn.speaker) continue;
         scored.set(next.diaId, 1 - (1 - (scored.get(next.diaId) ?? 0)) * (1 - reply * asked));
+      }
+    }
+    if (speakers > 0) {
+      // The memory service's speaker lift (libs/domain/memory/src/memory-speakers.ts): the query
+      // names some but not all of the speakers of the memories found; theirs are lifted.
+      const speakerOf = new Map(c.turns.map((t) => [t.diaId, t.speaker]));
+      const named = new Map(
+        [...new Set([...scored.keys()].map((id) => speakerOf.get(id)))].map((s) => [
+          s,
+          new RegExp(`(?<![\\p{L}\\p{N}])${s}(?![\\p{L}\\p{N}])`, 'iu').test(qa.question),
+        ]),
+      );
+      const count = [...named.values()].filter(Boolean).length;
+      if (named.size >= 2 && count > 0 && count < named.size) {
+        scored = new Map(scored);
+        for (const [id, v] of scored)
+          if (named.get(speakerOf.get(id))) scored.set(id, 1 - (1 - v) * (1 - speakers));
       }
     }
     if (smooth > 0) {
@@ -203,10 +221,16 @@ const row = (name, r) =>
   console.log(`| ${name} | ${f3(r.recall)} | ${f3(r.mrr)} | ${r.categories.map(f3).join(' | ')} |`);
 for (const [name, index, keyword] of rows) row(name, evaluate(index, keyword));
 for (const reply of [0.3, 0.5, 0.7])
+  row(`a question’s reply lifted, weight ${reply}`, evaluate(ownIndex, plainKeywords, { reply }));
+for (const speakers of [0.1, 0.2, 0.3])
   row(
-    `a question’s reply lifted, weight ${reply}${reply === 0.5 ? ' (the service today)' : ''}`,
-    evaluate(ownIndex, plainKeywords, { reply }),
+    `the speakers the query names lifted, weight ${speakers}`,
+    evaluate(ownIndex, plainKeywords, { speakers }),
   );
+row(
+  'reply 0.5 + speakers 0.2 (the service today)',
+  evaluate(ownIndex, plainKeywords, { reply: 0.5, speakers: 0.2 }),
+);
 row(
   'reply lift 0.5 + previous words + vector 0.5 × previous at ≥ 0.65',
   evaluate(byConversation(gated(0.65, 0.5)), contextKeywords, { reply: 0.5 }),

@@ -2,7 +2,9 @@
 // Memory retrieval quality through the HTTP memory API on LoCoMo (the 5 dev conversations):
 // evidence recall@10 and MRR over the questions of categories 1–4, with infer false and true,
 // at MEMORY_ALPHA 0 (keyword only), 0.3, 0.5 (the memory service's default) and 0.8, each with a
-// question's reply lifted (MEMORY_REPLY_WEIGHT 0.5, the default) and not (0): --reply-weights.
+// conversation's lifts (--lifts): `none` (MEMORY_REPLY_WEIGHT and MEMORY_SPEAKER_WEIGHT 0), `replies`
+// (a question's reply, 0.5), `speakers` (a speaker the query names, 0.2), `both` (the defaults).
+// Default: none,both.
 //
 // Per configuration, one standalone (startStandalone from @trove/testing, its own temp data dir)
 // with MEMORY_ALPHA set; an owner key and a tenant; each conversation in its own sub-tenant; each
@@ -43,7 +45,14 @@ import { ExactCosine, PrototypeBm25 } from './lib/quality-bm25.mjs';
 
 const { ApiClient, startStandalone } = testing;
 const ALPHAS = argValue('alphas', '0,0.3,0.5,0.8').split(',').map(Number);
-const REPLY_WEIGHTS = argValue('reply-weights', '0,0.5').split(',').map(Number);
+const LIFTS = new Map([
+  ['none', { MEMORY_REPLY_WEIGHT: '0', MEMORY_SPEAKER_WEIGHT: '0' }],
+  ['replies', { MEMORY_REPLY_WEIGHT: '0.5', MEMORY_SPEAKER_WEIGHT: '0' }],
+  ['speakers', { MEMORY_REPLY_WEIGHT: '0', MEMORY_SPEAKER_WEIGHT: '0.2' }],
+  ['both', { MEMORY_REPLY_WEIGHT: '0.5', MEMORY_SPEAKER_WEIGHT: '0.2' }],
+]);
+const LIFT_NAMES = argValue('lifts', 'none,both').split(',');
+for (const name of LIFT_NAMES) if (!LIFTS.has(name)) throw new Error(`--lifts: unknown ${name}`);
 const INFERS = { both: [false, true], false: [false], true: [true] }[argValue('infer', 'both')];
 const CONVS = Number(argValue('convs', '0'));
 const EXPLORE = !hasFlag('no-explore');
@@ -78,9 +87,9 @@ function score(results) {
   return out;
 }
 
-async function httpRun(alpha, infer, replyWeight) {
+async function httpRun(alpha, infer, lift) {
   const rig = await startStandalone({
-    env: { MEMORY_ALPHA: String(alpha), MEMORY_REPLY_WEIGHT: String(replyWeight), LOG_LEVEL: 'warn' },
+    env: { MEMORY_ALPHA: String(alpha), ...LIFTS.get(lift), LOG_LEVEL: 'warn' },
   });
   try {
     const admin = new ApiClient(rig.baseUrl, rig.adminKey);
@@ -126,7 +135,7 @@ async function httpRun(alpha, infer, replyWeight) {
     return {
       alpha,
       infer,
-      replyWeight,
+      lift,
       ...score(results),
       addRate: turnCount / addSeconds,
       addSeconds,
@@ -147,17 +156,16 @@ console.log(
 );
 const rows = [];
 for (const infer of INFERS)
-  for (const alpha of ALPHAS)
-    for (const replyWeight of REPLY_WEIGHTS) rows.push(await httpRun(alpha, infer, replyWeight));
+  for (const alpha of ALPHAS) for (const lift of LIFT_NAMES) rows.push(await httpRun(alpha, infer, lift));
 const cats = [1, 2, 3, 4];
 console.log(
-  `| infer | MEMORY_ALPHA | MEMORY_REPLY_WEIGHT | recall@10 | MRR | ${cats.map((c) => `R@10 cat ${c}`).join(' | ')} | add memories/s | retrieve p50 ms | p95 ms |`,
+  `| infer | MEMORY_ALPHA | lifts | recall@10 | MRR | ${cats.map((c) => `R@10 cat ${c}`).join(' | ')} | add memories/s | retrieve p50 ms | p95 ms |`,
 );
 console.log(`|---|---|---:|---:|---:|${cats.map(() => '---:|').join('')}---:|---:|---:|`);
 for (const r of rows) {
   const a = r.alpha === 0 ? '0 (keyword only)' : r.alpha === 0.5 ? '0.5 (default)' : String(r.alpha);
   console.log(
-    `| ${r.infer} | ${a} | ${r.replyWeight === 0 ? '0 (off)' : r.replyWeight} | ${f3(r.all.recall)} | ${f3(r.all.mrr)} | ${cats.map((c) => (r[c] ? `${f3(r[c].recall)} (${r[c].n})` : '–')).join(' | ')} | ` +
+    `| ${r.infer} | ${a} | ${r.lift} | ${f3(r.all.recall)} | ${f3(r.all.mrr)} | ${cats.map((c) => (r[c] ? `${f3(r[c].recall)} (${r[c].n})` : '–')).join(' | ')} | ` +
       `${Math.round(r.addRate)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
   );
 }

@@ -127,6 +127,43 @@ export function memoryLifecycleCases(ctx: MemoriesContext): void {
       }
     });
 
+    it('lifts what a speaker named in the query said, when several speakers spoke', async () => {
+      // The same two memories in two sub-tenants; only in 'pair' is the cat memory by a speaker
+      // the query names, so only there is it lifted, by 1 − (1 − score) × (1 − 0.2).
+      const lines: [string, string, string][] = [
+        ['cats', 'Two cats from the shelter came home with me in May.', 'Caro'],
+        ['dog', 'We adopted a rescue greyhound from the shelter last spring.', 'Mel'],
+      ];
+      for (const [sub_tenant_id, speaker] of [
+        ['pair', 'Caro'],
+        ['strangers', 'Dana'],
+      ] as const)
+        for (const [memory_id, raw_text, user_name] of lines) {
+          const added = await ctx.add({
+            sub_tenant_id,
+            memory_id,
+            raw_text,
+            user_name: memory_id === 'cats' ? speaker : user_name,
+          });
+          assert.equal(added.status, 200, JSON.stringify(added.body));
+        }
+      const query = 'Which pets did Caro adopt from the shelter?';
+      const scoreOf = async (sub_tenant_id: string) => {
+        const found = await ctx.retrieve(query, { sub_tenant_id, max_count: 5 });
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        return new Map(found.body.user_memories.map((m) => [m.memory_id, m.score]));
+      };
+      const [pair, strangers] = [await scoreOf('pair'), await scoreOf('strangers')];
+      const own = strangers.get('cats')!;
+      assert.ok(own > 0, JSON.stringify([...strangers]));
+      assert.ok(Math.abs(pair.get('cats')! - (1 - (1 - own) * 0.8)) < 1e-6, JSON.stringify([...pair]));
+      assert.equal(pair.get('dog'), strangers.get('dog'));
+      for (const sub_tenant_id of ['pair', 'strangers'])
+        await ctx.alice.delete('/tenant/delete_sub_tenant', {
+          query: { tenant_id: ctx.tenant, sub_tenant_id },
+        });
+    });
+
     it('replaces a memory added again with the same memory_id', async () => {
       await ctx.add({ raw_text: 'My favourite tea is sencha now.', memory_id: 'tea' });
       const found = await ctx.retrieve('favourite tea', { max_count: 5 });

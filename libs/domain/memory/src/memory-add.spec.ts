@@ -79,6 +79,7 @@ describe('MemoryService.add: concurrent adds are written in batches', () => {
     service = new MemoryService(store, transport, worker, new OfflineMemoryInference(), {
       alpha: 0.5,
       replyWeight: 0.5,
+      speakerWeight: 0.2,
     });
   });
   afterEach(() => worker.stop());

@@ -36,6 +36,16 @@ export class MemorySettings {
   MEMORY_REPLY_WEIGHT = 0.5;
 
   /**
+   * When the retrieved memories come from several speakers (`user_name`) and the query names some
+   * of them, their memories are lifted: `1 − (1 − score) × (1 − w)`. 0 turns it off.
+   * docs/api.md, Memories; measured on LoCoMo in docs/benchmarks.md.
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  MEMORY_SPEAKER_WEIGHT = 0.2;
+
+  /**
    * Extract added memories into the knowledge graph, in the background (status `graph_creation`
    * until done). false: no extraction, status `completed` once indexed; deletes still erase the
    * graph facts of memories extracted before.

@@ -46,6 +46,7 @@ export class MemoryModule implements OnModuleInit, OnApplicationShutdown {
           useValue: {
             alpha: options.settings.MEMORY_ALPHA,
             replyWeight: options.settings.MEMORY_REPLY_WEIGHT,
+            speakerWeight: options.settings.MEMORY_SPEAKER_WEIGHT,
           } satisfies MemoryServiceOptions,
         },
         {

@@ -40,6 +40,7 @@ import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkGenerateRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { asksSomething, liftReplies } from './memory-replies';
 import { selectMemories } from './memory-selection';
+import { liftNamedSpeakers } from './memory-speakers';
 import { MemoryInference } from './ports/memory-inference';
 import { MemoryKey, MemoryStore } from './ports/memory-store';
 
@@ -48,6 +49,8 @@ export interface MemoryServiceOptions {
   alpha: number;
   /** How much a question's score lifts its reply (memory-replies.ts); 0: off. */
   replyWeight: number;
+  /** How much a speaker the query names is lifted (memory-speakers.ts); 0: off. */
+  speakerWeight: number;
 }
 
 export const MEMORY_SERVICE_OPTIONS = Symbol('MemoryServiceOptions');
@@ -271,7 +274,8 @@ export class MemoryService {
       this.options.replyWeight,
     );
     for (const reply of replies) live.set(reply.memory_id, reply);
-    const ranked = [...scores]
+    // A query naming some of the speakers prefers what they said (memory-speakers.ts).
+    const ranked = [...liftNamedSpeakers(scores, live, request.query, this.options.speakerWeight)]
       .filter(
         ([id]) =>
           !request.user_name || !live.get(id)!.user_name || live.get(id)!.user_name === request.user_name,

@@ -116,7 +116,11 @@ export async function openMemoryRig<T extends RespondingTransport>(
     batch: 32,
     ...graphOptions,
   });
-  const service = new MemoryService(store, transport, worker, inference, { alpha: 0.5, replyWeight: 0.5 });
+  const service = new MemoryService(store, transport, worker, inference, {
+    alpha: 0.5,
+    replyWeight: 0.5,
+    speakerWeight: 0.2,
+  });
   return {
     store,
     transport,
