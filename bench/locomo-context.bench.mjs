@@ -11,8 +11,9 @@
 //   - the previous turn's text embedded with the turn's, alone or averaged with the turn's own;
 //   - the previous turn's words added to the turn's keyword entry;
 //   - query-time smoothing: a memory's fused score plus λ × its predecessor's;
-//   - the memory service's lifts: a question's score lifts the other speaker's next turn, and a
-//     query naming one speaker lifts that speaker's turns.
+//   - the memory service's lifts: a question's score lifts the other speaker's next turn (and a
+//     turn the answer to a follow-up question about it), and a query naming one speaker lifts
+//     that speaker's turns.
 // Then the cost: the PARAPHRASES set of @trove/testing (independent first-person memories, added
 // in list order), top-1 by cosine with each vector variant, where the "previous memory" is an
 // unrelated one.
@@ -127,14 +128,18 @@ function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0, speakers = 0 } 
     let scored = fused;
     if (reply > 0) {
       // The memory service's reply lift (libs/domain/memory/src/memory-replies.ts): a turn with a
-      // question lifts the turn after it, said by the other speaker.
+      // question lifts the other speaker's turn after it, and a turn followed by the other
+      // speaker's question lifts its own speaker's answer after that.
       const position = new Map(c.turns.map((t, i) => [t.diaId, i]));
       scored = new Map(fused);
-      for (const [id, asked] of fused) {
-        const turn = c.turns[position.get(id)];
-        const next = c.turns[position.get(id) + 1];
-        if (!turn.text.includes('?') || !next || next.speaker === turn.speaker) continue;
-        scored.set(next.diaId, 1 - (1 - (scored.get(next.diaId) ?? 0)) * (1 - reply * asked));
+      const lift = (turn, by) =>
+        scored.set(turn.diaId, 1 - (1 - (scored.get(turn.diaId) ?? 0)) * (1 - reply * by));
+      for (const [id, said] of fused) {
+        const p = position.get(id);
+        const [turn, next, then] = [c.turns[p], c.turns[p + 1], c.turns[p + 2]];
+        if (!next || next.speaker === turn.speaker) continue;
+        if (turn.text.includes('?')) lift(next, said);
+        if (then && next.text.includes('?') && then.speaker === turn.speaker) lift(then, said);
       }
     }
     if (speakers > 0) {
@@ -221,7 +226,7 @@ const row = (name, r) =>
   console.log(`| ${name} | ${f3(r.recall)} | ${f3(r.mrr)} | ${r.categories.map(f3).join(' | ')} |`);
 for (const [name, index, keyword] of rows) row(name, evaluate(index, keyword));
 for (const reply of [0.3, 0.5, 0.7])
-  row(`a question’s reply lifted, weight ${reply}`, evaluate(ownIndex, plainKeywords, { reply }));
+  row(`replies and follow-up answers lifted, weight ${reply}`, evaluate(ownIndex, plainKeywords, { reply }));
 for (const speakers of [0.1, 0.2, 0.3])
   row(
     `the speakers the query names lifted, weight ${speakers}`,

@@ -38,7 +38,7 @@ import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
 import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkGenerateRequest, checkKey, checkRetrieveRequest } from './memory.validation';
-import { asksSomething, liftReplies } from './memory-replies';
+import { liftReplies, THREAD_LENGTH } from './memory-replies';
 import { selectMemories } from './memory-selection';
 import { liftNamedSpeakers } from './memory-speakers';
 import { MemoryInference } from './ports/memory-inference';
@@ -258,18 +258,13 @@ export class MemoryService {
         m,
       ]),
     );
-    // A reply follows its question (memory-replies.ts): questions lift the memory saved after them.
-    const questions = [...live.values()].filter(asksSomething);
+    // A reply follows its question (memory-replies.ts): what was saved after a memory can lift.
+    const speaking = [...live.values()].filter((m) => m.user_name !== null).map((m) => m.memory_id);
     const { scores, replies } = liftReplies(
       new Map([...best].filter(([id]) => live.has(id))),
-      questions,
-      questions.length && this.options.replyWeight > 0
-        ? await this.store.nextSaved(
-            request.tenant_id,
-            request.sub_tenant_id,
-            questions.map((m) => m.memory_id),
-            now,
-          )
+      live,
+      speaking.length && this.options.replyWeight > 0
+        ? await this.store.savedAfter(request.tenant_id, request.sub_tenant_id, speaking, THREAD_LENGTH, now)
         : new Map(),
       this.options.replyWeight,
     );

@@ -4,3 +4,4 @@ export * from './pglite-database';
 export * from './postgres-errors';
 export * from './migrations';
 export * from './store-lifecycle';
+export * from './table-statistics';

@@ -153,7 +153,7 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       assert.equal(await store.delete({ tenant_id: 't2', sub_tenant_id: 't2', memory_id: 'm1' }), false);
     });
 
-    it('knows which memory was saved right after each, per sub-tenant, in batch order', async () => {
+    it('knows which memories were saved after each, per sub-tenant, in batch order', async () => {
       const turn = (memory_id: string, extra: Partial<MemoryRecord> = {}) =>
         memory({ sub_tenant_id: 'chat', memory_id, ...extra });
       await store.save([turn('q1'), turn('a1'), turn('q2')]);
@@ -161,16 +161,25 @@ export function describeMemoryStore(name: string, open: () => Promise<MemoryStor
       await store.save([turn('a2', { expires_at: new Date('2026-05-01T00:00:00Z') }), turn('q3')]);
       await store.save([turn('a3')]);
       await store.save([turn('q1', { content: 'saved again' })]);
-      const next = await store.nextSaved('t1', 'chat', ['q1', 'a1', 'q2', 'q3', 'a3', 'nope'], now);
-      assert.deepEqual([...next].map(([id, record]) => [id, record.memory_id]).sort(), [
-        ['a1', 'q2'],
-        ['q1', 'a1'],
-        ['q3', 'a3'],
+      const ids = (after: Map<string, MemoryRecord[]>) =>
+        [...after].map(([id, records]) => [id, records.map((r) => r.memory_id)]).sort();
+      const asked = ['q1', 'a1', 'q2', 'q3', 'a3', 'nope'];
+      // a2 expired: it ends the thread of q2 (and of a1, after q2); a3 is the last; x is elsewhere.
+      assert.deepEqual(ids(await store.savedAfter('t1', 'chat', asked, 2, now)), [
+        ['a1', ['q2']],
+        ['q1', ['a1', 'q2']],
+        ['q3', ['a3']],
       ]);
-      // a2 expired: q2 has no live next memory; a3 is the last; x is another sub-tenant's.
-      assert.deepEqual(await store.getLive('t1', 'chat', ['a1'], now), [next.get('q1')]);
-      assert.deepEqual(await store.nextSaved('t1', 'chat', [], now), new Map());
-      assert.deepEqual(await store.nextSaved('t2', 'chat', ['q1'], now), new Map());
+      const next = await store.savedAfter('t1', 'chat', asked, 1, now);
+      assert.deepEqual(ids(next), [
+        ['a1', ['q2']],
+        ['q1', ['a1']],
+        ['q3', ['a3']],
+      ]);
+      assert.deepEqual(await store.getLive('t1', 'chat', ['a1'], now), next.get('q1'));
+      assert.deepEqual(await store.savedAfter('t1', 'chat', [], 2, now), new Map());
+      assert.deepEqual(await store.savedAfter('t1', 'chat', ['q1'], 0, now), new Map());
+      assert.deepEqual(await store.savedAfter('t2', 'chat', ['q1'], 2, now), new Map());
       await store.deleteSubTenant('t1', 'chat');
       await store.deleteSubTenant('t1', 'other');
     });

@@ -75,16 +75,17 @@ export abstract class MemoryStore extends StoreLifecycle {
   ): Promise<MemoryRecord[]>;
 
   /**
-   * For each of these memories, the one saved right after it in the same sub-tenant, when that
-   * one is live (an expired next memory is no answer; the one after it is not looked for). Keyed
-   * by the given id; a memory that is the last saved, or unknown, has no entry.
+   * For each of these memories, the ones saved right after it in the same sub-tenant, in order,
+   * at most `count`, ending before the first that is not live (an expired memory breaks the
+   * thread). Keyed by the given id; a memory that is the last saved, or unknown, has no entry.
    */
-  abstract nextSaved(
+  abstract savedAfter(
     tenantId: string,
     subTenantId: string,
     memoryIds: string[],
+    count: number,
     now: Date,
-  ): Promise<Map<string, MemoryRecord>>;
+  ): Promise<Map<string, MemoryRecord[]>>;
 
   /** Deletes one memory; false when it did not exist. */
   abstract delete(key: MemoryKey): Promise<boolean>;

@@ -1,4 +1,4 @@
-import { runMigrations, SqlDatabase } from '@trove/platform-database';
+import { runMigrations, SqlDatabase, TableStatistics } from '@trove/platform-database';
 import { memoryMigrations } from '../../migrations/memory.migrations';
 import {
   GraphPendingMemory,
@@ -29,8 +29,12 @@ const keyColumns = (keys: MemoryKey[]) => [
  * inside SqlDatabase, so one class serves both modes).
  */
 export class SqlMemoryStore extends MemoryStore {
+  /** PGlite's planner statistics: lookups by id use the primary key, not the order of saving. */
+  private readonly statistics: TableStatistics;
+
   constructor(private readonly db: SqlDatabase) {
     super();
+    this.statistics = new TableStatistics(db, 'memory.memories');
   }
 
   override async migrate(): Promise<void> {
@@ -105,6 +109,7 @@ export class SqlMemoryStore extends MemoryStore {
         column((r) => (r.inference_usage === null ? null : JSON.stringify(r.inference_usage))),
       ],
     );
+    await this.statistics.written(records.length);
     // Only what the statement may have changed comes back: the text was just sent.
     const createdAt = new Map(rows.map((row) => [keyOf(row), row.created_at]));
     return records.map((record) => ({ ...record, created_at: createdAt.get(keyOf(record))! }));
@@ -125,24 +130,36 @@ export class SqlMemoryStore extends MemoryStore {
     );
   }
 
-  async nextSaved(
+  async savedAfter(
     tenantId: string,
     subTenantId: string,
     memoryIds: string[],
+    count: number,
     now: Date,
-  ): Promise<Map<string, MemoryRecord>> {
-    if (memoryIds.length === 0) return new Map();
-    const rows = await this.db.query<MemoryRecord & { after_id: string }>(
+  ): Promise<Map<string, MemoryRecord[]>> {
+    const after = new Map<string, MemoryRecord[]>();
+    if (memoryIds.length === 0 || count < 1) return after;
+    // Expired ones come back too, so that one ends its thread instead of being skipped over.
+    const rows = await this.db.query<MemoryRecord & { after_id: string; position: string }>(
       `SELECT k.memory_id AS after_id, n.* FROM memory.memories k
        CROSS JOIN LATERAL (
-         SELECT ${COLUMNS} FROM memory.memories m
+         SELECT ${COLUMNS}, m.seq AS position FROM memory.memories m
          WHERE m.tenant_id = k.tenant_id AND m.sub_tenant_id = k.sub_tenant_id AND m.seq > k.seq
-         ORDER BY m.seq LIMIT 1) n
+         ORDER BY m.seq LIMIT $4) n
        WHERE k.tenant_id = $1 AND k.sub_tenant_id = $2 AND k.memory_id = ANY($3::text[])
-         AND (n.expires_at IS NULL OR n.expires_at > $4)`,
-      [tenantId, subTenantId, memoryIds, now],
+       ORDER BY k.memory_id, n.position`,
+      [tenantId, subTenantId, memoryIds, count],
     );
-    return new Map(rows.map(({ after_id, ...record }) => [after_id, record]));
+    const ended = new Set<string>();
+    for (const { after_id, position, ...record } of rows) {
+      if (ended.has(after_id)) continue;
+      if (record.expires_at !== null && record.expires_at <= now) {
+        ended.add(after_id);
+        continue;
+      }
+      after.set(after_id, [...(after.get(after_id) ?? []), record]);
+    }
+    return after;
   }
 
   async delete(key: MemoryKey): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { ChunkInput } from '@trove/contracts';
-import { runMigrations, SqlDatabase } from '@trove/platform-database';
+import { runMigrations, SqlDatabase, TableStatistics } from '@trove/platform-database';
 import { searchMigrations } from '../../migrations/search.migrations';
 import { IndexScope } from '../../ports/index-scope';
 import {
@@ -21,27 +21,12 @@ const COLUMNS = `chunk_uuid, source_id, source_type, source_title, kind, positio
  * statement for a whole source, whatever its number of chunks.
  */
 export class SqlChunkStore extends ChunkStore {
-  /** Rows written since the last ANALYZE, and the table size it saw (PGlite only: see refreshStatistics). */
-  private writtenSinceAnalyze = 0;
-  private rowsAtAnalyze = 0;
+  /** PGlite's planner statistics of search.chunks (TableStatistics). */
+  private readonly statistics: TableStatistics;
 
   constructor(private readonly db: SqlDatabase) {
     super();
-  }
-
-  /**
-   * PGlite runs no autovacuum, so the planner never learns the table grew and keeps scanning a
-   * tenant's whole range instead of the primary key: at 100k chunks getMany took 37 ms instead of
-   * 4.7 ms. ANALYZE once the table has grown by a tenth (PostgreSQL's autovacuum does this itself).
-   */
-  private async refreshStatistics(written: number): Promise<void> {
-    if (this.db.kind !== 'pglite') return;
-    this.writtenSinceAnalyze += written;
-    if (this.writtenSinceAnalyze < Math.max(1000, this.rowsAtAnalyze / 10)) return;
-    await this.db.query('ANALYZE search.chunks');
-    const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM search.chunks');
-    this.rowsAtAnalyze = Number(row?.n ?? 0);
-    this.writtenSinceAnalyze = 0;
+    this.statistics = new TableStatistics(db, 'search.chunks');
   }
 
   override async migrate(): Promise<void> {
@@ -105,7 +90,7 @@ export class SqlChunkStore extends ChunkStore {
         ],
       );
     });
-    await this.refreshStatistics(chunks.length);
+    await this.statistics.written(chunks.length);
   }
 
   async getMany(scope: IndexScope, ids: string[]): Promise<ChunkRecord[]> {
@@ -173,7 +158,7 @@ export class SqlChunkStore extends ChunkStore {
 
   /**
    * The planner's row estimate (pg_class.reltuples: kept by autovacuum on PostgreSQL, by
-   * refreshStatistics on PGlite) when it is past the limit; otherwise a count that stops there, so
+   * TableStatistics on PGlite) when it is past the limit; otherwise a count that stops there, so
    * a scrape never scans more than EXACT_COUNT_LIMIT index entries.
    */
   async estimatedCount(): Promise<number> {
