@@ -17,6 +17,8 @@
 //   node bench/quality-locomo.bench.mjs                        (≈ 8 min: 8 HTTP runs, then --explore)
 //   node bench/quality-locomo.bench.mjs --alphas 0.5 --infer false --convs 1   (a quick run)
 //   node bench/quality-locomo.bench.mjs --no-explore
+//   node bench/quality-locomo.bench.mjs --conversations bench/data/conversations-blind.json --no-explore
+//        (conversations written blind, in loadConversations' shape)
 //
 // --explore (on by default) replays memory retrieval in process on the real search stack (the
 // memory service's exact request: max_chunks 50, relevant_only, best chunk per memory, top 10), checks it against
@@ -27,7 +29,7 @@ import text from '@trove/text';
 import embeddings from '@trove/embeddings';
 import memory from '@trove/domain-memory';
 import search from '@trove/domain-search';
-import { loadLocomo } from './lib/quality-data.mjs';
+import { loadConversations, loadLocomo } from './lib/quality-data.mjs';
 import { argValue, hasFlag, mapLimit, openSearchStack, percentile } from './lib/quality-stack.mjs';
 import {
   dedupe,
@@ -60,7 +62,8 @@ const K = 10;
 const TENANT = 'locomo';
 
 const started = performance.now();
-const allConvs = loadLocomo();
+const CONVERSATIONS = argValue('conversations', undefined);
+const allConvs = CONVERSATIONS ? loadConversations(CONVERSATIONS) : loadLocomo();
 const convs = CONVS > 0 ? allConvs.slice(0, CONVS) : allConvs;
 const turnCount = convs.reduce((n, c) => n + c.turns.length, 0);
 const qaCount = convs.reduce((n, c) => n + c.qa.length, 0);
@@ -151,7 +154,7 @@ async function httpRun(alpha, infer, lift) {
 }
 
 console.log(
-  `LoCoMo dev: ${convs.length} conversations, ${turnCount} turns (memories), ${qaCount} questions of categories 1–4 ` +
+  `${CONVERSATIONS ?? 'LoCoMo dev'}: ${convs.length} conversations, ${turnCount} turns (memories), ${qaCount} questions of categories 1–4 ` +
     `with evidence; retrieve max_count=${K}; each conversation's turns added in order, ${convs.length} conversations side by side.\n`,
 );
 const rows = [];

@@ -86,6 +86,23 @@ export function loadLocomo(file = join(DATA_DIR, 'locomo-dev', 'locomo-dev.json'
 }
 
 /**
+ * Conversations of our own in loadLocomo's shape, from a JSON array of { id, turns: [{ diaId,
+ * speaker, date, text }], qa: [{ question, evidence, category }] } with `text` as written; each
+ * memory's text is made as loadLocomo makes it ("[date] speaker: text"). For sets written blind
+ * (bench/data/conversations-blind.json).
+ */
+export function loadConversations(file) {
+  return JSON.parse(readFileSync(file, 'utf8')).map((conv) => {
+    const turns = conv.turns.map((t) => ({ ...t, text: `[${t.date}] ${t.speaker}: ${t.text}` }));
+    const known = new Set(turns.map((t) => t.diaId));
+    const qa = conv.qa
+      .map((q) => ({ ...q, evidence: q.evidence.filter((e) => known.has(e)) }))
+      .filter((q) => q.evidence.length > 0);
+    return { id: conv.id, turns, qa };
+  });
+}
+
+/**
  * HotpotQA dev (distractor setting), pooled: every `context` paragraph of the file once (the first
  * of a repeated title), as { title, text: title + its sentences }, and the questions as
  * { id, question, type, supportingTitles: string[] } (the distinct titles of supporting_facts).
