@@ -26,9 +26,10 @@ export class MemorySettings {
   MEMORY_ALPHA = 0.5;
 
   /**
-   * How much a retrieved question lifts the memory saved right after it, when another named
-   * speaker said it (its reply): `1 − (1 − own) × (1 − w × question)`. 0 turns it off.
-   * docs/api.md, Memories; measured on LoCoMo in docs/benchmarks.md.
+   * How much a retrieved memory with a speaker lifts the memories saved after it that answer it:
+   * its reply when it asks something, and the answer to another speaker's follow-up question
+   * about it: `1 − (1 − own) × (1 − w × its score)`. 0 turns it off.
+   * docs/api.md, Memories; measured on LoCoMo and unseen conversations in docs/benchmarks.md.
    */
   @IsNumber()
   @Min(0)

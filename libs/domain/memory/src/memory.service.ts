@@ -47,7 +47,7 @@ import { MemoryKey, MemoryStore } from './ports/memory-store';
 export interface MemoryServiceOptions {
   /** Memory retrieval's semantic weight (the hybrid search default). */
   alpha: number;
-  /** How much a question's score lifts its reply (memory-replies.ts); 0: off. */
+  /** How much a memory's score lifts its reply and the answer to a follow-up (memory-replies.ts); 0: off. */
   replyWeight: number;
   /** How much a speaker the query names is lifted (memory-speakers.ts); 0: off. */
   speakerWeight: number;
