@@ -65,9 +65,19 @@ export const memoryMigrations: MigrationSet = {
       version: 4,
       name: 'order of saving',
       // Which memory came right after which in a sub-tenant (a reply follows its question:
-      // docs/api.md, Memories). Rows saved before get numbers in the order the table is read.
+      // docs/api.md, Memories). Memories saved before are numbered in the order they were
+      // created (memory_id breaks ties); new rows take the sequence's next number.
       sql: `
-        ALTER TABLE memory.memories ADD COLUMN seq bigserial;
+        ALTER TABLE memory.memories ADD COLUMN seq bigint;
+        CREATE SEQUENCE memory.memories_seq OWNED BY memory.memories.seq;
+        UPDATE memory.memories m SET seq = o.n
+          FROM (SELECT tenant_id, sub_tenant_id, memory_id,
+                       row_number() OVER (ORDER BY created_at, memory_id) AS n
+                FROM memory.memories) o
+          WHERE m.tenant_id = o.tenant_id AND m.sub_tenant_id = o.sub_tenant_id AND m.memory_id = o.memory_id;
+        SELECT setval('memory.memories_seq', (SELECT COALESCE(max(seq), 0) + 1 FROM memory.memories), false);
+        ALTER TABLE memory.memories ALTER COLUMN seq SET DEFAULT nextval('memory.memories_seq');
+        ALTER TABLE memory.memories ALTER COLUMN seq SET NOT NULL;
         CREATE INDEX memories_order ON memory.memories (tenant_id, sub_tenant_id, seq);
       `,
     },
