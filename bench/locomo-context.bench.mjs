@@ -21,6 +21,7 @@
 //   node_modules/.bin/nx run-many -t build --output-style=static && node tools/fetch-model.mjs --all
 //   node bench/locomo-context.bench.mjs [--model bge-small-en-v1.5-q|e5-small-v2-q]
 import testing from '@trove/testing';
+import memory from '@trove/domain-memory';
 import { loadLocomo } from './lib/quality-data.mjs';
 import { argValue, mapLimit, openSearchStack } from './lib/quality-stack.mjs';
 import { f3, recallAt, reciprocalRank } from './lib/quality-metrics.mjs';
@@ -126,38 +127,20 @@ function evaluate(vectorIndex, keyword, { smooth = 0, reply = 0, speakers = 0 } 
     for (const id of [...fused.keys()])
       if (!matched.has(id) && !((cosine.get(id) ?? -1) >= floor)) fused.delete(id);
     let scored = fused;
-    if (reply > 0) {
-      // The memory service's reply lift (libs/domain/memory/src/memory-replies.ts): a turn with a
-      // question lifts the other speaker's turn after it, and a turn followed by the other
-      // speaker's question lifts its own speaker's answer after that.
+    // The memory service's own lifts (@trove/domain-memory: liftReplies, liftNamedSpeakers), on
+    // the turns as memories, in conversation order.
+    if (reply > 0 || speakers > 0) {
       const position = new Map(c.turns.map((t, i) => [t.diaId, i]));
-      scored = new Map(fused);
-      const lift = (turn, by) =>
-        scored.set(turn.diaId, 1 - (1 - (scored.get(turn.diaId) ?? 0)) * (1 - reply * by));
-      for (const [id, said] of fused) {
-        const p = position.get(id);
-        const [turn, next, then] = [c.turns[p], c.turns[p + 1], c.turns[p + 2]];
-        if (!next || next.speaker === turn.speaker) continue;
-        if (turn.text.includes('?')) lift(next, said);
-        if (then && next.text.includes('?') && then.speaker === turn.speaker) lift(then, said);
-      }
-    }
-    if (speakers > 0) {
-      // The memory service's speaker lift (libs/domain/memory/src/memory-speakers.ts): the query
-      // names some but not all of the speakers of the memories found; theirs are lifted.
-      const speakerOf = new Map(c.turns.map((t) => [t.diaId, t.speaker]));
-      const named = new Map(
-        [...new Set([...scored.keys()].map((id) => speakerOf.get(id)))].map((s) => [
-          s,
-          new RegExp(`(?<![\\p{L}\\p{N}])${s}(?![\\p{L}\\p{N}])`, 'iu').test(qa.question),
+      const asMemory = (t) => ({ memory_id: t.diaId, content: t.text, user_name: t.speaker });
+      const memories = new Map(c.turns.map((t) => [t.diaId, asMemory(t)]));
+      const after = new Map(
+        [...fused.keys()].map((id) => [
+          id,
+          c.turns.slice(position.get(id) + 1, position.get(id) + 1 + memory.THREAD_LENGTH).map(asMemory),
         ]),
       );
-      const count = [...named.values()].filter(Boolean).length;
-      if (named.size >= 2 && count > 0 && count < named.size) {
-        scored = new Map(scored);
-        for (const [id, v] of scored)
-          if (named.get(speakerOf.get(id))) scored.set(id, 1 - (1 - v) * (1 - speakers));
-      }
+      scored = memory.liftReplies(fused, memories, after, reply).scores;
+      scored = memory.liftNamedSpeakers(scored, memories, qa.question, speakers);
     }
     if (smooth > 0) {
       const position = new Map(c.turns.map((t, i) => [t.diaId, i]));

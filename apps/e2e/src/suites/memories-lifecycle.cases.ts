@@ -158,10 +158,12 @@ export function memoryLifecycleCases(ctx: MemoriesContext): void {
       assert.ok(own > 0, JSON.stringify([...strangers]));
       assert.ok(Math.abs(pair.get('cats')! - (1 - (1 - own) * 0.8)) < 1e-6, JSON.stringify([...pair]));
       assert.equal(pair.get('dog'), strangers.get('dog'));
-      for (const sub_tenant_id of ['pair', 'strangers'])
-        await ctx.alice.delete('/tenant/delete_sub_tenant', {
+      for (const sub_tenant_id of ['pair', 'strangers']) {
+        const deleted = await ctx.alice.delete('/tenant/delete_sub_tenant', {
           query: { tenant_id: ctx.tenant, sub_tenant_id },
         });
+        assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      }
     });
 
     it('replaces a memory added again with the same memory_id', async () => {

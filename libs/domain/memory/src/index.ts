@@ -5,6 +5,8 @@ export * from './adapters/offline/offline-memory-inference';
 export * from './adapters/llm/llm-memory-inference';
 export * from './adapters/sql/sql-memory-store';
 export * from './memory-selection';
+export * from './memory-replies';
+export * from './memory-speakers';
 export * from './memory.service';
 export * from './memory.module';
 export * from './memory-settings';

@@ -4,8 +4,8 @@ import { SqlDatabase } from './sql-database';
  * Keeps a table's planner statistics fresh on PGlite, which runs no autovacuum. Without them its
  * planner never learns that a table grew, and takes any index whose leading columns match a scope
  * where the primary key would find the rows: search.chunks' getMany at 100k chunks took 37 ms
- * instead of 4.7 ms; memory.memories' lookup of 50 memories by id among 2,760 took 3.7 ms instead
- * of 0.9 ms once a second index led with the sub-tenant. So the table is ANALYZEd once it has grown
+ * instead of 4.7 ms; memory.memories' lookup of 50 memories by id among 20,000 took 20 ms instead
+ * of 0.9 ms once a second index led with the sub-tenant (bench/memory-store.bench.mjs). So the table is ANALYZEd once it has grown
  * by a tenth, and by at least `minRows` (PostgreSQL's autovacuum does this itself: there this
  * does nothing).
  */
