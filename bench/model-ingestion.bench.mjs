@@ -5,9 +5,10 @@
 //   1. one-sentence memory adds (SciFact abstract sentences), CONCURRENCY in flight, then one at a
 //      time: adds/s and latency p50 / p99 per add;
 //   2. SciFact train documents (title + abstract, ~1.8 chunks each) uploaded as text files through
-//      POST /ingestion/upload-document, 8 at a time; the clock runs from the first upload to the
-//      last one reported `completed` by verify-processing: docs/s and chunks/s (chunks counted with
-//      the service's own chunker, @trove/text chunkText);
+//      POST /ingestion/upload-document, 8 at a time; two clocks run from the first upload, one to
+//      the last document searchable (verify-processing says `graph_creation` or `completed`), one
+//      to the last `completed` (its graph read too): chunks/s for both (chunks counted with the
+//      service's own chunker, @trove/text chunkText);
 //   3. hybrid search at the default alpha over what was ingested (SciFact train claims, one at a
 //      time): p50 / p99.
 //
@@ -53,8 +54,11 @@ async function multipart(fields, bytes, name) {
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') };
 }
 
-/** Resolves when every id is completed. Documents finish roughly in order: polls the oldest first. */
-async function allCompleted(api, ids) {
+/**
+ * Resolves when every id has reached one of `statuses`. Documents finish roughly in order: polls
+ * the oldest first.
+ */
+async function allReached(api, ids, statuses) {
   const pending = [...ids];
   while (pending.length > 0) {
     const { status, body } = await api.post('/ingestion/verify-processing', {
@@ -62,7 +66,7 @@ async function allCompleted(api, ids) {
     });
     if (status !== 200) throw new Error(`verify ${pending[0]}: ${status} ${JSON.stringify(body)}`);
     if (body.indexing_status === 'errored') throw new Error(`${pending[0]} errored: ${body.error_code}`);
-    if (body.indexing_status === 'completed') pending.shift();
+    if (statuses.includes(body.indexing_status)) pending.shift();
     else await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -116,10 +120,12 @@ async function run(label, env) {
       }
     };
     await Promise.all(Array.from({ length: 8 }, upload));
-    await allCompleted(
-      api,
-      docs.map((d) => `d${d.id}`),
-    );
+    const ids = docs.map((d) => `d${d.id}`);
+    // Searchable from graph_creation on (docs/api.md, Processing status); completed once the
+    // graph is read too.
+    await allReached(api, ids, ['graph_creation', 'completed']);
+    const searchableSeconds = (performance.now() - t0) / 1000;
+    await allReached(api, ids, ['completed']);
     const docSeconds = (performance.now() - t0) / 1000;
     const chunks = docs.reduce((n, d) => n + text.chunkText(`${d.title}\n\n${d.text}`).length, 0);
 
@@ -141,6 +147,8 @@ async function run(label, env) {
       addP99: percentile(inFlight, 99),
       singleRate,
       singleP50: percentile(single, 50),
+      searchableSeconds,
+      searchableChunkRate: chunks / searchableSeconds,
       docSeconds,
       docRate: docs.length / docSeconds,
       chunkRate: chunks / docSeconds,
@@ -164,13 +172,13 @@ console.log(
     `${docs.length} SciFact train documents (${rows[0].chunks} chunks) 8 at a time; ${claims.length} hybrid searches.\n`,
 );
 console.log(
-  '| embedder | model processes | sentence adds/s (p50 / p99 ms) | one at a time: adds/s (p50 ms) | documents: s, docs/s, chunks/s | hybrid p50 / p99 ms |',
+  '| embedder | model processes | sentence adds/s (p50 / p99 ms) | one at a time: adds/s (p50 ms) | documents searchable: s, chunks/s | documents completed (graph read): s, docs/s, chunks/s | hybrid p50 / p99 ms |',
 );
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
     `| ${r.label}: ${r.model} | ${r.processes} | ${r.addRate.toFixed(0)} (${r.addP50.toFixed(0)} / ${r.addP99.toFixed(0)}) | ` +
-      `${r.singleRate.toFixed(0)} (${r.singleP50.toFixed(1)}) | ${r.docSeconds.toFixed(0)}, ${r.docRate.toFixed(1)}, ${r.chunkRate.toFixed(1)} | ` +
+      `${r.singleRate.toFixed(0)} (${r.singleP50.toFixed(1)}) | ${r.searchableSeconds.toFixed(0)}, ${r.searchableChunkRate.toFixed(1)} | ${r.docSeconds.toFixed(0)}, ${r.docRate.toFixed(1)}, ${r.chunkRate.toFixed(1)} | ` +
       `${r.searchP50.toFixed(1)} / ${r.searchP99.toFixed(1)} |`,
   );
 }
