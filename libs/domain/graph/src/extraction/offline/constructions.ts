@@ -1,7 +1,9 @@
 import { Discourse } from './discourse';
 import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
-import { asVerb, CLAUSE_BREAKS, isVerbLike, matchPredicate } from './predicates';
+import { isVerbLike, matchPredicate } from './predicates';
+import { asVerb } from './predicate-verbs';
+import { CLAUSE_BREAKS } from './predicate-words';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
 import { objectRelatives } from './object-relatives';

@@ -1,5 +1,5 @@
 // Words that shape a name: what may stand inside one, what ends it, what is dropped before it
-// and what is no name at all (mentions.ts reads them).
+// and what is no name at all (mentions.ts and the name-*.ts files read them).
 
 /**
  * Lowercase particles inside names: Leonardo da Vinci, Guido van Rossum, Ngũgĩ wa Thiong'o, University of Oslo,

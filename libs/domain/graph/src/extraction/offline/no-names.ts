@@ -10,7 +10,7 @@ import {
 import type { Token } from './sentences';
 
 // Capitalised words that read as a name but are none: a degree, a role or its department, a
-// ticket's label or field value, a letter's closing (mentions.ts asks before it keeps a name).
+// ticket's label or field value, a letter's closing (name-mentions.ts asks before it keeps a name).
 
 /** Labels whose value is a word, not a name: "Priority: High", "Status: Open". */
 const VALUE_LABELS = new Set(['priority', 'severity', 'status']);

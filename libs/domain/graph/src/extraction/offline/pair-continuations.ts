@@ -1,7 +1,9 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import { Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
-import { COMPANIONS, isVerbLike, matchPredicate, opensGerund } from './predicates';
+import { isVerbLike, matchPredicate } from './predicates';
+import { opensGerund } from './predicate-verbs';
+import { COMPANIONS } from './predicate-words';
 import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
 

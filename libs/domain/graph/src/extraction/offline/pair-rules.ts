@@ -1,7 +1,10 @@
 import { Discourse } from './discourse';
 import { isNationalityWord, lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { CLAUSE_BREAKS, isVerbLike, matchPredicate, nounPredicate, opensGerund } from './predicates';
+import { nounPredicate } from './noun-predicates';
+import { isVerbLike, matchPredicate } from './predicates';
+import { opensGerund } from './predicate-verbs';
+import { CLAUSE_BREAKS } from './predicate-words';
 import type { SentenceRelation } from './relations';
 import { phrase, Token } from './sentences';
 import { isTeam } from './teams';

@@ -5,7 +5,7 @@ import { isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
 import { DROPPED_HONORIFICS, NAME_TITLES, RULER_TITLES, TITLE_NOUNS } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
-import { nounPredicate } from './predicates';
+import { nounPredicate } from './noun-predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
 

@@ -1,0 +1,57 @@
+import { lexicon } from './lexicon';
+import { INSTITUTION_HEADS } from './name-words';
+import { Token } from './sentences';
+
+// Token tests for where a name starts and how far it runs: name tokens, institutions' "of" and "and".
+
+/**
+ * Whether a name's words hold an institution's "of" or "for" before a field, not a place:
+ * "Institute of Meteorology", "University of Science" (not "University of Oslo").
+ */
+export function institutionOf(tokens: Token[], from: number, to: number): boolean {
+  const lex = lexicon();
+  for (let k = from + 1; k + 1 < to; k++)
+    if (
+      ['of', 'for'].includes(tokens[k]!.lower) &&
+      INSTITUTION_HEADS.has(tokens[k - 1]!.lower) &&
+      !['location', 'region'].includes(lex.classOf(bare(tokens[k + 1]!)) ?? '')
+    )
+      return true;
+  return false;
+}
+
+/** Whether the capitalised words at `from` name an institution of their own ("… and Harvard University"). */
+export function secondInstitution(tokens: Token[], from: number): boolean {
+  for (let k = from; k < tokens.length && /^\p{Lu}\p{Ll}/u.test(tokens[k]!.text); k++)
+    if (INSTITUTION_HEADS.has(bare(tokens[k]!))) return true;
+  return false;
+}
+
+export const bare = (token: Token) => token.lower.replace(/\.$/, '');
+export const capitalised = (token: Token) => /^\p{Lu}/u.test(token.text);
+
+export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
+  const token = tokens[i]!;
+  if (token.kind !== 'word' && token.kind !== 'number') return false;
+  if (token.pos === 'PROPN') return true;
+  // ("succeeded Per Sandberg": a capitalised word the tagger reads as a preposition mid-sentence,
+  // before a name, is a first name.)
+  if (
+    !inSpan &&
+    i > 0 &&
+    /^\p{Lu}\p{Ll}+$/u.test(token.text) &&
+    ['ADP', 'SCONJ'].includes(token.pos) &&
+    /\p{L}/u.test(tokens[i - 1]!.text) &&
+    tokens[i + 1]?.pos === 'PROPN'
+  )
+    return true;
+  // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)
+  if (inSpan && token.pos === 'AUX' && /^\p{Lu}\p{Ll}+$/u.test(token.text) && tokens[i + 1]?.pos === 'PROPN')
+    return true;
+  // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
+  // when a proper noun follows; alone it is most often a sentence's first word.
+  if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
+  // Mid-sentence after a preposition it is a name the tagger did not know: "from Ford", "at Tessera".
+  const afterPreposition = i > 1 && tokens[i - 1]!.pos === 'ADP' && token.pos !== 'ADJ';
+  return inSpan || tokens[i + 1]?.pos === 'PROPN' || afterPreposition;
+}

@@ -1,0 +1,77 @@
+import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
+import type { Evidence } from './mentions';
+import { CORPORATE_SUFFIXES, ORGANIZATION_HEADS } from './name-words';
+import { Token } from './sentences';
+
+// How a name is typed from its own words, and whether words are a person's full name.
+
+/** A model code: capitals and digits joined by hyphens, with a digit ("HL-L2350", "TC-52"), or a letter and a number ("X2", "S24"). */
+const MODEL_CODE = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+$|^[A-Z]{1,2}\d{1,3}$/;
+
+/** How a name is typed from its own words, and on what evidence. */
+export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
+  const lex = lexicon();
+  const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
+  const strong = (type: EntityType) => ({ type, evidence: 'strong' as const });
+  const weak = (type: EntityType) => ({ type, evidence: 'weak' as const });
+  const whole = lex.classOf(lower.join(' '));
+  if (whole === 'location' || whole === 'region') return strong('location');
+  if (whole === 'organization') return strong('organization');
+  // One word that names people is also a place or a brand often enough (Austin, Tesla): a guess.
+  if (whole === 'person') return lower.length > 1 ? strong('person') : weak('person');
+  const last = lower[lower.length - 1]!;
+  const first = lower[0]!;
+  if (
+    lower.length > 1 &&
+    (lex.isOrganizationWord(last) || ORGANIZATION_DESCRIPTORS.has(last) || CORPORATE_SUFFIXES.has(last))
+  )
+    return strong('organization');
+  if (
+    lower.some((w) =>
+      [
+        'university',
+        'college',
+        'institute',
+        'school',
+        'elementary',
+        'hospital',
+        'infirmary',
+        'academy',
+        'conservatory',
+        'universidad',
+        'universidade',
+        'università',
+        'universität',
+        'université',
+        'universiteit',
+        'uniwersytet',
+        'hochschule',
+        'politecnico',
+        'politécnica',
+      ].includes(w),
+    )
+  )
+    return strong('organization');
+  if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
+  // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
+  // ("The Salt Road": a title opening with a capitalised "The" may end on a place word.)
+  if (lower.length > 1 && lex.isPlaceWord(last))
+    return lex.classOf(first) === 'first-name' || words[0] === 'The' ? weak('location') : strong('location');
+  if (lower.length > 1 && isProductWord(last)) return strong('product');
+  // "Brother HL-L2350", "Zebra TC-52": a make and a model code of capitals, digits and hyphens.
+  if (lower.length > 1 && MODEL_CODE.test(words[words.length - 1]!)) return strong('product');
+  const firstClass = lex.classOf(first);
+  if (firstClass === 'honorific' || (firstClass === 'role' && lower.length === 2)) return strong('person');
+  if (firstClass === 'first-name' && lower.length >= 2 && lower.length <= 4) return strong('person');
+  if (firstClass === 'first-name') return weak('person');
+  if (lower.length >= 2 && lex.classOf(last) === 'last-name') return strong('person');
+  if (lower.every((w) => ['location', 'region'].includes(lex.classOf(w) ?? ''))) return strong('location');
+  if (lower.length === 1 && whole === 'last-name') return weak('person');
+  return { type: 'concept', evidence: 'none' };
+}
+
+/** Whether the words from `start` to `end` are a person's first and last names ("Filipe Carvalho"). */
+export function isFullName(tokens: Token[], start: number, end: number): boolean {
+  const { type, evidence } = typeOfName(tokens.slice(start, end).map((t) => t.text));
+  return type === 'person' && evidence === 'strong';
+}

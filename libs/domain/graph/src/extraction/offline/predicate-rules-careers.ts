@@ -1,0 +1,119 @@
+import { NOT_PERSON, NOT_PLACE } from './predicate-rule-exclusions';
+import type { PredicateRule } from './predicate-rules';
+
+// Predicate rules for a career: working, playing or signing for, setting up, joining, leaving, hiring.
+
+/** Where one works, plays or signs, what one sets up, joins or leaves, and who hires one. */
+export const CAREER_RULES: PredicateRule[] = [
+  {
+    verbs: ['work', 'teach', 'lecture', 'retire', 'serve', 'intern', 'cook', 'coach'],
+    preps: ['at', 'for', 'from'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  {
+    // "spent six years at the Broad Institute", "spent a decade at the law firm Gómez & Arango".
+    verbs: ['spend'],
+    preps: ['at', 'with'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  // "signed for Olympique Lyonnais", "competes for the Nairobi Harriers": a player of the club (as
+  // one plays for it, below).
+  {
+    verbs: ['sign', 'compete', 'race'],
+    preps: ['for'],
+    canonical: 'member of',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date'],
+  },
+  {
+    // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
+    nouns: ['career', 'job', 'stint', 'tenure', 'internship', 'residency'],
+    preps: ['at', 'with'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  {
+    // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
+    verbs: ['run', 'manage', 'head', 'lead', 'oversee'],
+    preps: ['at', 'for'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  // "set up the British Hotel", "set up a charity".
+  {
+    verbs: ['set'],
+    preps: ['up'],
+    canonical: 'founded',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date'],
+  },
+  {
+    // "Dev quit Accenture", "she left Siemens": a job there, ended.
+    verbs: ['quit', 'leave'],
+    preps: [''],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['location', 'date', 'person'],
+  },
+  {
+    // "Tessera hired Ana Lobo": she works there.
+    verbs: ['hire', 'employ'],
+    preps: [''],
+    canonical: 'works at',
+    reversed: true,
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['location', 'date'],
+  },
+  {
+    verbs: ['employ', 'hire'],
+    preps: ['by'],
+    canonical: 'works at',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  {
+    verbs: ['appoint', 'name', 'elect'],
+    preps: ['at', 'of'],
+    canonical: 'works at',
+    sourceType: 'person',
+    notTarget: NOT_PERSON,
+  },
+  {
+    verbs: ['play'],
+    preps: ['for', 'in'],
+    canonical: 'member of',
+    sourceType: 'person',
+    notTarget: NOT_PLACE,
+  },
+  {
+    // "joined Stripe"; "joins from Unilever": the employer left is one worked at too.
+    verbs: ['join'],
+    preps: ['', 'from'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+  },
+  // "Tobias left for Datadog": a move to a new employer (a place one leaves for is no employer).
+  {
+    verbs: ['leave'],
+    preps: ['for'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date', 'event'],
+  },
+];

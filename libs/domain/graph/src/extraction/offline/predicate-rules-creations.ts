@@ -1,0 +1,52 @@
+import type { PredicateRule } from './predicate-rules';
+
+// Predicate rules for what one makes: designs, builds, launches, releases, writes or records ("created").
+
+/** Buildings, products and works, made, put out or written. */
+export const CREATION_RULES: PredicateRule[] = [
+  // "designed the Arctic Cathedral", "built the Rheinhalle", "designed Canberra": a building or a
+  // planned city is its architect's work, though it is a place.
+  {
+    verbs: ['design', 'build', 'construct', 'co-design'],
+    preps: ['', 'by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['date', 'person'],
+  },
+  // "Toyota launched the Prius", "she released Miss Perfumado in 1992": what a maker or an artist
+  // puts out is theirs (a place, a person or a company is not launched so).
+  {
+    verbs: ['launch', 'release', 'unveil', 'debut', 'ship'],
+    preps: ['', 'by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
+  },
+  {
+    verbs: [
+      'write',
+      'direct',
+      'paint',
+      'compose',
+      'design',
+      'invent',
+      'create',
+      'develop',
+      'author',
+      'produce',
+      'draw',
+      'sculpt',
+      'record',
+      'publish',
+      'pen',
+      'co-write',
+      'co-author',
+      'build',
+      'construct',
+    ],
+    preps: ['', 'by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['location', 'date'],
+  },
+];

@@ -1,0 +1,54 @@
+import { NOT_PERSON } from './predicate-rule-exclusions';
+import type { PredicateRule } from './predicate-rules';
+
+// Predicate rules for where people live and where things are ("lives in", "located in").
+
+/** Being raised, living and settling somewhere; being based, sited or lying on a border there. */
+export const PLACE_RULES: PredicateRule[] = [
+  // "was raised in Kumasi", "Raised in Kumasi by his grandmother, he …" (not "raised money in").
+  {
+    verbs: ['raise'],
+    preps: ['in'],
+    verbBeforePrep: true,
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
+  {
+    verbs: ['live', 'reside', 'settle', 'move', 'relocate', 'emigrate', 'immigrate', 'stay', 'spend', 'grow'],
+    preps: ['in', 'to'],
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    // (One moves to a label or a club as a member, not to live there.)
+    notTarget: ['person', 'date', 'organization'],
+  },
+  {
+    verbs: [
+      'headquarter',
+      'base',
+      'locate',
+      'situate',
+      'form',
+      'open',
+      'flow',
+      'found',
+      'establish',
+      'sit',
+      'lie',
+    ],
+    preps: ['in', 'through', 'at'],
+    canonical: 'located in',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
+  // "lies on the border of Peru and Bolivia", "straddles the border between …": in both.
+  {
+    nouns: ['border', 'frontier'],
+    preps: ['of', 'between'],
+    canonical: 'located in',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
+];
