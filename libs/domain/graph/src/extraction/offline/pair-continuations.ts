@@ -1,8 +1,7 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
-import { Pair, PairRule, rawOf, Reading, retype, same } from './pair-rules';
+import { PairRule, rawOf, retype, same } from './pair-rules';
 import { isVerbLike, matchPredicate } from './predicates';
-import { opensGerund } from './predicate-verbs';
 import { COMPANIONS } from './predicate-words';
 import type { SentenceRelation } from './relations';
 import { Token } from './sentences';
@@ -171,98 +170,6 @@ export const roleOfSubject: PairRule = ({ target, between }, { previous, found }
 };
 
 /**
- * "… in 1943 and later worked at …", "born in Sapporo and still lives there": the clause after
- * "and" keeps the subject of the one before.
- */
-export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
-  const { source, between } = pair;
-  const and = between.findIndex((t) => t.lower === 'and');
-  // ("and was a professor at": a copula makes a clause too.)
-  const clause = (t: Token) => isVerbLike(t) || (t.pos === 'AUX' && t.lemma === 'be');
-  const previousSubject = previous && (previous.inverted ? previous.target : previous.source);
-  if (
-    and >= 0 &&
-    !between.slice(0, and).some(isVerbLike) &&
-    between.slice(and + 1).some(clause) &&
-    (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
-  ) {
-    if (!previousSubject || same(previousSubject, pair.target)) return true;
-    pair.source = previousSubject;
-    pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
-  } else if (
-    and >= 0 &&
-    between.slice(and + 1).some(isVerbLike) &&
-    !between
-      .slice(0, and)
-      .filter((t) => t.text !== ',')
-      .slice(-1)
-      .some(isVerbLike) &&
-    !between.slice(and + 1).some((t) => t.pos === 'PRON')
-  ) {
-    // "He trained at the flight school and joined the Air Force": the last verb is the target's
-    // (but "developed, designed, and marketed by" share theirs).
-    pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
-  }
-  // (One entity twice, its clause not given back to a subject, relates nothing.)
-  return same(pair.source, pair.target);
-}
-
-/**
- * "she was born in Madurai, trained at Christian Medical College …", "was elected mayor of Thiès,
- * succeeding Abdou Ndiaye": a verb right after a comma that a place (or a thing a person's verb
- * cannot have as subject) ends continues the person's clause before it.
- */
-export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
-  const { source, target, between } = pair;
-  if (between[0]?.text !== ',') return false;
-  const rest = between.slice(1).filter((t) => t.pos !== 'ADV');
-  if (!rest[0] || !isVerbLike(rest[0])) return false;
-  const subject = previous && (previous.inverted ? previous.target : previous.source);
-  if (!subject || subject.type !== 'person' || source.type === 'person' || same(subject, target))
-    return false;
-  const match = matchPredicate(rest, subject, target);
-  if (!match?.known || match.inverted) return false;
-  if (source.type !== 'location' && match.sourceType !== 'person') return false;
-  pair.source = subject;
-  pair.between = rest;
-  return false;
-}
-
-/**
- * "named Siobhan Mulcahy as managing partner, succeeding Geoffrey Hartwell": a participle after a
- * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
- */
-export function participleClause(pair: Pair, { previous, chain }: Reading): boolean {
-  const { source, target, between } = pair;
-  // (Or "studied at the University of Oslo before joining the Institute of Marine Research": a
-  // participle after "before", "after", "since" or "upon" is the clause's too.)
-  const timed = between.findIndex((_, k) => opensGerund(between, k));
-  const split = timed >= 0 ? timed : between.map((t) => t.text).lastIndexOf(',');
-  if (split <= 0 && timed < 0) return false;
-  const rest = between.slice(split + 1).filter((t) => t.pos !== 'ADV');
-  // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
-  if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
-  // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye", "joined the institute
-  // in 2011, succeeding Malcolm Dyer": a person's verb after a place or a thing is the sentence's
-  // person's.
-  const subject =
-    source.type === 'person'
-      ? undefined
-      : previous && !previous.inverted && previous.source.type === 'person'
-        ? previous.source
-        : chain.find((m) => m.type === 'person' && m.end <= source.start);
-  // ("Error E-4021 after upgrading to CloudVault 7.2": a thing does not act before or after.)
-  if (timed >= 0 && !subject && source.type !== 'person' && source.type !== 'organization') return true;
-  const match = matchPredicate(rest, source, target);
-  const personal = subject && !same(subject, target) ? matchPredicate(rest, subject, target) : undefined;
-  if (!match?.known && !(personal?.known && personal.sourceType === 'person')) return false;
-  pair.between = rest;
-  if (subject && !same(subject, target) && (timed >= 0 || match?.sourceType === 'person' || !match?.known))
-    pair.source = subject;
-  return false;
-}
-
-/**
  * "she starred opposite Daniel Frears in Low Season": the name after "opposite", "alongside" or
  * "with" shares the verb with the subject before it, and both relate to the name after.
  */
@@ -296,25 +203,6 @@ export const companionOf: PairRule = ({ i, source, target, between }, { tokens, 
   }
   return true;
 };
-
-/**
- * "Gjirokastër is a city in southern Albania and the capital of Gjirokastër County": a noun after
- * "and the" continues the copula of the relation before, whose subject it describes.
- */
-export function nounAfterAnd(pair: Pair, { previous }: Reading): boolean {
-  const { source, between } = pair;
-  if (between[0]?.lower !== 'and' || between[1]?.pos !== 'DET') return false;
-  const rest = between.slice(1);
-  if (rest.some((t) => isVerbLike(t) || t.text === ',')) return false;
-  const copula = previous && /^(?:is|was|are|were)\b/.test(previous.raw);
-  if (!previous || !copula || previous.inverted || !same(previous.target, source)) return false;
-  pair.source = previous.source;
-  pair.between = [IS, ...rest];
-  return false;
-}
-
-/** The copula a noun after "and the" stands after. */
-const IS: Token = { text: 'is', lower: 'is', pos: 'AUX', lemma: 'be', kind: 'word', space: ' ', stop: true };
 
 /**
  * "founded by Reto Keller and his brother Urs Keller", "formed by guitarist Mwila Chanda and his

@@ -6,6 +6,7 @@ import type { Mention } from './mentions';
 import { DROPPED_HONORIFICS, NAME_TITLES, RULER_TITLES, TITLE_NOUNS } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
+import { kinOfKin, kinOfPair } from './possessive-kin';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
 
@@ -13,7 +14,7 @@ import { joinsWords, phrase, Sentence } from './sentences';
 const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TITLES]);
 
 /** A work one makes, and a building one designs: its title or name after the owner's noun is theirs. */
-const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
+export const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
 
 /** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
 const UNIONS = new Map<string, string>(
@@ -276,100 +277,4 @@ function isDeviceName(mention: Mention): boolean {
     mention.type === 'product' ||
     (mention.type === 'concept' && /^\p{Ll}+\p{Lu}|\d/u.test(mention.name) && !/^\d+$/.test(mention.name))
   );
-}
-
-/** Kin of the two latest people of `before` (a couple's son is the child of both), read owner first. */
-function kinOfPair(before: Mention[], named: Mention, noun: string, raw: string): SentenceRelation[] {
-  const pair: Mention[] = [];
-  for (const m of [...before].reverse())
-    if (m.type === 'person' && !pair.some((p) => p.keys[0] === m.keys[0])) pair.push(m);
-  const kin = KIN_NOUNS.get(noun);
-  if (pair.length < 2 || !kin || pair.slice(0, 2).some((p) => p.keys[0] === named.keys[0])) return [];
-  named.type = 'person';
-  named.evidence = 'strong';
-  return pair.slice(0, 2).map((owner) => rel(owner, named, kin, raw, named.end));
-}
-
-/** The kinds of relative a kinship noun names, as the speaker's relatives are related to each other. */
-const KIN_KINDS = new Map<string, 'parent' | 'mother' | 'father' | 'sibling' | 'spouse' | 'child'>(
-  Object.entries({
-    mum: 'mother',
-    mom: 'mother',
-    mother: 'mother',
-    dad: 'father',
-    father: 'father',
-    parent: 'parent',
-    brother: 'sibling',
-    sister: 'sibling',
-    sibling: 'sibling',
-    twin: 'sibling',
-    husband: 'spouse',
-    wife: 'spouse',
-    spouse: 'spouse',
-    son: 'child',
-    daughter: 'child',
-    child: 'child',
-    kid: 'child',
-  }),
-);
-
-/**
- * What the speaker's relatives are to each other (whether or not the text names the speaker):
- * "my brother Luca … our mum Giovanna" (Luca is her child), "my dad Ramesh … my mum Lakshmi"
- * (married), "my husband Daniel … our son Oliver" (Oliver is his child), two of one's children
- * or siblings (siblings).
- */
-function kinOfKin(discourse: Discourse, noun: string, named: Mention, raw: string): SentenceRelation[] {
-  const kind = KIN_KINDS.get(noun);
-  if (!kind) return [];
-  const out: SentenceRelation[] = [];
-  const parent = (k: string) => k === 'parent' || k === 'mother' || k === 'father';
-  for (const earlier of discourse.speakerKin()) {
-    if (keyOf(earlier.mention.name) === keyOf(named.name)) continue;
-    const pair = [kind, earlier.kind];
-    const [a, b] = [named, earlier.mention];
-    if (pair.includes('sibling') && pair.some(parent)) {
-      const [child, of] = kind === 'sibling' ? [a, b] : [b, a];
-      out.push(rel(child, of, 'child of', raw, named.end, 0.6));
-    } else if (pair.includes('spouse') && pair.includes('child')) {
-      const [child, of] = kind === 'child' ? [a, b] : [b, a];
-      out.push(rel(child, of, 'child of', raw, named.end, 0.6));
-    } else if (
-      (kind === 'mother' && earlier.kind === 'father') ||
-      (kind === 'father' && earlier.kind === 'mother')
-    ) {
-      out.push(rel(a, b, 'married to', raw, named.end, 0.6));
-    } else if (kind === earlier.kind && (kind === 'sibling' || kind === 'child')) {
-      out.push(rel(a, b, 'sibling of', raw, named.end, 0.6));
-    }
-  }
-  discourse.rememberSpeakerKin(kind, named);
-  return out;
-}
-
-/** Quotation marks around a title: "His 1968 album \"Osibisaba Nights\"". */
-const QUOTES = new Set(['"', '“', '”', "'", '‘', '’']);
-
-/**
- * "a novelist whose debut, The Lantern Keeper, won …", "whose debut novel \"Snow Country Trains\"":
- * the work a "whose" noun names is the person's before it.
- */
-export function whoseWorks(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
-  const { tokens } = sentence;
-  const out: SentenceRelation[] = [];
-  tokens.forEach((token, at) => {
-    if (token.lower !== 'whose') return;
-    let k = at + 1;
-    while (tokens[k] && ['ADJ', 'NUM'].includes(tokens[k]!.pos) && tokens[k]!.text === tokens[k]!.lower) k++;
-    if (!WORKS.has(tokens[k]?.lower ?? '')) return;
-    // (A second noun may say which: "whose debut novel".)
-    if (tokens[k + 1] && WORKS.has(tokens[k + 1]!.lower)) k++;
-    let t = k + 1;
-    while (tokens[t] && (tokens[t]!.text === ',' || QUOTES.has(tokens[t]!.text))) t++;
-    const work = mentions.find((m) => m.start === t);
-    const owner = [...mentions].reverse().find((m) => m.end <= at && m.type === 'person');
-    if (!work || !owner || work.type === 'person' || work.type === 'location') return;
-    out.push(rel(owner, work, 'created', phrase(tokens, at, k + 1), work.end));
-  });
-  return out;
 }

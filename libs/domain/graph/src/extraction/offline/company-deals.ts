@@ -1,0 +1,129 @@
+import { isNationalityWord } from './lexicon';
+import { Mention } from './mentions';
+import { POSSESSIVES, rel } from './owners';
+import { isVerbLike } from './predicates';
+import { CLAUSE_BREAKS } from './predicate-words';
+import type { SentenceRelation } from './relations';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
+
+// Constructions of companies' sales and named divisions: "sold X to Y", "Kivi's new Smart Buildings division".
+
+/** "Finnish", "Indonesian", "Thai": a nationality before what a company is. */
+const isNationality = (t: Token) => ['ADJ', 'PROPN'].includes(t.pos) && isNationalityWord(t.text);
+
+/** "Unilever sold Ekaterra, …, to CVC Capital Partners": the seller sold to the buyer, who acquired it. */
+export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  // (A name may open with a nationality: "American Airlines", "Nordic Dairy Group".)
+  const opensName = (at: number) => mentions.some((m) => m.start === at);
+  // What a verb of selling or buying moves: the name right after it, or after what it is ("its
+  // frozen-seafood business Havbris", "its Thai subsidiary, Siam Coil Co,", "Finnish display-software
+  // firm Kajo Systems").
+  const objectAfter = (at: number) => {
+    let k = at + 1;
+    const describing = (t: Token, next: Token | undefined) =>
+      (['DET', 'ADJ', 'NOUN', 'NUM'].includes(t.pos) && t.text === t.lower) ||
+      POSSESSIVES.has(t.lower) ||
+      // ("its children's imprint Cometa Libros": a possessive noun may describe it.)
+      (/^['’]s$/.test(t.lower) && tokens[k - 1]?.text === tokens[k - 1]?.lower) ||
+      joinsWords(t) ||
+      (t.text === t.lower && joinsWords(next)) ||
+      isNationality(t);
+    while (k < at + 7 && tokens[k] && !opensName(k) && describing(tokens[k]!, tokens[k + 1])) k++;
+    if (tokens[k]?.text === ',' && k > at + 1) k++;
+    return mentions.find((m) => m.start === k);
+  };
+  // "Tata Motors bought Jaguar Land Rover from Ford": Ford sold to Tata Motors.
+  const boughtFrom = (at: number) => {
+    const buyer = [...mentions].reverse().find((m) => m.end <= at);
+    const bought = objectAfter(at);
+    // ("…, controlled by Park Sung-ho and his sister, also confirmed it had bought …": the buyer is
+    // whom "it" stands for, not the latest name.)
+    if (!buyer || !bought || tokens.slice(buyer.end, at).some((t) => t.pos === 'PRON')) return;
+    const seller = mentions.find((m) => m.start === bought.end + 1 && tokens[bought.end]!.lower === 'from');
+    if (seller && seller.type !== 'location' && seller.type !== 'person')
+      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, seller.start), seller.end, 0.75));
+  };
+  tokens.forEach((token, at) => {
+    if (['buy', 'acquire', 'purchase'].includes(token.lemma) && isVerbLike(token)) {
+      boughtFrom(at);
+      return;
+    }
+    if (token.lemma !== 'sell' || !isVerbLike(token)) return;
+    // (Not a place: "Grupo Altamira, the Monterrey-based cement maker, agreed to sell …".)
+    const seller = [...mentions].reverse().find((m) => m.end <= at && m.type !== 'location');
+    // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.
+    const sold = objectAfter(at);
+    if (!seller || !sold) return;
+    const head = tokens[sold.end];
+    if (head?.pos === 'NOUN' && head.text === head.lower) return;
+    for (let k = sold.end; k < tokens.length; k++) {
+      if (CLAUSE_BREAKS.has(tokens[k]!.lower) || tokens[k]!.text === ';') return;
+      if (tokens[k]!.lower !== 'to') continue;
+      let n = k + 1;
+      while (
+        tokens[n] &&
+        ((['DET', 'ADJ', 'NOUN'].includes(tokens[n]!.pos) && tokens[n]!.text === tokens[n]!.lower) ||
+          (isNationality(tokens[n]!) && !opensName(n)))
+      )
+        n++;
+      // ("to Bangkok-based Siam Ocean Group": the buyer, not its base.)
+      let buyer = mentions.find((m) => m.start === n);
+      if (buyer && joinsWords(tokens[buyer.end]) && tokens[buyer.end + 1]?.lower === 'based')
+        buyer = mentions.find((m) => m.start === buyer!.end + 2);
+      // ("to Mexico's Casa Mirador": the place's company.)
+      if (buyer?.type === 'location' && /^['’]s$/.test(tokens[buyer.end]?.lower ?? ''))
+        buyer = mentions.find((m) => m.start === buyer!.end + 1);
+      if (!buyer || buyer.type === 'location') return;
+      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, 0.8));
+      out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));
+      return;
+    }
+  });
+  return out;
+}
+
+/** Nouns for a part of a company a name can be given: "Kivi's new Smart Buildings division". */
+const DIVISIONS = new Set(['division', 'unit', 'arm', 'subsidiary', 'business', 'brand', 'label']);
+
+/**
+ * "will become part of Kivi's new Smart Buildings division", "… of Nordvik's logistics division,
+ * Nordvik Flow": the named division is part of its owner, and what becomes part of it is part of
+ * the division.
+ */
+export function namedDivisions(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const owner of mentions) {
+    if (
+      owner.type === 'person' ||
+      owner.type === 'location' ||
+      !/^['’]s$/.test(tokens[owner.end]?.lower ?? '')
+    )
+      continue;
+    let k = owner.end + 1;
+    while (tokens[k] && /^\p{Ll}+$/u.test(tokens[k]!.text) && k < owner.end + 3) k++;
+    // The name before the noun ("Kivi's new Smart Buildings division"), or after it and a comma
+    // ("Nordvik's logistics division, Nordvik Flow").
+    const before = mentions.find((m) => m.start === k && DIVISIONS.has(tokens[m.end]?.lower ?? ''));
+    const after =
+      !before && DIVISIONS.has(tokens[k - 1]?.lower ?? '') && tokens[k]?.text === ','
+        ? mentions.find((m) => m.start === k + 1)
+        : undefined;
+    const division = before ?? after;
+    if (!division) continue;
+    const said = before ? division.end + 1 : k;
+    out.push(rel(division, owner, 'part of', phrase(tokens, owner.end, said), said, 0.7));
+    // ("Nordvind Automation will become part of …": the name before "part of" joins the division.)
+    if (tokens[owner.start - 1]?.lower !== 'of' || tokens[owner.start - 2]?.lower !== 'part') continue;
+    // ("Nordvind Automation, founded by A and B, will become part of …": past the people named.)
+    const joining = [...mentions]
+      .reverse()
+      .find(
+        (m) => m.end <= owner.start - 2 && m.type !== 'person' && m.type !== 'location' && m.type !== 'date',
+      );
+    if (joining) out.push(rel(joining, division, 'part of', 'part of', division.end, 0.7));
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+import { PairRule, rawOf, retype } from './pair-rules';
+import { isVerbLike } from './predicates';
+import { isTeam } from './teams';
+
+// Pair rules for where a person works or is a member: "Priya Raman from Northwind", "of the QA team", signatures.
+
+/**
+ * "Priya Raman from Northwind reported …": someone from an organisation works there; "Aiko Sato
+ * of the Atlas QA team", "Filipe Carvalho of Hospitality Systems Iberia Lda": someone of one too
+ * (a member of a team).
+ */
+export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  const of =
+    between[0]?.lower === 'of' &&
+    (between.length === 1 || (between.length === 2 && between[1]!.lower === 'the'));
+  if (of && source.type === 'person' && target.type === 'organization' && source.start === chain[i]!.start) {
+    const canonical = isTeam(target) ? 'member of' : 'works at';
+    found.push({ source, target, canonical, raw: rawOf(between), confidence: 0.65, end: target.start });
+    return true;
+  }
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'from' &&
+    source.start === chain[i]!.start &&
+    ((source.type === 'person' && target.type === 'organization') ||
+      ((source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
+        target.evidence === 'none' &&
+        isVerbLike(tokens[target.end] ?? between[0]!)))
+  ) {
+    retype(source, 'person');
+    retype(target, 'organization');
+    const canonical = isTeam(target) ? 'member of' : 'works at';
+    found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
+    return true;
+  }
+  return false;
+};
+
+/** Dashes that open a signature. */
+const DASHES = new Set(['—', '–', '--', '-']);
+
+/**
+ * "— Julien Faure, Faure & Fils": a signature, the writer then the organisation they write for.
+ * (A line of names with no verb, opened by a dash or by the name.)
+ */
+export const signedAffiliation: PairRule = ({ source, target, between }, { tokens, found }) => {
+  const signs = source.start === 0 || DASHES.has(tokens[source.start - 1]?.text ?? '');
+  if (
+    between.length === 1 &&
+    between[0]!.text === ',' &&
+    signs &&
+    source.type === 'person' &&
+    target.type === 'organization' &&
+    !tokens.slice(target.end).some((t) => /\p{L}/u.test(t.text)) &&
+    !tokens.slice(source.start).some(isVerbLike)
+  ) {
+    found.push({ source, target, canonical: 'works at', raw: ',', confidence: 0.6, end: target.end });
+    return true;
+  }
+  return false;
+};

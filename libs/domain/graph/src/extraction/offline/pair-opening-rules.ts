@@ -1,0 +1,153 @@
+import { isNationalityWord } from './lexicon';
+import { nounPredicate } from './noun-predicates';
+import { OpeningRule, POSSESSIVE_PRONOUNS, retype, same } from './pair-rules';
+import { isVerbLike, matchPredicate } from './predicates';
+import { opensGerund } from './predicate-verbs';
+import { CLAUSE_BREAKS } from './predicate-words';
+import { phrase, Token } from './sentences';
+
+// Opening pair rules: clauses too far apart or broken, possessives and roles, "-based" descriptions.
+
+/** Too many words, or a `;` or `:`, between the two: they are in different clauses. */
+export const tooFarApart: OpeningRule = ({ between }, reading) => {
+  if (between.length > 16 || between.some((t) => [';', ':'].includes(t.text))) {
+    reading.previous = undefined;
+    return true;
+  }
+  return false;
+};
+
+/**
+ * "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is. (A target
+ * followed by "'s" is read here or not at all.)
+ */
+export const possessiveApposition: OpeningRule = ({ source, target, between }, { tokens, found }) => {
+  if (!["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) return false;
+  const role =
+    between.length === 1 && between[0]!.text === ','
+      ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
+      : undefined;
+  if (role && role.canonical !== 'located in') {
+    retype(source, role.sourceType);
+    found.push({
+      source,
+      target,
+      canonical: role.canonical,
+      raw: phrase(tokens, target.end, target.end + 2),
+      confidence: 0.75,
+      end: target.end + 2,
+    });
+  }
+  return true;
+};
+
+/**
+ * "Nestwell's managing director, Ravi Kapoor": a possessor, its role and the holder are read by
+ * the possessive construction (the holder leads Nestwell); "managing" is no verb between them.
+ */
+export const possessorsRole: OpeningRule = ({ between }) => {
+  // (Only a possessive's "'s": "he's moving" is a verb.)
+  if (!["'s", '’s'].includes(between[0]?.lower ?? '') || between[0]!.pos === 'AUX') return false;
+  const words = between.slice(1).filter((t) => t.text !== ',');
+  if (words.length > 0 && words.every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'VERB'].includes(t.pos)))
+    return true;
+  // "Denys Johnson-Davies's English translation appeared in …": the possessed noun is the verb's
+  // subject, not the possessor.
+  let k = 0;
+  while (
+    words[k] &&
+    ((['NOUN', 'ADJ'].includes(words[k]!.pos) && words[k]!.text === words[k]!.lower) ||
+      isNationalityWord(words[k]!.text))
+  )
+    k++;
+  return k > 0 && words[k] !== undefined && isVerbLike(words[k]!);
+};
+
+/**
+ * "her husband Callum", "its founder, Yvon Chouinard": the construction reads these. After a verb
+ * of the vocabulary the noun phrase is only an aside on the name: "Satyajit Ray married his cousin
+ * Bijoya Das" is read from "married" (and the aside by the construction).
+ */
+export const possessedRole: OpeningRule = (pair) => {
+  const at = ownedRole(pair.between);
+  if (at < 0) return false;
+  const verb = pair.between.slice(0, at);
+  // (Only a finite verb right after the first name: in "a nonprofit …, under a structure designed
+  // by its founder, X" what was designed is the structure; "…, working with her partner Sven" is
+  // said of the sentence's subject.)
+  const onlyVerb =
+    verb.length <= 4 &&
+    verb.some(isVerbLike) &&
+    !/ing$/.test(verb[0]!.lower) &&
+    !verb.some((t) => ['NOUN', 'PROPN', 'PRON', 'PUNCT'].includes(t.pos));
+  if (!onlyVerb || !matchPredicate(verb, pair.source, pair.target)?.known) return true;
+  pair.between = verb;
+  return false;
+};
+
+/**
+ * Where the possessive starts, when the words end on a possessive and a role or kinship noun
+ * ("… and her husband", "… by its founder,"); -1 otherwise.
+ */
+function ownedRole(between: Token[]): number {
+  let k = between.length - 1;
+  if (between[k]?.text === ',') k--;
+  if (k < 1 || between[k]!.pos !== 'NOUN') return -1;
+  while (k > 0 && ['NOUN', 'ADJ'].includes(between[k]!.pos) && between[k]!.lower === between[k]!.text) k--;
+  return POSSESSIVE_PRONOUNS.has(between[k]!.lower) ? k : -1;
+}
+
+/**
+ * "The Santa Monica, California-based publisher had been headed by …": a description of the
+ * latest organisation, which is where the description says, and the subject of the verb after.
+ */
+export const basedDescription: OpeningRule = (pair, { tokens, chain, discourse, found }) => {
+  const { i, source, target, between } = pair;
+  if (!(between[0]?.text === '-' && between[1]?.lower === 'based')) return false;
+  let n = 2;
+  while (between[n]?.pos === 'NOUN' && between[n]!.text === between[n]!.lower && !isVerbLike(between[n]!))
+    n++;
+  // ("Novo Holdings A/S, the Copenhagen-based investment firm that controls …": the name the
+  // apposition follows; else the sentence's organisation before the place; else the latest named.)
+  const place0 = i > 0 && chain[i - 1]!.type === 'location' ? i - 1 : i;
+  const before = chain[place0 - 1];
+  const appositive =
+    before &&
+    ['the', 'a', 'an'].includes(tokens[chain[place0]!.start - 1]?.lower ?? '') &&
+    tokens[chain[place0]!.start - 2]?.text === ','
+      ? before
+      : undefined;
+  const earlier = [...chain.slice(0, place0)].reverse().find((m) => m.type === 'organization');
+  const described =
+    source.type === 'location' && n > 2 && n < between.length
+      ? (appositive ?? earlier ?? discourse.latest('organization'))
+      : undefined;
+  if (!described || same(described, target)) return true;
+  const place =
+    i > 0 && chain[i - 1]!.type === 'location' && phrase(tokens, chain[i - 1]!.end, source.start) === ','
+      ? chain[i - 1]!
+      : source;
+  found.push({
+    source: described,
+    target: place,
+    canonical: 'located in',
+    raw: 'based in',
+    confidence: 0.7,
+    end: source.end,
+  });
+  pair.source = described;
+  pair.between = between.slice(n);
+  return false;
+};
+
+/** Words that close a clause ("when", "because", …) end the pairing; "after 1945", "since 2010" do not. */
+export const clauseBreak: OpeningRule = ({ between }, reading) => {
+  // ("before 1990" is a date; "before joining the institute" goes on with the clause's subject.)
+  const breaks = (t: Token, b: number) =>
+    CLAUSE_BREAKS.has(t.lower) && between[b + 1]?.pos !== 'NUM' && !opensGerund(between, b);
+  if (between.some(breaks)) {
+    reading.previous = undefined;
+    return true;
+  }
+  return false;
+};

@@ -1,0 +1,116 @@
+import { lexicon } from './lexicon';
+import { Mention } from './mentions';
+import { PairRule, retype } from './pair-rules';
+import { isVerbLike } from './predicates';
+import { Token } from './sentences';
+
+// Pair rules for where a place or an organisation is: "Austin, Texas", "Nintendo in Kyoto", "-based" appositions, asides.
+
+/** Names of events, which an organisation is never "in" as in a place: "in World War I". */
+const EVENT_WORDS =
+  /\b(war|cup|games|olympics|championships?|season|league|festival|awards?|prize|expo|summit)\b/i;
+
+/**
+ * "Austin, Texas": a place, then the region it is in (unless the comma is a list's); and
+ * "Newnham College, Cambridge": an organisation, then where it is.
+ */
+export const placeAndRegion: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  if (
+    between.length === 1 &&
+    between[0]!.text === ',' &&
+    (source.type === 'location' || source.type === 'organization') &&
+    target.type === 'location'
+  ) {
+    const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
+    // ("Paris, France and Berlin": a list of places; "Lagos, Nigeria, and the appointment of …" is not.)
+    const listGoesOn = rest.some(
+      (t, r) =>
+        (t.lower === 'and' || t.lower === 'or') &&
+        !rest.slice(r + 1).some(isVerbLike) &&
+        /^\p{Lu}/u.test(rest[r + 1]?.text ?? ''),
+    );
+    if (!listGoesOn && lexicon().classOf(source.keys[0]!) !== 'region') {
+      found.push({
+        source,
+        target,
+        canonical: 'located in',
+        raw: 'located in',
+        confidence: 0.75,
+        end: target.start,
+      });
+      return true;
+    }
+  }
+  return false;
+};
+
+/** Whether "at" (or "at the") comes right before a mention. */
+function atName(tokens: Token[], mention: Mention): boolean {
+  const before = tokens[mention.start - 1]?.pos === 'DET' ? mention.start - 2 : mention.start - 1;
+  return tokens[before]?.lower === 'at';
+}
+
+/** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
+export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'in' &&
+    (source.type === 'organization' ||
+      // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
+      ((source.evidence === 'none' || source.type === 'location') &&
+        tokens[source.start - 1]?.pos === 'DET' &&
+        target.type === 'location' &&
+        target.evidence === 'strong') ||
+      // ("cooked at Maison Dubreuil in Lyon", "premiered at the Film Festival of Kerala in
+      // Thiruvananthapuram": a name one is at, then a place.)
+      (source.evidence === 'none' && target.type === 'location' && atName(tokens, source))) &&
+    (target.type === 'location' || (target.evidence === 'none' && !EVENT_WORDS.test(target.name)))
+  ) {
+    retype(target, 'location');
+    found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+    return true;
+  }
+  return false;
+};
+
+/** "Shopify, the Ottawa-based e-commerce platform": where it is. */
+export const basedInApposition: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length === 2 &&
+    between[0]!.text === ',' &&
+    between[1]!.pos === 'DET' &&
+    tokens[target.end]?.text === '-' &&
+    tokens[target.end + 1]?.lower === 'based'
+  ) {
+    retype(target, 'location');
+    found.push({
+      source,
+      target,
+      canonical: 'located in',
+      raw: 'based in',
+      confidence: 0.7,
+      end: target.end,
+    });
+    return true;
+  }
+  return false;
+};
+
+/** "Lake Baikal, in southern Siberia, …": where it is (a country is not in a province). */
+export const placeAside: PairRule = ({ source, target, between }, { found }) => {
+  const inPlace = between.filter((t) => t.text !== ',' && !(t.pos === 'ADJ' && t.lower === t.text));
+  if (
+    between[0]?.text === ',' &&
+    inPlace.length === 1 &&
+    inPlace[0]!.lower === 'in' &&
+    (target.type === 'location' || target.evidence === 'none') &&
+    source.type !== 'person' &&
+    lexicon().classOf(source.keys[0]!) !== 'region' &&
+    !EVENT_WORDS.test(target.name)
+  ) {
+    retype(target, 'location');
+    found.push({ source, target, canonical: 'located in', raw: 'in', confidence: 0.7, end: target.start });
+    return true;
+  }
+  return false;
+};
