@@ -157,7 +157,9 @@ export class SqlMemoryStore extends MemoryStore {
         ended.add(after_id);
         continue;
       }
-      after.set(after_id, [...(after.get(after_id) ?? []), record]);
+      const thread = after.get(after_id);
+      if (thread) thread.push(record);
+      else after.set(after_id, [record]);
     }
     return after;
   }
