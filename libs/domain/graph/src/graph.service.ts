@@ -13,6 +13,7 @@ import {
 import { GraphContextBuilder } from './context/graph-context';
 import { rankByGraphEvidence } from './context/graph-ranking';
 import { GraphSettings } from './graph-settings';
+import { GraphWrites } from './graph-writes';
 import {
   checkContextRequest,
   checkDeleteSourcesRequest,
@@ -33,6 +34,7 @@ export const GRAPH_SETTINGS = Symbol('GraphSettings');
 @Injectable()
 export class GraphService {
   private readonly logger = new Logger('GraphService');
+  private readonly writes: GraphWrites;
 
   constructor(
     private readonly store: GraphStore,
@@ -40,7 +42,9 @@ export class GraphService {
     private readonly context: GraphContextBuilder,
     @Inject(GRAPH_SETTINGS) private readonly settings: GraphSettings,
     @Optional() private readonly similarNames: SimilarNames | null = null,
-  ) {}
+  ) {
+    this.writes = new GraphWrites(store);
+  }
 
   async extract(request: GraphExtractRequest): Promise<GraphExtractResult> {
     checkExtractRequest(request, this.settings.GRAPH_MAX_CHUNKS_PER_REQUEST);
@@ -59,7 +63,7 @@ export class GraphService {
       );
     }
     await this.similarNames?.link(scope, result.chunks);
-    await this.store.replaceSource(scope, request.source_id, result.chunks);
+    await this.writes.replace(scope, { source_id: request.source_id, chunks: result.chunks });
     const entities = new Set(
       result.chunks.flatMap((c) => c.entities.map((e) => `${e.type}\u0000${e.keys[0]}`)),
     );

@@ -24,6 +24,7 @@ import {
   ProcessingStatusRequest,
 } from '@trove/contracts';
 import { emitItemStatus, TransportClient } from '@trove/platform-transport';
+import { GroupCommit, Settled } from '@trove/platform-database';
 import {
   addContent,
   addedResult,
@@ -36,7 +37,6 @@ import {
 import { generatedResult, prepareGenerated, usageShare } from './memory-generate';
 import { eraseIndexEntries } from './memory-erase';
 import { MemoryGraphWorker } from './graph/memory-graph.worker';
-import { GroupCommit, Settled } from './group-commit';
 import { checkAddRequest, checkGenerateRequest, checkKey, checkRetrieveRequest } from './memory.validation';
 import { liftReplies, THREAD_LENGTH } from './memory-replies';
 import { selectMemories } from './memory-selection';

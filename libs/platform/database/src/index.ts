@@ -5,3 +5,4 @@ export * from './postgres-errors';
 export * from './migrations';
 export * from './store-lifecycle';
 export * from './table-statistics';
+export * from './group-commit';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ChunkFacts, GraphScope, GraphStore } from './graph-store';
 import { org, person, place, said } from './graph-store.fixtures';
+import { describeBatchCases } from './graph-store-batch.contract';
 import { describeWalkCases } from './graph-store-walk.contract';
 
 export interface GraphStoreHarness {
@@ -329,6 +330,7 @@ export function describeGraphStore(name: string, open: () => Promise<GraphStoreH
     });
 
     describeWalkCases(() => store, scope);
+    describeBatchCases(() => store, scope);
 
     it('answers the relations of chunks in the order the chunks were asked for', async () => {
       const s = scope();

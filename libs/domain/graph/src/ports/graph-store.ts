@@ -51,6 +51,12 @@ export interface ChunkFacts {
   relations: RelationMention[];
 }
 
+/** What extraction found in one source: the whole of what the source says. */
+export interface SourceFacts {
+  source_id: string;
+  chunks: ChunkFacts[];
+}
+
 /** One relation with both its entities, as graph walks and chunk lookups return it. */
 export interface GraphEdge {
   relationship_id: string;
@@ -94,7 +100,18 @@ export abstract class GraphStore extends StoreLifecycle {
    * see the old facts or the new ones. Calling it again with the same facts changes nothing but
    * relationship ids.
    */
-  abstract replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void>;
+  replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void> {
+    return this.replaceSources(scope, [{ source_id: sourceId, chunks }]);
+  }
+
+  /**
+   * replaceSource for several sources of one scope, in one transaction: the same graph as
+   * replacing them one after another, in order, but for one thing: an entity only an earlier
+   * source's old facts mentioned lives until the end of the batch, so a later source naming it
+   * keeps its id. Each source appears once. A malformed source fails the batch before anything is
+   * written.
+   */
+  abstract replaceSources(scope: GraphScope, sources: SourceFacts[]): Promise<void>;
 
   /**
    * Every relation read from the source, grouped per chunk and entity pair, in the order the

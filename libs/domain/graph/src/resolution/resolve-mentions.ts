@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ChunkFacts, EntityMention } from '../ports/graph-store';
+import { ChunkFacts, EntityMention, SourceFacts } from '../ports/graph-store';
 
 /** A resolution key an entity holds in the store, as read before resolving. */
 export interface HeldKey {
@@ -148,4 +148,18 @@ export function resolveMentions(chunks: ChunkFacts[], held: HeldKey[]): Resoluti
     }
   });
   return plan;
+}
+
+/**
+ * Resolves several sources of one scope as if each were written after the one before it: a later
+ * source finds the entities and keys an earlier one made. `held` must hold the pairs keyLookups
+ * names for all their chunks.
+ */
+export function resolveSources(sources: SourceFacts[], held: HeldKey[]): ResolutionPlan[] {
+  const known = [...held];
+  return sources.map(({ chunks }) => {
+    const plan = resolveMentions(chunks, known);
+    known.push(...plan.newKeys);
+    return plan;
+  });
 }

@@ -1,4 +1,4 @@
-import { ChunkFacts } from '../ports/graph-store';
+import { ChunkFacts, SourceFacts } from '../ports/graph-store';
 
 /** Another writer changed the same entities at the same time: the transaction runs again. */
 export class ResolutionRace extends Error {}
@@ -16,6 +16,16 @@ export function assertWellFormed(chunks: ChunkFacts[]): void {
         }
       }
     }
+  }
+}
+
+/** Refuses a batch no store can write: a source given twice, or a malformed one (assertWellFormed). */
+export function assertWellFormedBatch(sources: SourceFacts[]): void {
+  const seen = new Set<string>();
+  for (const source of sources) {
+    if (seen.has(source.source_id)) throw new RangeError(`source ${source.source_id} is given twice`);
+    seen.add(source.source_id);
+    assertWellFormed(source.chunks);
   }
 }
 

@@ -1,18 +1,18 @@
 import { GraphEntity, TripletWithEvidence } from '@trove/contracts';
 import neo4j, { Driver, int, isRetriableError, Neo4jError, Transaction } from 'neo4j-driver';
 import {
-  ChunkFacts,
   CoMention,
   GraphCounts,
   GraphEdge,
   GraphScope,
   GraphStore,
+  SourceFacts,
 } from '../../ports/graph-store';
 import { groupIntoTriplets } from '../../triplets';
 import { EDGE_RETURN, edgeOf, entityOf, params, toNumber } from './neo4j-records';
 import { chunksPerEntity, fairShare, shareOf } from '../walk-shares';
 import { NEO4J_SCHEMA } from './neo4j-schema';
-import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
+import { assertWellFormedBatch, ResolutionRace, retryWrites } from '../../resolution/write-rules';
 import { forgetSources, recordSource, removeOrphans } from './neo4j-writes';
 
 /** Nodes one transaction of a sub-tenant delete removes (with their relationships). */
@@ -94,11 +94,17 @@ export class Neo4jGraphStore extends GraphStore {
     await this.driver.close();
   }
 
-  async replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void> {
-    assertWellFormed(chunks);
+  async replaceSources(scope: GraphScope, sources: SourceFacts[]): Promise<void> {
+    if (sources.length === 0) return;
+    assertWellFormedBatch(sources);
     await this.retrying(async (tx) => {
-      const previous = await forgetSources(tx, scope, [sourceId]);
-      await recordSource(tx, scope, sourceId, chunks);
+      const previous = await forgetSources(
+        tx,
+        scope,
+        sources.map((source) => source.source_id),
+      );
+      // In order: a source's reads see what the earlier ones wrote in this transaction.
+      for (const source of sources) await recordSource(tx, scope, source.source_id, source.chunks);
       await removeOrphans(tx, scope, previous.entities);
     });
   }

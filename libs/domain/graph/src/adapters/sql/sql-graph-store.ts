@@ -2,16 +2,16 @@ import { GraphEntity, TripletWithEvidence } from '@trove/contracts';
 import { runMigrations, SqlDatabase, SqlExecutor, sqlState } from '@trove/platform-database';
 import { graphMigrations } from '../../migrations/graph.migrations';
 import {
-  ChunkFacts,
   CoMention,
   GraphCounts,
   GraphEdge,
   GraphScope,
   GraphStore,
+  SourceFacts,
 } from '../../ports/graph-store';
 import { groupIntoTriplets } from '../../triplets';
 import { edge, EDGE_SELECT, EdgeRow } from './edge-rows';
-import { assertWellFormed, ResolutionRace, retryWrites } from '../../resolution/write-rules';
+import { assertWellFormedBatch, ResolutionRace, retryWrites } from '../../resolution/write-rules';
 import { forgetSources, recordFacts, removeOrphans } from './sql-graph-writes';
 import { coMentions, edgesAround } from './sql-graph-walk';
 
@@ -47,11 +47,16 @@ export class SqlGraphStore extends GraphStore {
     await runMigrations(this.db, graphMigrations);
   }
 
-  async replaceSource(scope: GraphScope, sourceId: string, chunks: ChunkFacts[]): Promise<void> {
-    assertWellFormed(chunks);
+  async replaceSources(scope: GraphScope, sources: SourceFacts[]): Promise<void> {
+    if (sources.length === 0) return;
+    assertWellFormedBatch(sources);
     await this.retrying(async (tx) => {
-      const previous = await forgetSources(tx, scope, [sourceId]);
-      await recordFacts(tx, scope, sourceId, chunks);
+      const previous = await forgetSources(
+        tx,
+        scope,
+        sources.map((source) => source.source_id),
+      );
+      await recordFacts(tx, scope, sources);
       await removeOrphans(tx, scope, previous.entities);
     });
     await this.wrote();

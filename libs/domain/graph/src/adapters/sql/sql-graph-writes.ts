@@ -1,6 +1,6 @@
 import { SqlExecutor } from '@trove/platform-database';
-import { ChunkFacts, GraphScope } from '../../ports/graph-store';
-import { keyLookups, resolveMentions } from '../../resolution/resolve-mentions';
+import { GraphScope, SourceFacts } from '../../ports/graph-store';
+import { keyLookups, resolveSources } from '../../resolution/resolve-mentions';
 import { ResolutionRace } from '../../resolution/write-rules';
 
 /** Deletes the sources' relations and mentions; returns the entities they mentioned. */
@@ -36,15 +36,14 @@ export async function removeOrphans(tx: SqlExecutor, scope: GraphScope, candidat
   );
 }
 
-/** Resolves the mentions to entities (creating the missing ones), then writes mentions and relations. */
-export async function recordFacts(
-  tx: SqlExecutor,
-  scope: GraphScope,
-  sourceId: string,
-  chunks: ChunkFacts[],
-): Promise<void> {
+/**
+ * Resolves the sources' mentions to entities (creating the missing ones), each source as if
+ * written after the one before it, then writes all their mentions and relations: one statement per
+ * table, whatever the number of sources.
+ */
+export async function recordFacts(tx: SqlExecutor, scope: GraphScope, sources: SourceFacts[]): Promise<void> {
   const { tenant_id, sub_tenant_id } = scope;
-  const pairs = keyLookups(chunks);
+  const pairs = keyLookups(sources.flatMap((source) => source.chunks));
   if (pairs.length === 0) return;
   const existing = await tx.query<{ type: string; key: string; entity_id: string }>(
     `SELECT k.type, k.key, k.entity_id FROM graph.entity_keys k
@@ -52,9 +51,17 @@ export async function recordFacts(
      WHERE k.tenant_id = $1 AND k.sub_tenant_id = $2`,
     [tenant_id, sub_tenant_id, pairs.map((p) => p.type), pairs.map((p) => p.key)],
   );
-  const plan = resolveMentions(chunks, existing);
+  const plans = resolveSources(sources, existing);
+  const created = plans.flatMap((plan) => plan.created);
+  const newKeys = plans.flatMap((plan) => plan.newKeys);
+  const mentions = plans.flatMap((plan, i) =>
+    plan.mentions.map((m) => ({ ...m, source_id: sources[i]!.source_id })),
+  );
+  const relations = plans.flatMap((plan, i) =>
+    plan.relations.map((r) => ({ ...r, source_id: sources[i]!.source_id })),
+  );
 
-  if (plan.created.length > 0) {
+  if (created.length > 0) {
     await tx.query(
       `INSERT INTO graph.entities (tenant_id, sub_tenant_id, entity_id, name, type, namespace, identifier)
        SELECT $1, $2, e.entity_id, e.name, e.type, e.namespace, e.identifier
@@ -63,15 +70,15 @@ export async function recordFacts(
       [
         tenant_id,
         sub_tenant_id,
-        plan.created.map((e) => e.entity_id),
-        plan.created.map((e) => e.name),
-        plan.created.map((e) => e.type),
-        plan.created.map((e) => e.namespace),
-        plan.created.map((e) => e.identifier),
+        created.map((e) => e.entity_id),
+        created.map((e) => e.name),
+        created.map((e) => e.type),
+        created.map((e) => e.namespace),
+        created.map((e) => e.identifier),
       ],
     );
   }
-  if (plan.newKeys.length > 0) {
+  if (newKeys.length > 0) {
     const inserted = await tx.query<{ type: string; key: string }>(
       `INSERT INTO graph.entity_keys (tenant_id, sub_tenant_id, type, key, entity_id)
        SELECT $1, $2, k.type, k.key, k.entity_id FROM unnest($3::text[], $4::text[], $5::text[]) AS k(type, key, entity_id)
@@ -79,51 +86,51 @@ export async function recordFacts(
       [
         tenant_id,
         sub_tenant_id,
-        plan.newKeys.map((k) => k.type),
-        plan.newKeys.map((k) => k.key),
-        plan.newKeys.map((k) => k.entity_id),
+        newKeys.map((k) => k.type),
+        newKeys.map((k) => k.key),
+        newKeys.map((k) => k.entity_id),
       ],
     );
     // A new entity whose first key another writer claimed meanwhile is a duplicate of that
     // writer's entity: run again, and resolve to it.
     const claimed = new Set(inserted.map((row) => JSON.stringify([row.type, row.key])));
-    if (plan.created.some((e) => !claimed.has(JSON.stringify([e.type, e.primaryKey])))) {
+    if (created.some((e) => !claimed.has(JSON.stringify([e.type, e.primaryKey])))) {
       throw new ResolutionRace('an entity was created concurrently');
     }
   }
-  if (plan.mentions.length > 0) {
+  if (mentions.length > 0) {
     await tx.query(
       `INSERT INTO graph.mentions (tenant_id, sub_tenant_id, source_id, chunk_id, entity_id, context)
-       SELECT $1, $2, $3, m.chunk_id, m.entity_id, m.context
-       FROM unnest($4::text[], $5::text[], $6::text[]) AS m(chunk_id, entity_id, context)
+       SELECT $1, $2, m.source_id, m.chunk_id, m.entity_id, m.context
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS m(source_id, chunk_id, entity_id, context)
        ON CONFLICT DO NOTHING`,
       [
         tenant_id,
         sub_tenant_id,
-        sourceId,
-        plan.mentions.map((m) => m.chunk_id),
-        plan.mentions.map((m) => m.entity_id),
-        plan.mentions.map((m) => m.context),
+        mentions.map((m) => m.source_id),
+        mentions.map((m) => m.chunk_id),
+        mentions.map((m) => m.entity_id),
+        mentions.map((m) => m.context),
       ],
     );
   }
-  if (plan.relations.length > 0) {
-    const r = plan.relations;
+  if (relations.length > 0) {
+    const r = relations;
     await tx.query(
       `INSERT INTO graph.relations (tenant_id, sub_tenant_id, relationship_id, source_id, chunk_id, ordinal,
          source_entity_id, target_entity_id, canonical_predicate, raw_predicate, context, confidence,
          temporal_details, happened_at)
-       SELECT $1, $2, x.relationship_id, $3, x.chunk_id, x.ordinal, x.source_entity_id, x.target_entity_id,
+       SELECT $1, $2, x.relationship_id, x.source_id, x.chunk_id, x.ordinal, x.source_entity_id, x.target_entity_id,
          x.canonical_predicate, x.raw_predicate, x.context, x.confidence, x.temporal_details, x.happened_at
-       FROM unnest($4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-         $12::float8[], $13::text[], $14::timestamptz[])
-         AS x(relationship_id, chunk_id, ordinal, source_entity_id, target_entity_id, canonical_predicate,
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[],
+         $11::text[], $12::float8[], $13::text[], $14::timestamptz[])
+         AS x(relationship_id, source_id, chunk_id, ordinal, source_entity_id, target_entity_id, canonical_predicate,
            raw_predicate, context, confidence, temporal_details, happened_at)`,
       [
         tenant_id,
         sub_tenant_id,
-        sourceId,
         r.map((x) => x.relationship_id),
+        r.map((x) => x.source_id),
         r.map((x) => x.chunk_id),
         r.map((x) => x.ordinal),
         r.map((x) => x.source_entity_id),

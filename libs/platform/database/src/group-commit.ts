@@ -9,6 +9,8 @@ export interface GroupCommitOptions<T> {
   weigh: (item: T) => number;
   /** Items with the same key never share a batch, so a later one is written after an earlier one. */
   keyOf: (item: T) => string;
+  /** Called when the last waiting write is done and nothing waits: an owner may drop the instance. */
+  onIdle?: () => void;
 }
 
 interface Waiting<T, R> {
@@ -52,6 +54,7 @@ export class GroupCommit<T, R> {
       while (this.queue.length > 0) await this.run(this.take());
     } finally {
       this.writing = false;
+      if (this.queue.length === 0) this.options.onIdle?.();
     }
   }
 

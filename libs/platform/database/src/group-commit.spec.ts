@@ -141,4 +141,17 @@ describe('GroupCommit', () => {
     assert.equal(results[0]!.status, 'fulfilled');
     assert.equal(results[1]!.status, 'rejected');
   });
+
+  it('says it is idle once the last batch is written and nothing waits, not between batches', async () => {
+    const idle: string[][] = [];
+    const { commit, batches } = committer({ onIdle: () => idle.push(batches.flat()) });
+    const first = commit.submit({ key: 'a' });
+    await new Promise((resolve) => setTimeout(resolve, 1)); // 'a' is being written
+    await Promise.all([first, commit.submit({ key: 'b' }), commit.submit({ key: 'c' })]);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(idle, [['a', 'b', 'c']]);
+    await commit.submit({ key: 'd' });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(idle.length, 2);
+  });
 });
