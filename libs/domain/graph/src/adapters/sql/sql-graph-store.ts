@@ -23,7 +23,7 @@ const RETRYABLE = new Set(['23503', '40P01', '40001']);
 /**
  * PGlite runs no autovacuum, so its planner never learns the graph tables' sizes and picks full
  * scans for the walk's lookups (seen: 8 s instead of 0.3 s for a 50-entity co-mention hop). The
- * store refreshes the statistics itself after this many writes, then after twice as many, up to
+ * store refreshes the statistics itself after this many sources written, then twice as many, up to
  * every 1,000. A PostgreSQL server's autovacuum does this on its own.
  */
 const FIRST_ANALYZE = 25;
@@ -35,7 +35,7 @@ const MAX_ANALYZE_INTERVAL = 1_000;
  * hop per statement over indexed (scope, entity) columns; the service walks at most two.
  */
 export class SqlGraphStore extends GraphStore {
-  /** Writes since the planner's statistics were last refreshed (PGlite only: see analyzeNow). */
+  /** Sources written since the planner's statistics were last refreshed (PGlite only: see wrote). */
   private writes = 0;
   private nextAnalyze = FIRST_ANALYZE;
 
@@ -59,11 +59,12 @@ export class SqlGraphStore extends GraphStore {
       await recordFacts(tx, scope, sources);
       await removeOrphans(tx, scope, previous.entities);
     });
-    await this.wrote();
+    await this.wrote(sources.length);
   }
 
-  private async wrote(): Promise<void> {
-    if (this.db.kind !== 'pglite' || ++this.writes < this.nextAnalyze) return;
+  /** Counts `sources` written, and refreshes the planner's statistics when it is time. */
+  private async wrote(sources: number): Promise<void> {
+    if (this.db.kind !== 'pglite' || (this.writes += sources) < this.nextAnalyze) return;
     this.writes = 0;
     this.nextAnalyze = Math.min(MAX_ANALYZE_INTERVAL, this.nextAnalyze * 2);
     await this.db.exec('ANALYZE graph.entities, graph.entity_keys, graph.mentions, graph.relations');
