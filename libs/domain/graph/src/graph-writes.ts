@@ -8,9 +8,9 @@ const MAX_CHUNKS = 512;
 /**
  * The graph's writes, a group commit per sub-tenant: sources of one scope whose extraction ends
  * while a write of that scope is under way wait, and go together in the next write (one
- * transaction of ~10 statements, however many sources; measured in docs/benchmarks.md). Scopes
- * never share a write, so one sub-tenant's bad write or large source fails or slows no other's.
- * A source is never in a write twice: its second extraction waits for the next one.
+ * transaction of at most six statements, however many sources; measured in docs/benchmarks.md).
+ * Scopes never share a write, so one sub-tenant's bad write or large source fails or slows no
+ * other's. A source is never in a write twice: its second extraction waits for the next one.
  */
 export class GraphWrites {
   private readonly commits = new Map<string, GroupCommit<SourceFacts, void>>();

@@ -28,7 +28,7 @@ interface Waiting<T, R> {
  *
  * One batch at a time: with two, each held half the writes, and throughput fell (measured: 351–402 against 463–476 adds/s).
  * A batch whose write throws is written again one item at a time, so one bad item never fails
- * the others (the write must be idempotent: memory adds are upserts).
+ * the others (the write must be idempotent: memory adds are upserts, graph writes replace).
  */
 export class GroupCommit<T, R> {
   private queue: Waiting<T, R>[] = [];
