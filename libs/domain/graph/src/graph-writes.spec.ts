@@ -49,6 +49,7 @@ describe('GraphWrites (PGlite store)', () => {
     // Sent in one turn of the event loop: one write (a repeated source would have split it).
     assert.deepEqual(store.batches, [Array.from({ length: 10 }, (_, i) => `${s.sub_tenant_id}/p${i}`)]);
     assert.deepEqual(await store.counts(s), { entities: 11, relations: 10 });
+    await new Promise((resolve) => setImmediate(resolve)); // the write's own end, after its callers'
     assert.equal(writes.activeScopes, 0, 'an idle scope is not kept');
   });
 
@@ -69,6 +70,7 @@ describe('GraphWrites (PGlite store)', () => {
     assert.ok((results[2] as PromiseRejectedResult).reason instanceof RangeError);
     assert.deepEqual(await store.counts(s), { entities: 5, relations: 3 });
     assert.deepEqual(await store.counts(other), { entities: 2, relations: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(writes.activeScopes, 0);
   });
 

@@ -62,7 +62,6 @@ export async function recordFacts(tx: SqlExecutor, scope: GraphScope, sources: S
     plan.relations.map((r) => ({ ...r, source_id: sources[i]!.source_id })),
   );
 
-  if (created.length + newKeys.length + mentions.length + relations.length === 0) return;
   // One statement: the new entities, their keys, the mentions and the relations. The foreign keys
   // of keys, mentions and relations to entities made by the same statement are checked at its end.
   const r = relations;
