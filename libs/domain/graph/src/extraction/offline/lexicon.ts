@@ -145,6 +145,23 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'insurance',
   'apparel',
   'instruments',
+  'exports',
+  'imports',
+  'trading',
+  'printing',
+  'print',
+  'mobility',
+  'network',
+  'bakery',
+  'bakeshop',
+  'dairy',
+  'cooperative',
+  'jewellery',
+  'jewelry',
+  'farms',
+  'fisheries',
+  'freight',
+  'pharmacy',
 ]);
 
 /**

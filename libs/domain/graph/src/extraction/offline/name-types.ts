@@ -1,6 +1,6 @@
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Evidence } from './mentions';
-import { CORPORATE_SUFFIXES, ORGANIZATION_HEADS } from './name-words';
+import { CORPORATE_SUFFIXES, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
 import { Token } from './sentences';
 
 // How a name is typed from its own words, and whether words are a person's full name.
@@ -53,6 +53,8 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   )
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
+  if (lower.length > 1 && ORGANIZATION_HEAD_SHAPE.test(first) && !lex.classOf(first))
+    return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
   // ("The Salt Road": a title opening with a capitalised "The" may end on a place word.)
   if (lower.length > 1 && lex.isPlaceWord(last))

@@ -429,4 +429,47 @@ export const ORGANIZATION_HEADS = new Set([
   'fondation',
   'cementos',
   'laboratorios',
+  'laboratoire',
+  'laboratoires',
+  'cooperativa',
+  'cooperativas',
+  'coopérative',
+  'federación',
+  'federação',
+  'fédération',
+  'federazione',
+  'asociación',
+  'associação',
+  'associazione',
+  'aeropuertos',
+  'aeroportos',
+  'aeroporti',
+  'transportes',
+  'talleres',
+  'bodegas',
+  'bodega',
+  'viña',
+  'cervecería',
+  'cervejaria',
+  'editorial',
+  'editora',
+  'clínica',
+  'farmacia',
+  'inmobiliaria',
+  'brasserie',
+  'distillerie',
+  'fromagerie',
+  'huilerie',
+  'imprimerie',
+  'laiterie',
+  'parfumerie',
+  'verrerie',
 ]);
+
+/**
+ * A first word of those shapes makes a name an organisation's: Spanish and Portuguese trades in
+ * -dora ("Constructora Pacífico Norte", "Agroexportadora Los Andes", "Distribuidora Ruiz") and
+ * Italian works in -ificio ("Lanificio Ferraris", "Oleificio Sabino"). Checked after the lexicon's
+ * first names, so "Isadora" and "Theodora" stay people.
+ */
+export const ORGANIZATION_HEAD_SHAPE = /^[a-zà-ÿ]{2,}(?:[aei]dora|ificio)$/;

@@ -447,4 +447,26 @@ describe('OfflineExtractor: what runs on what', () => {
     );
     assert.ok(town.includes('Martin Wood | born in | Oxford'), town.join('; '));
   });
+
+  it('types a company by the trade its name opens or ends with, in English and in Romance languages', async () => {
+    const found = await names(
+      'Distribuidora Olmedo, Oleificio Santoro, Brasserie Vandaele, Cooperativa Agraria Sur, Halden Exports and Mirela Printing share a depot.',
+    );
+    for (const name of [
+      'Distribuidora Olmedo',
+      'Oleificio Santoro',
+      'Brasserie Vandaele',
+      'Cooperativa Agraria Sur',
+      'Halden Exports',
+      'Mirela Printing',
+    ])
+      assert.equal(found.get(name), 'organization', name);
+    // A first name of that shape stays a person's.
+    assert.equal(
+      (await names('Isadora Quintero met Teodoro Ruiz in Lima.')).get('Isadora Quintero'),
+      'person',
+    );
+    const job = await triples('My friend Salome works at Rustavi Print, a shop in Tbilisi.');
+    assert.ok(job.includes('Salome | works at | Rustavi Print'), job.join('; '));
+  });
 });
