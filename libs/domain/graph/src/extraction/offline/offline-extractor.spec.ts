@@ -308,4 +308,25 @@ describe('OfflineExtractor: discourse', () => {
       ).includes('Halden Hotels | partner of | Roomly'),
     );
   });
+
+  it('shows an observer each sentence with its names, short names resolved, and the relations read', async () => {
+    const seen: { names: string[]; relations: string[] }[] = [];
+    const observed = new OfflineExtractor({
+      onSentence: (_sentence, mentions, relations) =>
+        seen.push({
+          names: mentions.map((m) => m.name),
+          relations: relations.map((r) => `${r.source.name} | ${r.canonical} | ${r.target.name}`),
+        }),
+    });
+    await observed.extract({
+      chunks: [{ chunk_id: 'c', text: 'Ines Moreau founded Calvet Optics. Moreau met Yuki Sato in Lyon.' }],
+      reference_time: reference,
+    });
+    assert.equal(seen.length, 2);
+    assert.ok(
+      seen[0]!.relations.includes('Ines Moreau | founded | Calvet Optics'),
+      seen[0]!.relations.join('; '),
+    );
+    assert.deepEqual(seen[1]!.names, ['Ines Moreau', 'Yuki Sato', 'Lyon']);
+  });
 });

@@ -13,6 +13,14 @@ import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { writerOf, writersOrganizationIn } from './writer';
 
+/** What OfflineExtractor's `onSentence` is given. */
+export type SentenceObserver = (
+  sentence: Sentence,
+  mentions: Mention[],
+  relations: SentenceRelation[],
+  discourse: Discourse,
+) => void;
+
 /** Longest the extractor works without letting the process's other work in. */
 const YIELD_EVERY_MS = 10;
 
@@ -34,6 +42,15 @@ const MAX_CONTEXT = 400;
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';
+
+  /**
+   * `onSentence` sees each sentence once its relations are read, with its names (short names
+   * resolved) and what the text said before it: for benches that study the extractor
+   * (bench/graph-pair-classifier.bench.mjs), never needed to extract.
+   */
+  constructor(private readonly options: { onSentence?: SentenceObserver } = {}) {
+    super();
+  }
 
   async extract(input: ExtractionInput): Promise<ExtractionResult> {
     const discourse = new Discourse();
@@ -117,6 +134,7 @@ export class OfflineExtractor extends GraphExtractor {
       let found: SentenceRelation[];
       try {
         found = findRelations(sentence, mentions, discourse);
+        this.options.onSentence?.(sentence, mentions, found, discourse);
       } catch {
         unread.sentences++;
         found = [];
