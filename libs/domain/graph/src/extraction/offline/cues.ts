@@ -285,8 +285,17 @@ export function isOrganizationNoun(token: Token | undefined): boolean {
 /** Words that open a forum post's label: "Posted by X:", "Reply from X:". */
 const POSTED = new Set(['posted', 'reply', 'replied', 'answered', 'comment', 'message']);
 
-/** A conversation turn's speaker ("Maya: …", "Posted by dave_k77:"), when the label names someone. */
-export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | undefined {
+/**
+ * A conversation turn's speaker ("Maya: …", "Posted by dave_k77:"), when the label names someone.
+ * `inDialogue` says whether a label of two or three words nothing typed is a speaker all the same:
+ * the extractor's answer is yes when the text is a dialogue ("Kwabena Asante:" after "Interviewer:",
+ * or opening two turns).
+ */
+export function speakerOf(
+  sentence: Sentence,
+  mentions: Mention[],
+  inDialogue: (label: Mention) => boolean = () => false,
+): Mention | undefined {
   const first = mentions[0];
   const { tokens } = sentence;
   // "Posted by dave_k77:", "Posted by moderator Elena Rossi:": a forum post's label.
@@ -301,10 +310,13 @@ export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | un
   // "[14:02] Priya (BrightNet Support): …", "14:06 Oluwaseun Bakare: …": a chat log's time and
   // the speaker's organisation may stand around the label.
   const timed = tokens[0]?.text === '[' && tokens[2]?.text === ']' && CLOCK.test(tokens[1]?.text ?? '');
-  const at = timed ? 3 : CLOCK.test(tokens[0]?.text ?? '') ? 1 : 0;
+  // "[Joanna]: …": a chat export's label in brackets.
+  const bracketed = !timed && tokens[0]?.text === '[';
+  const at = timed ? 3 : bracketed || CLOCK.test(tokens[0]?.text ?? '') ? 1 : 0;
   const label = mentions.find((m) => m.start === at);
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
-  let close = label.end;
+  if (bracketed && tokens[label.end]?.text !== ']') return undefined;
+  let close = bracketed ? label.end + 1 : label.end;
   if (tokens[close]?.text === '(') {
     const shut = tokens.findIndex((t, k) => k > close && t.text === ')');
     if (shut > close && shut - close <= 5) close = shut + 1;
@@ -313,6 +325,7 @@ export function speakerOf(sentence: Sentence, mentions: Mention[]): Mention | un
   // (Two or three words only after a time, or as a person's name: "Root Cause:" is a field.)
   const words = label.end - label.start;
   if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
+  if (words <= 3 && label.evidence !== 'strong' && inDialogue(label)) return label;
   return undefined;
 }
 

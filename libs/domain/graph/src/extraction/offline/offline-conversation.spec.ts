@@ -126,4 +126,25 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const tower = await triples('The Halvorsen Tower is owned by Nordvest Eiendom.');
     assert.ok(tower.includes('Nordvest Eiendom | owns | Halvorsen Tower'), tower.join('; '));
   });
+
+  it('takes a full name nothing types as the speaker of a dialogue, and a label in brackets', async () => {
+    const interview = await triples(
+      'Interviewer: When did you arrive in Leeds?\nObiageli Nwankwo: In 1974. My uncle, Chidi Okafor, ran a bakery there, and I worked for Leeds Transport.',
+    );
+    assert.ok(!interview.includes('Obiageli Nwankwo | child of | Chidi Okafor'), interview.join('; '));
+    assert.ok(interview.includes('Obiageli Nwankwo | works at | Leeds Transport'), interview.join('; '));
+    assert.ok(!interview.some((t) => t.startsWith('Interviewer |')), interview.join('; '));
+    // Opening two turns makes a speaker too, with no label before it.
+    const twice = await triples(
+      'Tendai Moyo: I grew up in Mutare.\nHost: And then?\nTendai Moyo: I studied at the University of Zimbabwe.',
+    );
+    assert.ok(twice.includes('Tendai Moyo | studied at | University of Zimbabwe'), twice.join('; '));
+    const chat = await triples(
+      '[Rosalinda]: big news!\n[Dindo]: what?\n[Rosalinda]: I start at Cebu Doctors Hospital on Monday',
+    );
+    assert.ok(chat.includes('Rosalinda | works at | Cebu Doctors Hospital'), chat.join('; '));
+    // A field of two words is no speaker in a text that is no dialogue.
+    const report = await triples('Root Cause: I restarted the Atlas Gateway after it failed.');
+    assert.ok(!report.some((t) => t.startsWith('Root Cause |')), report.join('; '));
+  });
 });

@@ -116,7 +116,11 @@ export class OfflineExtractor extends GraphExtractor {
           Object.assign(m, { type: earlier.type, evidence: earlier.evidence });
       }
       typeFromContext(sentence, own);
-      const label = speakerOf(sentence, own);
+      const label = speakerOf(
+        sentence,
+        own,
+        (candidate) => discourse.speakers.size > 0 || opensTurns(chunk.text, candidate.name) >= 2,
+      );
       // A turn's label names whoever speaks: a person, when nothing typed the name otherwise (a
       // user name too: "Posted by dave_k77:").
       if (label && (label.evidence === 'none' || label.type === 'concept'))
@@ -175,6 +179,14 @@ export class OfflineExtractor extends GraphExtractor {
     relations.push(...brandRelations(entities, relations));
     return mergeFirstNames({ chunk_id: chunk.chunk_id, entities, relations });
   }
+}
+
+/** How many lines of the text open with the label ("Kwabena Asante:", "[Joanna]:", "14:06 Joanna:"). */
+function opensTurns(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (
+    text.match(new RegExp(`^[\\s\\[\\]\\d:]*${escaped}\\]?\\s*(?:\\([^)\\n]*\\)\\s*)?:`, 'gm'))?.length ?? 0
+  );
 }
 
 function contextOf(text: string): string {
