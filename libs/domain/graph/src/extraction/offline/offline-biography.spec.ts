@@ -419,4 +419,14 @@ describe('OfflineExtractor: biographies', () => {
     const ep = await triples('Sea Glass are a folk band. They released their debut EP, Driftwood, in 2010.');
     assert.ok(!ep.some((t) => t.endsWith('| EP')), ep.join('; '));
   });
+
+  it('reads a school noun before "at" as study, and flying or writing for a company as a job', async () => {
+    const school = await triples('Later Rohan Mehta went to film school at Whistling Woods International.');
+    assert.ok(school.includes('Rohan Mehta | studied at | Whistling Woods International'), school.join('; '));
+    const pilot = await triples('Ines Duarte flies for Azul Airlines, and her brother writes for Globo.');
+    assert.ok(pilot.includes('Ines Duarte | works at | Azul Airlines'), pilot.join('; '));
+    // A place flown to or from is no employer.
+    const trip = await triples('Ines Duarte flies for Lisbon tomorrow.');
+    assert.ok(!trip.some((t) => t.includes('works at')), trip.join('; '));
+  });
 });

@@ -14,6 +14,15 @@ export const CAREER_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "flies for Gulf Crescent Airways", "drives for Bolt", "writes for Le Monde": a job there.
+    verbs: ['fly', 'drive', 'write', 'design', 'consult', 'freelance', 'model', 'nurse'],
+    preps: ['for'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    onlyTargets: ['organization'],
+  },
+  {
     // "spent six years at the Broad Institute", "spent a decade at the law firm Gómez & Arango".
     verbs: ['spend'],
     preps: ['at', 'with'],

@@ -174,6 +174,15 @@ export const NOUN_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "went to culinary school at Kendall College", "took evening classes at Birkbeck".
+  {
+    nouns: ['school', 'course', 'courses', 'classes', 'studies'],
+    preps: ['at'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    onlyTargets: ['organization'],
+  },
   { nouns: ['home'], preps: ['to'], canonical: 'located in', reversed: true, notTarget: ['date'] },
   // "Things Fall Apart is a 1958 novel by Chinua Achebe", "Tomboy, a 2011 film by Céline Sciamma":
   // the work is its maker's.
