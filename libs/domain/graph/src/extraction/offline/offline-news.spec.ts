@@ -360,4 +360,12 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(deal.includes('Savanna Cold Chain | acquired | FreshPort Storage'), deal.join('; '));
   });
+
+  it('reads a company "started by" people as founded by them, and a campaign started by one as nothing', async () => {
+    const firm = await triples('Kobo360 Freight was started in 2017 by Obi Ozor and Ife Oyedele.');
+    assert.ok(firm.includes('Obi Ozor | founded | Kobo360 Freight'), firm.join('; '));
+    assert.ok(firm.includes('Ife Oyedele | founded | Kobo360 Freight'), firm.join('; '));
+    const job = await triples('Obi Ozor started at Kobo360 Freight in May.');
+    assert.ok(!job.some((t) => t.includes('founded')), job.join('; '));
+  });
 });

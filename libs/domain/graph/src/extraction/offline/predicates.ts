@@ -251,6 +251,16 @@ export function matchPredicate(
   ) {
     return { canonical: 'studied at', inverted: false, known: true, sourceType: 'person' };
   }
+  // "The company was started in 2019 by Wanjiru Kamau": who founded it ("started at" is a person's
+  // first day, above and below).
+  if (
+    passive &&
+    verbs.some((t) => verbIs(t, ['start'])) &&
+    source.type === 'organization' &&
+    !['organization', 'location', 'date', 'product'].includes(target.type)
+  ) {
+    return { canonical: 'founded', inverted: true, known: true, sourceType: 'person' };
+  }
   // "Leyla just started at Aselsan", "I started at Brightwave Studios in March": a first day at work.
   if (
     finalPrep === 'at' &&
