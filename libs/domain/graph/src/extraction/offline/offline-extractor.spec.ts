@@ -329,4 +329,17 @@ describe('OfflineExtractor: discourse', () => {
     );
     assert.deepEqual(seen[1]!.names, ['Ines Moreau', 'Yuki Sato', 'Lyon']);
   });
+
+  it('makes one entity of a name read untyped first and typed later in the chunk', async () => {
+    const [chunk] = await facts(
+      'Hiroshi Tanabe is a Japanese potter. He worked alongside the ceramicist Soetsu Maruyama, and in 1975 he founded the Tanabe Kiln.',
+    );
+    const named = chunk!.entities.filter((e) => e.name === 'Hiroshi Tanabe');
+    assert.deepEqual(
+      named.map((e) => e.type),
+      ['person'],
+    );
+    const founded = chunk!.relations.find((r) => r.canonical_predicate === 'founded');
+    assert.equal(chunk!.entities[founded!.source]!.name, 'Hiroshi Tanabe');
+  });
 });

@@ -80,12 +80,30 @@ export class OfflineExtractor extends GraphExtractor {
     const entities: EntityMention[] = [];
     const indexOf = new Map<string, number>();
     const relations: RelationMention[] = [];
+    /** By resolution key: the entity a name nothing typed made, and the first the name typed made. */
+    const untypedAt = new Map<string, number>();
+    const typedAt = new Map<string, number>();
     const entityIndex = (mention: Mention, context: string): number => {
       const key = JSON.stringify([mention.type, mention.keys[0]]);
       let index = indexOf.get(key);
+      // A name nothing typed and the same name typed are one entity: "Hiroshi Tanabe" read untyped
+      // in the opening is the person "he" stands for next (the type is the typed one's).
+      const untyped = mention.type === 'concept' && mention.evidence === 'none';
+      const same = untyped ? typedAt.get(mention.keys[0]!) : untypedAt.get(mention.keys[0]!);
+      if (index === undefined && same !== undefined) {
+        index = same;
+        indexOf.set(key, index);
+        if (!untyped) {
+          entities[index]!.type = mention.type;
+          untypedAt.delete(mention.keys[0]!);
+          typedAt.set(mention.keys[0]!, index);
+        }
+      }
       if (index === undefined) {
         index = entities.length;
         indexOf.set(key, index);
+        if (untyped) untypedAt.set(mention.keys[0]!, index);
+        else if (!typedAt.has(mention.keys[0]!)) typedAt.set(mention.keys[0]!, index);
         entities.push({
           name: mention.name,
           type: mention.type,
