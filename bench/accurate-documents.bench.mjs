@@ -17,7 +17,14 @@ import { performance } from 'node:perf_hooks';
 import embeddings from '@trove/embeddings';
 import { loadSciFact, sciFactSubcorpus } from './lib/quality-data.mjs';
 import { argValue, hasFlag, indexTitledDocuments, openSearchStack } from './lib/quality-stack.mjs';
-import { dedupe, f3, ndcgAt } from './lib/quality-metrics.mjs';
+import {
+  dedupe,
+  f3,
+  mean,
+  ndcgAt,
+  pairedDifference as paired,
+  unitVector as unit,
+} from './lib/quality-metrics.mjs';
 
 const FULL = hasFlag('full');
 const data = loadSciFact();
@@ -39,19 +46,6 @@ console.log(
 );
 const docOf = (id) => id.slice(0, id.lastIndexOf('_'));
 const ndcg = (ids, q) => ndcgAt(dedupe(ids, docOf), data.qrels.get(q.id), 10);
-const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
-function paired(a, b) {
-  const d = a.map((x, i) => b[i] - x);
-  const m = mean(d);
-  const sd = Math.sqrt(d.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, d.length - 1));
-  return `${m >= 0 ? '+' : ''}${f3(m)} ± ${f3((1.96 * sd) / Math.sqrt(d.length))}`;
-}
-const unit = (v) => {
-  let s = 0;
-  for (const x of v) s += x * x;
-  s = Math.sqrt(s);
-  return v.map((x) => x / s);
-};
 
 const rows = [];
 for (const q of queries) {

@@ -116,3 +116,21 @@ export function fuseWith(semantic, keyword, alpha, semNorm = minMax, kwNorm = se
 }
 
 export const f3 = (x) => x.toFixed(3);
+
+export const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
+
+/** `b` against `a`, query by query: the mean difference ± 1.96 standard errors, as "+0.004 ± 0.002". */
+export function pairedDifference(a, b) {
+  const d = a.map((x, i) => b[i] - x);
+  const m = mean(d);
+  const sd = Math.sqrt(d.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, d.length - 1));
+  return `${m >= 0 ? '+' : ''}${f3(m)} ± ${f3((1.96 * sd) / Math.sqrt(d.length))}`;
+}
+
+/** The vector scaled to length 1. */
+export function unitVector(v) {
+  let s = 0;
+  for (const x of v) s += x * x;
+  s = Math.sqrt(s);
+  return v.map((x) => x / s);
+}
