@@ -13,39 +13,20 @@
 //   node_modules/.bin/nx run-many -t build --output-style=static && node tools/fetch-model.mjs --all
 //   node bench/accurate-documents.bench.mjs --full        (5,183 documents, 809 queries, ~6 min)
 //   node bench/accurate-documents.bench.mjs [--queries 150]  (a subcorpus: their judged documents + 1,000 others)
-import { performance } from 'node:perf_hooks';
 import embeddings from '@trove/embeddings';
-import { loadSciFact, sciFactSubcorpus } from './lib/quality-data.mjs';
-import { argValue, hasFlag, indexTitledDocuments, openSearchStack } from './lib/quality-stack.mjs';
+import { f3, mean, pairedDifference as paired, unitVector as unit } from './lib/quality-metrics.mjs';
 import {
-  dedupe,
-  f3,
-  mean,
-  ndcgAt,
-  pairedDifference as paired,
-  unitVector as unit,
-} from './lib/quality-metrics.mjs';
+  docOf,
+  openSciFactCandidates,
+  SCIFACT_INDEX_SCOPE as INDEX_SCOPE,
+  SCIFACT_SCOPE as SCOPE,
+} from './lib/scifact-candidates.mjs';
 
-const FULL = hasFlag('full');
-const data = loadSciFact();
-const queries = FULL ? data.queries : data.queries.slice(0, Number(argValue('queries', '150')));
-const { docs } = FULL ? { docs: data.docs } : sciFactSubcorpus(data, queries, 1000);
-const SCOPE = { tenant_id: 'scifact', sub_tenant_id: 'train' };
-const INDEX_SCOPE = { tenantId: SCOPE.tenant_id, subTenantId: SCOPE.sub_tenant_id };
 /** More chunks than any SciFact abstract has (about 2 on average). */
 const MAX_CHUNKS = 12;
 /** Documents whose vectors are read per query. */
 const MAX_DEPTH = 30;
-
-const stack = await openSearchStack({ defaultAlpha: 0.8 });
-const t0 = performance.now();
-await indexTitledDocuments(stack.service, SCOPE, docs);
-console.log(
-  `SciFact train: ${docs.length} docs indexed in ${((performance.now() - t0) / 1000).toFixed(0)} s, ` +
-    `${queries.length} queries; ${stack.embedder.modelId}`,
-);
-const docOf = (id) => id.slice(0, id.lastIndexOf('_'));
-const ndcg = (ids, q) => ndcgAt(dedupe(ids, docOf), data.qrels.get(q.id), 10);
+const { queries, stack, ndcg } = await openSciFactCandidates();
 
 const rows = [];
 for (const q of queries) {
