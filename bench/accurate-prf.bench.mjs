@@ -13,25 +13,13 @@
 import embeddings from '@trove/embeddings';
 import search from '@trove/domain-search';
 import { f3, mean, pairedDifference as paired, unitVector as unit } from './lib/quality-metrics.mjs';
-import {
-  openSciFactCandidates,
-  SCIFACT_INDEX_SCOPE as INDEX_SCOPE,
-  SCIFACT_SCOPE as SCOPE,
-} from './lib/scifact-candidates.mjs';
+import { openSciFactCandidates, SCIFACT_INDEX_SCOPE as INDEX_SCOPE } from './lib/scifact-candidates.mjs';
 
-const { queries, stack, ndcg } = await openSciFactCandidates();
+const { queries, stack, ndcg, fastSearch } = await openSciFactCandidates();
 
 const rows = [];
 for (const q of queries) {
-  const r = await stack.service.hybrid({
-    ...SCOPE,
-    query: q.text,
-    max_chunks: 100,
-    alpha: 0.8,
-    recency_bias: 0,
-    num_related_chunks: 0,
-    search_mode: 'sources',
-  });
+  const r = await fastSearch(q.text);
   const hits = r.chunks.map((c) => ({ id: c.chunk_uuid, score: c.relevancy_score }));
   const qv = await stack.embedder.embedQuery(q.text);
   const vec = await stack.vectors.vectorsOf(

@@ -1,7 +1,8 @@
 // What the SciFact candidates for accurate mode's offline stage share (bench/accurate-prf.bench.mjs,
 // bench/accurate-documents.bench.mjs): the queries and documents (`--full`: all 5,183 and 809;
 // else the first `--queries` (150) with their judged documents and 1,000 others), the real search
-// stack with them indexed (alpha 0.8), and nDCG@10 of a ranking of chunk ids by their documents.
+// stack with them indexed, fast mode's search (alpha 0.8), and nDCG@10 of a ranking of chunk ids
+// by their documents.
 import { performance } from 'node:perf_hooks';
 import { loadSciFact, sciFactSubcorpus } from './quality-data.mjs';
 import { dedupe, ndcgAt } from './quality-metrics.mjs';
@@ -26,5 +27,16 @@ export async function openSciFactCandidates() {
       `${queries.length} queries; ${stack.embedder.modelId}`,
   );
   const ndcg = (ids, q) => ndcgAt(dedupe(ids, docOf), data.qrels.get(q.id), 10);
-  return { queries, stack, ndcg };
+  /** Fast mode's best 100 chunks for a query. */
+  const fastSearch = (query) =>
+    stack.service.hybrid({
+      ...SCIFACT_SCOPE,
+      query,
+      max_chunks: 100,
+      alpha: 0.8,
+      recency_bias: 0,
+      num_related_chunks: 0,
+      search_mode: 'sources',
+    });
+  return { queries, stack, ndcg, fastSearch };
 }
