@@ -78,6 +78,9 @@ export class Discourse {
   rememberSubject(mention: Mention): void {
     if (mention.type !== 'person') {
       if (!['date', 'email', 'url'].includes(mention.type)) this.lastThing = mention;
+      // (A name nothing typed may be a person still: "Hiroshi Tanabe (born 1947, Kanazawa) is …;
+      // he …". Whether it is, a "he" or "she" settles.)
+      if (mention.evidence === 'none') this.rememberSubjectCandidate(mention);
       return;
     }
     this.rememberSubjectCandidate(mention);

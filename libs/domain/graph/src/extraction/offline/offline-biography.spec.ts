@@ -429,4 +429,12 @@ describe('OfflineExtractor: biographies', () => {
     const trip = await triples('Ines Duarte flies for Lisbon tomorrow.');
     assert.ok(!trip.some((t) => t.includes('works at')), trip.join('; '));
   });
+
+  it('keeps an untyped opening subject as whom "he" means, past a person named between', async () => {
+    const life = await triples(
+      'Kenta Morishima (born 1950, Kanazawa) is a Japanese potter known for his pale celadon tea bowls. He worked alongside the ceramicist Daiki Uehara, and in 1975 he founded the Morishima Kiln.',
+    );
+    assert.ok(life.includes('Kenta Morishima | founded | Morishima Kiln'), life.join('; '));
+    assert.ok(!life.includes('Daiki Uehara | founded | Morishima Kiln'), life.join('; '));
+  });
 });
