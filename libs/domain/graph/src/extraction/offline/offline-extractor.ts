@@ -156,11 +156,11 @@ export class OfflineExtractor extends GraphExtractor {
       let found: SentenceRelation[];
       try {
         found = findRelations(sentence, mentions, discourse);
-        this.options.onSentence?.(sentence, mentions, found, discourse);
       } catch {
         unread.sentences++;
         found = [];
       }
+      this.options.onSentence?.(sentence, mentions, found, discourse);
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
       const opening = mentions[0];
