@@ -64,7 +64,6 @@ export async function recordFacts(tx: SqlExecutor, scope: GraphScope, sources: S
 
   // One statement: the new entities, their keys, the mentions and the relations. The foreign keys
   // of keys, mentions and relations to entities made by the same statement are checked at its end.
-  const r = relations;
   const claimedRows = await tx.query<{ type: string; key: string }>(
     `WITH e AS (
        INSERT INTO graph.entities (tenant_id, sub_tenant_id, entity_id, name, type, namespace, identifier)
@@ -107,18 +106,18 @@ export async function recordFacts(tx: SqlExecutor, scope: GraphScope, sources: S
       mentions.map((m) => m.chunk_id),
       mentions.map((m) => m.entity_id),
       mentions.map((m) => m.context),
-      r.map((x) => x.relationship_id),
-      r.map((x) => x.source_id),
-      r.map((x) => x.chunk_id),
-      r.map((x) => x.ordinal),
-      r.map((x) => x.source_entity_id),
-      r.map((x) => x.target_entity_id),
-      r.map((x) => x.canonical_predicate),
-      r.map((x) => x.raw_predicate),
-      r.map((x) => x.context),
-      r.map((x) => x.confidence),
-      r.map((x) => x.temporal_details),
-      r.map((x) => (x.timestamp ? x.timestamp.toISOString() : null)),
+      relations.map((x) => x.relationship_id),
+      relations.map((x) => x.source_id),
+      relations.map((x) => x.chunk_id),
+      relations.map((x) => x.ordinal),
+      relations.map((x) => x.source_entity_id),
+      relations.map((x) => x.target_entity_id),
+      relations.map((x) => x.canonical_predicate),
+      relations.map((x) => x.raw_predicate),
+      relations.map((x) => x.context),
+      relations.map((x) => x.confidence),
+      relations.map((x) => x.temporal_details),
+      relations.map((x) => (x.timestamp ? x.timestamp.toISOString() : null)),
     ],
   );
   // A new entity whose first key another writer claimed meanwhile is a duplicate of that

@@ -447,8 +447,6 @@ export const ORGANIZATION_HEADS = new Set([
   'transportes',
   'talleres',
   'bodegas',
-  'bodega',
-  'viña',
   'cervecería',
   'cervejaria',
   'editorial',

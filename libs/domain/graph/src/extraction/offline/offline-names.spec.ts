@@ -461,6 +461,8 @@ describe('OfflineExtractor: what runs on what', () => {
       'Mirela Printing',
     ])
       assert.equal(found.get(name), 'organization', name);
+    // A town named like a trade stays a place ("bodega" and "viña" open towns as often as firms).
+    assert.equal((await names('Camila Rojas moved to Bodega Bay.')).get('Bodega Bay'), 'location');
     // A first name of that shape stays a person's.
     assert.equal(
       (await names('Isadora Quintero met Teodoro Ruiz in Lima.')).get('Isadora Quintero'),
