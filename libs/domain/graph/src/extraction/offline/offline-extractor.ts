@@ -12,6 +12,10 @@ import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { writerOf, writersOrganizationIn } from './writer';
+import { pairCandidates } from './learned/pair-features';
+import { PairModel } from './learned/pair-model';
+import { learnedRelations, PendingPair } from './learned/pair-relations';
+import { shippedPairModel } from './learned/shipped-pair-model';
 
 /** What OfflineExtractor's `onSentence` is given. */
 export type SentenceObserver = (
@@ -38,18 +42,30 @@ const MAX_CONTEXT = 400;
  * message names, writer.ts), "we" for the organisation they work at; a surname (or an
  * organisation's name without "Studios", "Engineering", …) alone stands for the full name met
  * earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node
- * parses them).
+ * parses them). Pairs of names the rules related in no way are then read by a learned model
+ * (learned/), kept only when it is sure, with a lower confidence than any rule's.
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';
 
+  private readonly pairModel: PairModel | null;
+
   /**
    * `onSentence` sees each sentence once its relations are read, with its names (short names
    * resolved) and what the text said before it: for benches that study the extractor
-   * (bench/graph-pair-classifier.bench.mjs), never needed to extract.
+   * (bench/graph-pair-classifier.bench.mjs), never needed to extract. `pairModel` reads the pairs
+   * the rules leave: the shipped one by default, null for the rules alone.
    */
-  constructor(private readonly options: { onSentence?: SentenceObserver } = {}) {
+  constructor(
+    private readonly options: {
+      onSentence?: SentenceObserver;
+      pairModel?: PairModel | null;
+      /** How sure the model must be (PAIR_THRESHOLD): for the bench that chose it. */
+      pairThreshold?: number;
+    } = {},
+  ) {
     super();
+    this.pairModel = options.pairModel === undefined ? shippedPairModel() : options.pairModel;
   }
 
   async extract(input: ExtractionInput): Promise<ExtractionResult> {
@@ -123,6 +139,7 @@ export class OfflineExtractor extends GraphExtractor {
     /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
     const codeNames = introducedCodeNames(sentences);
+    const pending: PendingPair[] = [];
     for (const [line, sentence] of sentences.entries()) {
       const own = findMentions(sentence, codeNames);
       // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
@@ -161,6 +178,10 @@ export class OfflineExtractor extends GraphExtractor {
         found = [];
       }
       this.options.onSentence?.(sentence, mentions, found, discourse);
+      const context = contextOf(sentence.text);
+      if (this.pairModel)
+        for (const candidate of pairCandidates(sentence, mentions, discourse))
+          pending.push({ candidate, context });
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
       const opening = mentions[0];
@@ -175,7 +196,6 @@ export class OfflineExtractor extends GraphExtractor {
       for (const mention of own)
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
           typedBefore.set(mention.keys[0]!, mention);
-      const context = contextOf(sentence.text);
       for (const mention of mentions) entityIndex(mention, context);
       if (signature && line === signature.line)
         found = dedupe([...found, ...signedRole(sentence, mentions, signature)]);
@@ -195,6 +215,10 @@ export class OfflineExtractor extends GraphExtractor {
       });
     }
     relations.push(...brandRelations(entities, relations));
+    if (this.pairModel)
+      relations.push(
+        ...learnedRelations(pending, relations, entityIndex, this.pairModel, this.options.pairThreshold),
+      );
     return mergeFirstNames({ chunk_id: chunk.chunk_id, entities, relations });
   }
 }
