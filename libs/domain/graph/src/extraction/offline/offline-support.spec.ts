@@ -336,4 +336,24 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!header.some((t) => t.startsWith('Lviv |')), header.join('; '));
   });
+
+  it("reads a header's list of role, employer and town after a reporter's name", async () => {
+    const bracketed = await triples(
+      'Reported by: Hamid Farouk (Support lead, Quillbyte Systems, Porto)\nThe sync fails every night.',
+    );
+    assert.ok(bracketed.includes('Hamid Farouk | works at | Quillbyte Systems'), bracketed.join('; '));
+    assert.ok(bracketed.includes('Quillbyte Systems | located in | Porto'), bracketed.join('; '));
+    const dashed = await triples(
+      'Raised by: Nomsa Dube — Payroll, Karoo Mills, Bloemfontein\nPayslips will not print.',
+    );
+    assert.ok(dashed.includes('Nomsa Dube | works at | Karoo Mills'), dashed.join('; '));
+    assert.ok(dashed.includes('Karoo Mills | located in | Bloemfontein'), dashed.join('; '));
+    // A date, a department's town and a team are no employer.
+    const born = await triples('Lindiwe Khumalo (born 1962, Durban) is a painter.');
+    assert.ok(!born.some((t) => t.includes('works at')), born.join('; '));
+    const town = await triples('Reporter: Jonas Berg (Accounts Payable, Oslo)\nExports fail.');
+    assert.ok(!town.some((t) => t.includes('| works at | Accounts Payable')), town.join('; '));
+    const team = await triples('Owner: Kavya Rao (on-call, Payments Platform team)\nThe API returned 503s.');
+    assert.ok(!team.some((t) => t.includes('| works at | Payments Platform team')), team.join('; '));
+  });
 });

@@ -1,3 +1,4 @@
+import { affiliationList } from './affiliation-lists';
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
@@ -32,6 +33,12 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
   const out: SentenceRelation[] = [];
   for (const person of mentions) {
     if (!personLike(person)) continue;
+    // ("Reported by: Sofía Marín (QA lead, Quintana Logística, Valencia)": a list, read on its own.)
+    const listed = affiliationList(tokens, mentions, person);
+    if (listed.length > 0) {
+      out.push(...listed);
+      continue;
+    }
     const next = tokens[person.end];
     const org = mentions.find((m) => m.start === person.end + 1);
     // ("Customer: Farida Haddad (Amman)": a place in brackets after a person's name is their home.)

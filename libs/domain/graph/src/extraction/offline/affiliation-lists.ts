@@ -1,0 +1,91 @@
+import { Mention } from './mentions';
+import { rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { ROLE_ABBREVIATIONS } from './name-words';
+import { Token } from './sentences';
+
+const DASHES = new Set(['—', '–', '--', '-']);
+/** Roles the tagger may read as verbs: "QA lead". */
+const ROLE_VERBS = new Set(['lead', 'head']);
+/** Last words of a unit inside an organisation, which its people are members of (other rules read them). */
+const UNITS = new Set(['team', 'group', 'squad', 'crew', 'unit', 'department', 'desk', 'committee']);
+
+/** Longest list read after a name, in words. */
+const MAX_LIST = 24;
+
+/**
+ * A person's affiliation written as a list after their name, in a ticket's header or a byline:
+ * "Reported by: Sofía Marín (QA lead, Quintana Logística, Valencia)", "Raised by: Ananya Iyer —
+ * Data Analytics, Kaveri Textiles, Coimbatore". The list's items are roles, departments, the
+ * organisation and its place: a last item that is a place (or a name nothing typed, after an
+ * organisation) is where the organisation is; the item before it is the organisation the person
+ * works at. Only a list of two items or more (three with a place), closed by its bracket or the
+ * line's end, with no verb, number or bracket inside.
+ */
+export function affiliationList(tokens: Token[], mentions: Mention[], person: Mention): SentenceRelation[] {
+  const open = tokens[person.end];
+  if (!open || (open.text !== '(' && !DASHES.has(open.text))) return [];
+  let close: number;
+  if (open.text === '(') {
+    close = tokens.findIndex((t, k) => k > person.end && t.text === ')');
+    if (close < 0) return [];
+  } else {
+    // (After a dash the list runs to the line's end, a full stop at most after it.)
+    close = tokens.length;
+    while (close > person.end + 1 && tokens[close - 1]!.pos === 'PUNCT' && tokens[close - 1]!.text !== ')')
+      close--;
+    // ("Thanks — Ana": a dash before a name alone is a signature, no list.)
+    if (
+      tokens
+        .slice(0, person.start)
+        .some((t) => t.pos === 'VERB' && t.text === t.lower && t.lower !== 'reported')
+    )
+      return [];
+  }
+  if (close - person.end > MAX_LIST) return [];
+  const items: [number, number][] = [];
+  let from = person.end + 1;
+  for (let k = from; k <= close; k++) {
+    if (k === close || tokens[k]!.text === ',') {
+      if (k > from) items.push([from, k]);
+      from = k + 1;
+    }
+  }
+  if (items.length < 2) return [];
+  // (A clause or a date is no list: "(born 1947, Kanazawa)", "(she joined Acme, then Brill)".)
+  const inside = tokens.slice(person.end + 1, close);
+  if (
+    inside.some(
+      (t) =>
+        t.text === '(' ||
+        t.pos === 'NUM' ||
+        (t.pos === 'VERB' && t.text === t.lower && !ROLE_VERBS.has(t.lower)),
+    )
+  )
+    return [];
+  const whole = ([a, b]: [number, number]) => mentions.find((m) => m.start === a && m.end === b);
+  const last = whole(items[items.length - 1]!);
+  const beforeLast = whole(items[items.length - 2]!);
+  const organisation = (m: Mention | undefined): m is Mention =>
+    m !== undefined &&
+    (m.type === 'organization' || m.evidence === 'none') &&
+    !ROLE_ABBREVIATIONS.has(m.keys[0]!);
+  // (A place follows the organisation and a role before it: "(Accounts Payable, Oslo)" names a
+  // department's town, not an employer's.)
+  const placeLast =
+    items.length >= 3 &&
+    last !== undefined &&
+    (last.type === 'location' ||
+      (last.evidence === 'none' && organisation(beforeLast) && !last.name.includes(' ')));
+  const employer = placeLast ? beforeLast : last;
+  if (!organisation(employer) || employer.type === 'location') return [];
+  if (UNITS.has(employer.name.split(' ').pop()!.toLowerCase())) return [];
+  if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+  if (employer.type !== 'organization') Object.assign(employer, { type: 'organization', evidence: 'weak' });
+  const out = [rel(person, employer, 'works at', open.text === '(' ? '(…)' : open.text, employer.end, 0.6)];
+  if (placeLast && last) {
+    if (last.type !== 'location') Object.assign(last, { type: 'location', evidence: 'weak' });
+    out.push(rel(employer, last, 'located in', ',', last.end, 0.6));
+  }
+  return out;
+}
