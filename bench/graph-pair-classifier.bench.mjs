@@ -46,6 +46,9 @@ const count = (variant, set, hits, got, want) => {
   }
 };
 let sizes = 0;
+/** Learned relations have a confidence below this, every rule's above (docs/api.md). */
+const LEARNED_BELOW = 0.46;
+const byPredicate = new Map();
 for (const set of sets) {
   const trained = trainPairModel(texts.filter((t) => t.set !== set).flatMap((t) => t.examples));
   const file =
@@ -74,6 +77,19 @@ for (const set of sets) {
         ),
       );
       count(variant, set, [...got].filter((t) => want.has(t)).length, got.size, want.size);
+      // What the model adds, by predicate (its relations are the ones under every rule's confidence).
+      for (const r of relations.filter((r) => variant !== 'rules' && r.confidence < LEARNED_BELOW)) {
+        const t = JSON.stringify([
+          keyOf(entities[r.source].name),
+          r.canonical_predicate,
+          keyOf(entities[r.target].name),
+        ]);
+        const k = `${variant} ${r.canonical_predicate}`;
+        const v = byPredicate.get(k) ?? { added: 0, right: 0 };
+        v.added++;
+        if (want.has(t)) v.right++;
+        byPredicate.set(k, v);
+      }
     }
   }
 }
@@ -95,5 +111,13 @@ for (const name of SHOWN) {
   });
   const label = name === 'blind' ? 'fresh-5 to the last (written blind; the rules read most since)' : name;
   console.log(`| ${label} | ${pr(base)} | ${cells.join(' | ')} |`);
+}
+console.log('\nWhat the model adds, by predicate (added, right):\n');
+for (const th of THRESHOLDS) {
+  const rows = [...byPredicate]
+    .filter(([k]) => k.startsWith(`${th} `))
+    .sort((a, b) => b[1].added - a[1].added)
+    .map(([k, v]) => `${k.slice(String(th).length + 1)} ${v.added}/${v.right}`);
+  console.log(`p ≥ ${th}: ${rows.join(', ')}`);
 }
 console.log(`\nReproduce: node bench/graph-pair-classifier.bench.mjs ${process.argv.slice(2).join(' ')}`);
