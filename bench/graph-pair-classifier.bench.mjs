@@ -11,15 +11,16 @@
 //   (~1.5 minutes; --thresholds 0.7,0.85,0.95 compares thresholds (the shipped one is
 //   PAIR_THRESHOLD); --min-weight 0.5 the file's cut-off; --sets all,fresh-20 picks the rows)
 import graph from '@trove/domain-graph';
-import { annotatedRows, REFERENCE_TIME, trainingTexts } from './lib/pair-training.mjs';
+import { annotatedRows, isBlind, modelWithout, readRow, trainingTexts } from './lib/pair-training.mjs';
 
-const { OfflineExtractor, keyOf, trainPairModel, pairModelToFile, pairModelFromFile, PAIR_THRESHOLD } = graph;
+const { OfflineExtractor, PAIR_THRESHOLD } = graph;
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : fallback;
 };
 const THRESHOLDS = arg('thresholds', String(PAIR_THRESHOLD)).split(',').map(Number);
 const MIN_WEIGHT = arg('min-weight', undefined);
+const minWeight = MIN_WEIGHT === undefined ? undefined : Number(MIN_WEIGHT);
 const rows = annotatedRows();
 const sets = [...new Set(rows.map((r) => r.set))];
 const SHOWN = arg(
@@ -29,8 +30,6 @@ const SHOWN = arg(
     .slice(-3)
     .join(',')}`,
 ).split(',');
-/** Sets written blind by helpers and scored once before they were read (docs/benchmarks.md). */
-const isBlind = (set) => /^fresh-(?:[5-9]|[1-9]\d)$/.test(set);
 
 const started = performance.now();
 const texts = await trainingTexts(rows);
@@ -46,48 +45,25 @@ const count = (variant, set, hits, got, want) => {
   }
 };
 let sizes = 0;
-/** Learned relations have a confidence below this, every rule's above (docs/api.md). */
-const LEARNED_BELOW = 0.46;
 const byPredicate = new Map();
 for (const set of sets) {
-  const trained = trainPairModel(texts.filter((t) => t.set !== set).flatMap((t) => t.examples));
-  const file =
-    MIN_WEIGHT === undefined ? pairModelToFile(trained) : pairModelToFile(trained, Number(MIN_WEIGHT));
-  sizes += JSON.stringify(file).length;
-  const model = pairModelFromFile(file);
+  const { model, bytes } = modelWithout(texts, new Set([set]), minWeight);
+  sizes += bytes;
   const variants = [
     ['rules', new OfflineExtractor({ pairModel: null })],
     ...THRESHOLDS.map((th) => [String(th), new OfflineExtractor({ pairModel: model, pairThreshold: th })]),
   ];
   for (const row of rows.filter((r) => r.set === set)) {
-    const want = new Set(row.triples.map(([s, p, t]) => JSON.stringify([keyOf(s), p, keyOf(t)])));
     for (const [variant, extractor] of variants) {
-      const { chunks } = await extractor.extract({
-        chunks: [{ chunk_id: 'c', text: row.text }],
-        reference_time: REFERENCE_TIME,
-      });
-      const [{ entities, relations }] = chunks;
-      const got = new Set(
-        relations.map((r) =>
-          JSON.stringify([
-            keyOf(entities[r.source].name),
-            r.canonical_predicate,
-            keyOf(entities[r.target].name),
-          ]),
-        ),
-      );
+      const { want, read } = await readRow(extractor, row);
+      const got = new Set(read.map((r) => r.triple));
       count(variant, set, [...got].filter((t) => want.has(t)).length, got.size, want.size);
-      // What the model adds, by predicate (its relations are the ones under every rule's confidence).
-      for (const r of relations.filter((r) => variant !== 'rules' && r.confidence < LEARNED_BELOW)) {
-        const t = JSON.stringify([
-          keyOf(entities[r.source].name),
-          r.canonical_predicate,
-          keyOf(entities[r.target].name),
-        ]);
-        const k = `${variant} ${r.canonical_predicate}`;
+      // What the model adds, by predicate.
+      for (const r of read.filter((r) => variant !== 'rules' && r.learned)) {
+        const k = `${variant} ${r.predicate}`;
         const v = byPredicate.get(k) ?? { added: 0, right: 0 };
         v.added++;
-        if (want.has(t)) v.right++;
+        if (want.has(r.triple)) v.right++;
         byPredicate.set(k, v);
       }
     }

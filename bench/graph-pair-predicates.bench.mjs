@@ -12,40 +12,15 @@
 //   node_modules/.bin/nx run @trove/domain-graph:build && node bench/graph-pair-predicates.bench.mjs
 //   (~5 minutes on one core)
 import graph from '@trove/domain-graph';
-import { annotatedRows, REFERENCE_TIME, trainingTexts } from './lib/pair-training.mjs';
+import { annotatedRows, isBlind, modelWithout, readRow, trainingTexts } from './lib/pair-training.mjs';
 
-const { OfflineExtractor, keyOf, trainPairModel, pairModelToFile, pairModelFromFile } = graph;
+const { OfflineExtractor } = graph;
 const BARS = [0, 0.31, 0.4, 0.5];
-const LEARNED_BELOW = 0.46;
 const FOLDS = 4;
 const rows = annotatedRows();
 const sets = [...new Set(rows.map((r) => r.set))];
-const isBlind = (set) => /^fresh-(?:[5-9]|[1-9]\d)$/.test(set);
 const texts = await trainingTexts(rows);
-const modelWithout = (left) =>
-  pairModelFromFile(
-    pairModelToFile(trainPairModel(texts.filter((t) => !left.has(t.set)).flatMap((t) => t.examples))),
-  );
-
-async function read(model, row) {
-  const extractor = new OfflineExtractor({ pairModel: model });
-  const { chunks } = await extractor.extract({
-    chunks: [{ chunk_id: 'c', text: row.text }],
-    reference_time: REFERENCE_TIME,
-  });
-  const [{ entities, relations }] = chunks;
-  const want = new Set(row.triples.map(([s, p, t]) => JSON.stringify([keyOf(s), p, keyOf(t)])));
-  const read = relations.map((r) => ({
-    triple: JSON.stringify([
-      keyOf(entities[r.source].name),
-      r.canonical_predicate,
-      keyOf(entities[r.target].name),
-    ]),
-    predicate: r.canonical_predicate,
-    learned: r.confidence < LEARNED_BELOW,
-  }));
-  return { want, read };
-}
+const read = (model, row) => readRow(new OfflineExtractor({ pairModel: model }), row);
 
 const totals = new Map();
 const count = (name, bar, hits, got, want) => {
@@ -61,7 +36,7 @@ for (const set of sets) {
   const byPredicate = new Map();
   for (let f = 0; f < FOLDS; f++) {
     const fold = new Set(others.filter((_, i) => i % FOLDS === f));
-    const model = modelWithout(new Set([set, ...fold]));
+    const { model } = modelWithout(texts, new Set([set, ...fold]));
     for (const row of rows.filter((r) => fold.has(r.set))) {
       const { want, read: relations } = await read(model, row);
       for (const r of relations.filter((r) => r.learned)) {
@@ -72,7 +47,7 @@ for (const set of sets) {
       }
     }
   }
-  const model = modelWithout(new Set([set]));
+  const { model } = modelWithout(texts, new Set([set]));
   for (const row of rows.filter((r) => r.set === set)) {
     const { want, read: relations } = await read(model, row);
     for (const bar of BARS) {

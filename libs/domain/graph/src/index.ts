@@ -7,7 +7,7 @@ export { keyOf } from './extraction/offline/keys';
 export { CANONICAL_PREDICATES } from './extraction/offline/predicates';
 export * from './extraction/offline/learned/pair-model';
 export { pairCandidates, pairFeatures, PairCandidate } from './extraction/offline/learned/pair-features';
-export { PAIR_THRESHOLD } from './extraction/offline/learned/pair-relations';
+export { LEARNED_CONFIDENCE_MAX, PAIR_THRESHOLD } from './extraction/offline/learned/pair-relations';
 export * from './graph.module';
 export * from './graph.adapters';
 export * from './graph-settings';

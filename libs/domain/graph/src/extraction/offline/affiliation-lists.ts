@@ -1,10 +1,9 @@
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { ROLE_ABBREVIATIONS } from './name-words';
+import { DASHES, ROLE_ABBREVIATIONS } from './name-words';
 import { Token } from './sentences';
 
-const DASHES = new Set(['—', '–', '--', '-']);
 /** Roles the tagger may read as verbs: "QA lead". */
 const ROLE_VERBS = new Set(['lead', 'head']);
 /** Last words of a unit inside an organisation, which its people are members of (other rules read them). */
@@ -34,7 +33,8 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     close = tokens.length;
     while (close > person.end + 1 && tokens[close - 1]!.pos === 'PUNCT' && tokens[close - 1]!.text !== ')')
       close--;
-    // ("Thanks — Ana": a dash before a name alone is a signature, no list.)
+    // (In prose a dash after a name opens an aside: "as Ana told me — twice, in March": only a
+    // header, with no verb before the name, lists an affiliation.)
     if (
       tokens
         .slice(0, person.start)

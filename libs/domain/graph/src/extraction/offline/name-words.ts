@@ -471,3 +471,6 @@ export const ORGANIZATION_HEADS = new Set([
  * first names, so "Isadora" and "Theodora" stay people.
  */
 export const ORGANIZATION_HEAD_SHAPE = /^[a-zà-ÿ]{2,}(?:[aei]dora|ificio)$/;
+
+/** Dashes that open a signature ("— Fiona Dunne") or an affiliation after a name ("X — Payroll, Karoo Mills"). */
+export const DASHES = new Set(['—', '–', '--', '-']);

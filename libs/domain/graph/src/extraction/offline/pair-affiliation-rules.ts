@@ -1,4 +1,5 @@
 import { PairRule, rawOf, retype } from './pair-rules';
+import { DASHES } from './name-words';
 import { isVerbLike } from './predicates';
 import { isTeam } from './teams';
 
@@ -35,9 +36,6 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   }
   return false;
 };
-
-/** Dashes that open a signature. */
-const DASHES = new Set(['—', '–', '--', '-']);
 
 /**
  * "— Julien Faure, Faure & Fils": a signature, the writer then the organisation they write for.

@@ -1,5 +1,5 @@
 import { findMentions, Mention } from './mentions';
-import { CLOSINGS } from './name-words';
+import { CLOSINGS, DASHES } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 
@@ -7,8 +7,6 @@ import { Sentence } from './sentences';
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
 /** Words of a closing of more than one word: "Kind regards", "Many thanks", "Best wishes". */
 const CLOSING_WORDS = new Set(['kind', 'warm', 'many', 'best', 'wishes', 'with', 'all', 'the']);
-/** Dashes that open a signature: "— Fiona Dunne". */
-const DASHES = new Set(['—', '–', '--', '-']);
 
 /**
  * Who wrote a message that names its writer: "Hi, this is Hannah Pryce from …", "Priya Raman here",

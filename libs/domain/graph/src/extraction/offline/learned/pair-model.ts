@@ -49,17 +49,11 @@ export function trainPairModel(examples: PairExample[], options: TrainingOptions
   const { epochs = 15, rate = 0.2, l2 = 1e-4 } = options;
   const classes = [...new Set(examples.map((e) => e.label))].sort();
   const index = new Map(classes.map((c, i) => [c, i]));
-  const weights = new Map<string, Float64Array>();
-  const squares = new Map<string, Float64Array>();
-  const row = (map: Map<string, Float64Array>, f: string) => {
-    let r = map.get(f);
-    if (!r) map.set(f, (r = new Float64Array(classes.length)));
-    if (map === weights && !dense.has(f)) dense.set(f, { index: all, value: r });
-    return r;
-  };
   const all = Uint16Array.from(classes, (_, c) => c);
-  const dense = new Map<string, PairWeights>();
-  const model = { classes, weights: dense };
+  const weights = new Map<string, PairWeights>();
+  /** Each feature's sum of squared gradients, by class (AdaGrad's step sizes). */
+  const squares = new Map<string, Float64Array>();
+  const model = { classes, weights };
   const order = [...examples];
   for (let epoch = 0; epoch < epochs; epoch++) {
     // A fixed shuffle: the same examples train the same model.
@@ -71,8 +65,12 @@ export function trainPairModel(examples: PairExample[], options: TrainingOptions
       const p = probabilities(model, e.features);
       const y = index.get(e.label)!;
       for (const f of e.features) {
-        const w = row(weights, f);
-        const g = row(squares, f);
+        let g = squares.get(f);
+        if (!g) {
+          squares.set(f, (g = new Float64Array(classes.length)));
+          weights.set(f, { index: all, value: new Float64Array(classes.length) });
+        }
+        const w = weights.get(f)!.value;
         for (let c = 0; c < classes.length; c++) {
           const grad = p[c]! - (c === y ? 1 : 0) + l2 * w[c]!;
           g[c]! += grad * grad;

@@ -11,8 +11,11 @@ import { PairModel, readPair } from './pair-model';
  */
 export const PAIR_THRESHOLD = 0.8;
 
-/** A learned relation's confidence is its probability times this: below every rule's (≥ 0.49). */
-const CONFIDENCE_SCALE = 0.45;
+/**
+ * A learned relation's confidence is its probability times this, so this is the most it gets:
+ * below every rule's (≥ 0.49; docs/api.md).
+ */
+export const LEARNED_CONFIDENCE_MAX = 0.45;
 
 /** A pair the model may read, with the sentence it came from. */
 export interface PendingPair {
@@ -74,7 +77,7 @@ export function learnedRelations(
       canonical_predicate: reading.predicate,
       raw_predicate: phrase(tokens, a.end, b.start).trim() || reading.predicate,
       context,
-      confidence: Math.round(reading.probability * CONFIDENCE_SCALE * 100) / 100,
+      confidence: Math.round(reading.probability * LEARNED_CONFIDENCE_MAX * 100) / 100,
       temporal_details: null,
       timestamp: null,
     });
