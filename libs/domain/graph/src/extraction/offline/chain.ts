@@ -253,6 +253,9 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       next && tokens[next.end]?.pos === 'NOUN' && tokens[next.end]!.text === tokens[next.end]!.lower;
     if (based && gap.length > 1 && nouns(2) && qualifier) continue;
     if (based && gap.length > 1 && nouns(2)) {
+      // ("Munich-based Celonis": what is based somewhere with no noun to say what is a company.)
+      if (gap.length === 2 && next.evidence === 'none')
+        Object.assign(next, { type: 'organization', evidence: 'weak' });
       found.push({
         source: next,
         target: mention,

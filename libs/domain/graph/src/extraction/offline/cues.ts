@@ -248,6 +248,18 @@ const GENERIC_SPEAKERS = new Set([
   'symptoms',
   'detection',
   'component',
+  // A ticket's header fields (ticket-fields.ts).
+  'contact',
+  'client',
+  'account',
+  'product',
+  'platform',
+  'device',
+  'requester',
+  'reporter',
+  'caller',
+  'case',
+  'ticket',
 ]);
 
 /** Roles a possessor holds a leader or founder of: "Patagonia's CEO" makes Patagonia an organisation. */

@@ -1,6 +1,13 @@
 import { EntityType, lexicon } from './lexicon';
 import { MODEL, releaseEnd, schemeCode } from './product-names';
-import { INSTITUTION_HEADS, NAME_PARTICLES, SEASONS, SUFFIX_SPELLINGS } from './name-words';
+import {
+  ARTICLE_PARTICLES,
+  HYPHENED_ARTICLES,
+  INSTITUTION_HEADS,
+  NAME_PARTICLES,
+  SEASONS,
+  SUFFIX_SPELLINGS,
+} from './name-words';
 import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
 import { mention, nameMention } from './name-mentions';
@@ -226,6 +233,24 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // "Synology DS920+": a brand and its model are one product.
         end += tokens[end + 1]?.text === '+' && tokens[end + 1]!.space === '' ? 2 : 1;
         model = true;
+      } else if (
+        // "Maison de la Parole", "Rafael van der Vaart": two particles, then the name goes on.
+        end + 2 < tokens.length &&
+        NAME_PARTICLES.has(tokens[end]!.lower) &&
+        ARTICLE_PARTICLES.has(tokens[end + 1]!.lower) &&
+        !dateToken.has(end + 2) &&
+        /^\p{Lu}\p{Ll}/u.test(tokens[end + 2]!.text)
+      ) {
+        end += 3;
+      } else if (
+        // "Qasr al-Nakhil Library", "Ahmed el-Sayed": an Arabic article glued to the next word.
+        end + 2 < tokens.length &&
+        HYPHENED_ARTICLES.has(tokens[end]!.lower) &&
+        joinsWords(tokens[end + 1]) &&
+        tokens[end + 2]!.space === '' &&
+        /^\p{Lu}\p{Ll}/u.test(tokens[end + 2]!.text)
+      ) {
+        end += 3;
       } else if (
         end + 1 < tokens.length &&
         NAME_PARTICLES.has(tokens[end]!.lower) &&

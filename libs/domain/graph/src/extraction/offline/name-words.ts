@@ -37,6 +37,12 @@ export const NAME_PARTICLES = new Set([
   '&',
   '+',
 ]);
+/** The article of a two-word particle, after one of NAME_PARTICLES: "de la", "van der", "de los". */
+export const ARTICLE_PARTICLES = new Set(['la', 'le', 'les', 'los', 'las', 'der', 'den', 'des', 'het']);
+
+/** Articles written with a hyphen onto the word after them: "Qasr al-Nakhil", "Ahmed el-Sayed". */
+export const HYPHENED_ARTICLES = new Set(['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'az']);
+
 /** Degrees written as capitals. */
 export const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
 /** Officers' titles compromise does not list as roles. */
@@ -110,6 +116,14 @@ export const DOCUMENT_LABELS = new Set([
   'reporter',
   'assignee',
   'severity',
+  'customer',
+  'client',
+  'contact',
+  'requester',
+  'owner',
+  'agent',
+  'environment',
+  'platform',
 ]);
 /** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
 export const ROLE_PARTS = new Set([

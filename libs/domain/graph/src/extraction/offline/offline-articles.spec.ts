@@ -263,4 +263,16 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(!town.includes('Morocco | located in | Tata'), town.join('; '));
   });
+
+  it('places a place in the one after it past a compass word, and no country in a town', async () => {
+    const lake = await triples('Lake Orva is a glacial lake in the Tarn Hills in northeastern Slovakia.');
+    assert.ok(lake.includes('Tarn Hills | located in | Slovakia'), lake.join('; '));
+    const museum = await triples(
+      'The Veldhuis is the national gallery of the Netherlands, located in Amsterdam.',
+    );
+    assert.ok(!museum.includes('Netherlands | located in | Amsterdam'), museum.join('; '));
+    // An acronym in brackets spelled with its name's "of" is the name's, not a place.
+    const grid = await triples('The Austin-based Power Council of Texas (PCOT) runs the grid.');
+    assert.ok(!grid.some((t) => t.includes('| located in | PCOT')), grid.join('; '));
+  });
 });

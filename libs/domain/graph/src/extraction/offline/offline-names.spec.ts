@@ -471,4 +471,17 @@ describe('OfflineExtractor: what runs on what', () => {
     const job = await triples('My friend Salome works at Rustavi Print, a shop in Tbilisi.');
     assert.ok(job.includes('Salome | works at | Rustavi Print'), job.join('; '));
   });
+
+  it('keeps two particles and a hyphened Arabic article inside a name', async () => {
+    const found = await names(
+      'Casa de la Música hired Rafael van der Berg. The Dar al-Kutub Library is in Tunis.',
+    );
+    for (const name of ['Casa de la Música', 'Rafael van der Berg', 'Dar al-Kutub Library'])
+      assert.ok(found.has(name), [...found.keys()].join(', '));
+    assert.ok(
+      (await triples('Lucía Pardo works at Banco de la Plata.')).includes(
+        'Lucía Pardo | works at | Banco de la Plata',
+      ),
+    );
+  });
 });

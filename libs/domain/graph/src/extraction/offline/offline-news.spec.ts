@@ -368,4 +368,21 @@ describe('OfflineExtractor: business news', () => {
     const job = await triples('Obi Ozor started at Kobo360 Freight in May.');
     assert.ok(!job.some((t) => t.includes('founded')), job.join('; '));
   });
+
+  it("reads an organisation's work with another as a partnership, and a chief executive's company as one", async () => {
+    const work = await triples(
+      'Oslo-based Fjordkraft has opened a lab in Bergen. The lab will work with Haugland Institute.',
+    );
+    assert.ok(work.includes('Fjordkraft | partner of | Haugland Institute'), work.join('; '));
+    assert.equal((await names('Oslo-based Fjordkraft has opened a lab.')).get('Fjordkraft'), 'organization');
+    const boss = await triples('Greta Holm is leaving to become chief executive of Norrvolt in Luleå.');
+    assert.ok(boss.includes('Greta Holm | leads | Norrvolt'), boss.join('; '));
+    assert.ok(boss.includes('Norrvolt | located in | Luleå'), boss.join('; '));
+    // People who work together still do.
+    assert.ok(
+      (await triples('Ada Lovelace worked with Charles Babbage.')).includes(
+        'Ada Lovelace | works with | Charles Babbage',
+      ),
+    );
+  });
 });

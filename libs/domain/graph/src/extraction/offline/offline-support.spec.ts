@@ -356,4 +356,23 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const team = await triples('Owner: Kavya Rao (on-call, Payments Platform team)\nThe API returned 503s.');
     assert.ok(!team.some((t) => t.includes('| works at | Payments Platform team')), team.join('; '));
   });
+
+  it("reads a ticket's header fields: the contact works at the customer, who uses each product", async () => {
+    const header = await triples(
+      'Case 4410 — Customer: Harlow Vets (Derby)\nContact: Imogen Shaw, clinic manager\nProduct: PawChart Cloud 2.1\n\nReminder e-mails stopped on Monday.',
+    );
+    assert.ok(header.includes('Imogen Shaw | works at | Harlow Vets'), header.join('; '));
+    assert.ok(header.includes('Harlow Vets | uses | PawChart Cloud 2.1'), header.join('; '));
+    // The product may come first, and a reporter's own employer is kept.
+    const first = await triples(
+      'Product: Ledgerly 7.4\nCustomer: Tamsin Foods\nReported by: Omar Reyes (Finance, Corvid Audit)\n\nExports fail.',
+    );
+    assert.ok(first.includes('Tamsin Foods | uses | Ledgerly 7.4'), first.join('; '));
+    assert.ok(!first.includes('Omar Reyes | works at | Tamsin Foods'), first.join('; '));
+    // With no customer, the reporter uses what the environment lists; the labels are no names.
+    const text = 'Reported by: Ilse Brandt\nEnvironment: Windows 11 23H2 / Edge 124\n\nThe page is blank.';
+    const used = await triples(text);
+    assert.ok(used.includes('Ilse Brandt | uses | Windows 11 23H2'), used.join('; '));
+    assert.ok(!(await names(text)).has('Environment'));
+  });
 });

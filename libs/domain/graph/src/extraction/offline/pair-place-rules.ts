@@ -44,6 +44,10 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
   return false;
 };
 
+/** Where in a place: "northwestern", "south-east", "central", "rural". */
+const COMPASS =
+  /^(?:(?:north|south)(?:-?(?:east|west))?(?:ern)?|(?:east|west)(?:ern)?|central|rural|upper|lower|coastal)$/;
+
 /** Whether "at" (or "at the") comes right before a mention. */
 function atName(tokens: Token[], mention: Mention): boolean {
   const before = tokens[mention.start - 1]?.pos === 'DET' ? mention.start - 2 : mention.start - 1;
@@ -53,7 +57,8 @@ function atName(tokens: Token[], mention: Mention): boolean {
 /** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
 export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
   if (
-    between.length === 1 &&
+    // ("the Julian Alps in northwestern Slovenia": a compass point before the place too.)
+    (between.length === 1 || (between.length === 2 && COMPASS.test(between[1]!.lower))) &&
     between[0]!.lower === 'in' &&
     (source.type === 'organization' ||
       // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)

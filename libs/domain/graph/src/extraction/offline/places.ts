@@ -121,12 +121,10 @@ export function labelledPlaces(sentence: Sentence, mentions: Mention[]): Sentenc
 /** "MRRA" after "Mekong River Research Alliance": the initials of the name's capitalised words. */
 function isAcronymOf(short: string, name: string): boolean {
   if (!/^[A-Z]{2,8}$/.test(short)) return false;
-  const initials = name
-    .split(/[\s-]+/)
-    .filter((w) => /^\p{Lu}/u.test(w))
-    .map((w) => w[0])
-    .join('');
-  return initials === short;
+  const words = name.split(/[\s-]+/).filter((w) => w !== '');
+  const initials = (of: string[]) => of.map((w) => w[0]!.toUpperCase()).join('');
+  // ("Electric Reliability Council of Texas (ERCOT)": the particles' letters may count too.)
+  return initials(words.filter((w) => /^\p{Lu}/u.test(w))) === short || initials(words) === short;
 }
 
 /** Heads of a description of an organisation by its place, beside cues.ts's organisation nouns. */

@@ -83,12 +83,16 @@ export const NOUN_RULES: PredicateRule[] = [
     targetType: 'location',
   },
   {
+    // ("chief executive of Skyvault": whoever runs a company runs an organisation.)
+    nouns: ['ceo', 'executive', 'chairman', 'chairwoman', 'boss'],
+    preps: ['of'],
+    canonical: 'leads',
+    sourceType: 'person',
+    targetType: 'organization',
+  },
+  {
     nouns: [
-      'ceo',
-      'executive',
       'president',
-      'chairman',
-      'chairwoman',
       'chair',
       'head',
       'leader',
@@ -98,7 +102,6 @@ export const NOUN_RULES: PredicateRule[] = [
       'queen',
       'captain',
       'director',
-      'boss',
       'chief',
       'secretary-general',
       'director-general',

@@ -191,6 +191,12 @@ export function matchPredicate(
     // ("spent three seasons with the Danish club Fortuna Hjørring": a club's player is its member.)
     if (rule.canonical === 'works at' && nouns.some((t) => CLUB_NOUNS.has(t.lower)))
       return { canonical: 'member of', inverted: false, known: true };
+    // ("Celonis will work with ETH Zurich": an organisation's work with another is a partnership.)
+    if (
+      rule.canonical === 'works with' &&
+      [source, target].some((m) => m.type === 'organization' && m.evidence !== 'none')
+    )
+      return { canonical: 'partner of', inverted: false, known: true };
     const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
     // ("my dad Hiroshi finally bought the Toyota Yaris Hybrid": a person's purchase is theirs; a
     // company acquires.)

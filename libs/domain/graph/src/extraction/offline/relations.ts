@@ -7,6 +7,7 @@ import { Discourse } from './discourse';
 import { errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
 import { inferredRelations } from './inferred';
+import { lexicon } from './lexicon';
 import { cofounder, listContinues, secondObject } from './pair-lists';
 import { clauseAfterAnd, nounAfterAnd, participleClause, sharedSubject } from './pair-clause-continuations';
 import {
@@ -205,7 +206,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
       ? { ...r, source: r.target, target: r.source, canonical: 'child of' }
       : r.canonical === 'works at' && r.target.type === 'person' && r.source.type === 'person'
         ? { ...r, canonical: 'works with' }
-        : r,
+        : // (An organisation's work with another is a partnership: "Celonis will work with Siemens".)
+          r.canonical === 'works with' && (typedOrganisation(r.source) || typedOrganisation(r.target))
+          ? { ...r, canonical: 'partner of' }
+          : r,
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
@@ -216,9 +220,22 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
     if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
       return false;
+    // (No country is in a town: "the national museum of the Netherlands, located in Amsterdam" is
+    // the museum's place.)
+    if (
+      r.canonical === 'located in' &&
+      placeClass(r.source) === 'region' &&
+      placeClass(r.target) === 'location'
+    )
+      return false;
     const key = JSON.stringify([r.source.keys[0], r.canonical, r.target.keys[0]]);
     if (seen.has(key) || r.source.keys[0] === r.target.keys[0]) return false;
     seen.add(key);
     return true;
   });
 }
+
+const typedOrganisation = (m: Mention): boolean => m.type === 'organization' && m.evidence !== 'none';
+
+/** What the lexicon holds a place's name as: a country or region, or a town. */
+const placeClass = (m: Mention) => (m.type === 'location' ? lexicon().classOf(m.keys[0]!) : undefined);

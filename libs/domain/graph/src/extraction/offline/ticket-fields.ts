@@ -1,0 +1,164 @@
+import { DASHES } from './name-words';
+import { Mention } from './mentions';
+import { rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { Sentence, Token } from './sentences';
+
+// A ticket's header fields: "Customer: Brightwater Dental (Cork)", "Contact: Niamh Keane",
+// "Product: DentaSuite Cloud 3.2", "Environment: macOS Sonoma 14.4 / Safari 17.4". The customer
+// (or, with none, whoever reported the ticket) uses each product the header names, and the contact
+// works at the customer. The fields may come in any order, so the whole header is read first.
+
+/** Labels of the field that names the customer's organisation. */
+const CUSTOMER_LABELS = new Set(['customer', 'client', 'account', 'company', 'organisation', 'organization']);
+/** Labels of the field that names who raised the ticket (one or two words). */
+const CONTACT_LABELS = new Set([
+  'contact',
+  'requester',
+  'requestor',
+  'reporter',
+  'caller',
+  'reported by',
+  'opened by',
+  'raised by',
+  'submitted by',
+]);
+/** Labels of the fields that name what the customer runs. */
+const PRODUCT_LABELS = new Set([
+  'product',
+  'products',
+  'environment',
+  'platform',
+  'device',
+  'devices',
+  'software',
+  'application',
+  'app',
+  'affected product',
+  'affected products',
+]);
+/** Types a product field's names may not have. */
+const NOT_PRODUCTS = new Set(['person', 'location', 'date', 'error_code', 'event']);
+
+type Field = 'customer' | 'contact' | 'product';
+
+/** One field of a header line: its kind and the tokens of its value, [from, to). */
+interface FieldSpan {
+  field: Field;
+  label: string;
+  from: number;
+  to: number;
+}
+
+/** What the header says, read before the sentences' own relations. */
+export interface TicketHeader {
+  customer?: Mention;
+  contact?: Mention;
+}
+
+/** The fields of one line: a label opens the line or follows a bar or a dash ("Case 77120 — Customer: …"). */
+export function fieldsOf(tokens: Token[]): FieldSpan[] {
+  const spans: FieldSpan[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const opens = k === 0 || tokens[k - 1]!.text === '|' || DASHES.has(tokens[k - 1]!.text);
+    if (!opens || !/^\p{Lu}/u.test(tokens[k]!.text)) continue;
+    const width = tokens[k + 1]?.text === ':' ? 1 : tokens[k + 2]?.text === ':' ? 2 : 0;
+    if (width === 0) continue;
+    const label = tokens
+      .slice(k, k + width)
+      .map((t) => t.lower)
+      .join(' ');
+    const field: Field | undefined = CUSTOMER_LABELS.has(label)
+      ? 'customer'
+      : CONTACT_LABELS.has(label)
+        ? 'contact'
+        : PRODUCT_LABELS.has(label)
+          ? 'product'
+          : undefined;
+    const from = k + width + 1;
+    // (The value runs to the line's end or to the next field's bar.)
+    let to = from;
+    while (to < tokens.length && tokens[to]!.text !== '|') to++;
+    if (field) spans.push({ field, label, from, to });
+    k = to - 1;
+  }
+  return spans;
+}
+
+/** A person's name: typed so, or two words nothing typed ("Imogen Shaw"). */
+const personLike = (m: Mention | undefined): m is Mention =>
+  m !== undefined && (m.type === 'person' || (m.evidence === 'none' && m.name.includes(' ')));
+
+const inside = (m: Mention, span: FieldSpan) => m.start >= span.from && m.end <= span.to;
+
+/** The header's customer and contact, read from every sentence before any relation is. */
+export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): TicketHeader {
+  const header: TicketHeader = {};
+  for (const sentence of sentences) {
+    const spans = fieldsOf(sentence.tokens);
+    if (spans.length === 0) continue;
+    const mentions = mentionsOf(sentence);
+    for (const span of spans) {
+      const first = mentions.find((m) => inside(m, span));
+      if (!first) continue;
+      if (
+        span.field === 'customer' &&
+        !header.customer &&
+        first.type !== 'person' &&
+        first.type !== 'location'
+      )
+        header.customer = {
+          ...first,
+          type: 'organization',
+          evidence: first.evidence === 'strong' ? 'strong' : 'weak',
+        };
+      if (span.field === 'contact' && !header.contact && personLike(first))
+        header.contact = {
+          ...first,
+          type: 'person',
+          evidence: first.evidence === 'strong' ? 'strong' : 'weak',
+        };
+    }
+  }
+  return header;
+}
+
+/** The customer's name is the organisation's wherever the text writes it untyped ("Brightwater says …"). */
+export function typeCustomer(mentions: Mention[], header: TicketHeader): void {
+  const customer = header.customer;
+  if (!customer) return;
+  for (const m of mentions)
+    if (m.keys[0] === customer.keys[0] && m.evidence !== 'strong')
+      Object.assign(m, { type: customer.type, evidence: customer.evidence });
+}
+
+/**
+ * The relations a header line's fields give: the contact works at the customer; the customer
+ * (else the contact) uses each product named. `found` holds what the sentence's other rules read,
+ * so a contact whose own affiliation was written out keeps it.
+ */
+export function ticketFields(
+  sentence: Sentence,
+  mentions: Mention[],
+  header: TicketHeader,
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  for (const span of fieldsOf(sentence.tokens)) {
+    const named = mentions.filter((m) => inside(m, span));
+    if (span.field === 'contact' && header.customer) {
+      const person = named[0];
+      const employed = found.some((r) => r.source === person && r.canonical === 'works at');
+      if (personLike(person) && !employed) {
+        if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+        out.push(rel(person, header.customer, 'works at', span.label, person.end, 0.6));
+      }
+    }
+    const user = header.customer ?? header.contact;
+    if (span.field === 'product' && user)
+      for (const product of named)
+        if (!NOT_PRODUCTS.has(product.type) && product.keys[0] !== user.keys[0])
+          out.push(rel(user, product, 'uses', span.label, product.end, 0.6));
+  }
+  return out;
+}
