@@ -4,20 +4,25 @@ import type { ChunkFacts } from '../../ports/graph-store';
  * "I'm working with Keiko on the animation" … "Keiko Mori? Your old roommate?": a person named by
  * a first name alone is the one person of the chunk whose full name starts with it, whichever came
  * first. Her relations move to the full name, and the first name becomes one of its aliases. Two
- * people of that first name ("Keiko Mori", "Keiko Sato") leave it alone.
+ * people of that first name ("Keiko Mori", "Keiko Sato") leave it alone. A surname alone is read
+ * the same way when no full name starts with it ("Marie Curie" and "Pierre Curie" leave "Curie" alone).
  */
 export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
   const { entities, relations } = facts;
   const byFirstName = new Map<string, number[]>();
+  const byLastName = new Map<string, number[]>();
   entities.forEach((e, i) => {
     const words = e.keys[0]!.split(' ');
     if (e.type !== 'person' || words.length < 2) return;
     byFirstName.set(words[0]!, [...(byFirstName.get(words[0]!) ?? []), i]);
+    byLastName.set(words.at(-1)!, [...(byLastName.get(words.at(-1)!) ?? []), i]);
   });
   const into = new Map<number, number>();
   entities.forEach((e, i) => {
     if (e.type !== 'person' || e.keys[0]!.includes(' ')) return;
-    const full = byFirstName.get(e.keys[0]!);
+    // ("Sato-san started it" … "yep, Takeshi Sato": a surname alone is the one full name ending on
+    // it, when no full name starts with it.)
+    const full = byFirstName.get(e.keys[0]!) ?? byLastName.get(e.keys[0]!);
     if (full?.length === 1) into.set(i, full[0]!);
   });
   if (into.size === 0) return facts;

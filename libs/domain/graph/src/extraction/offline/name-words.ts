@@ -476,15 +476,27 @@ export const ORGANIZATION_HEADS = new Set([
   'laiterie',
   'parfumerie',
   'verrerie',
+  'padaria',
+  'pastelaria',
+  'confeitaria',
+  'livraria',
+  'minera',
+  'mineração',
+  'boulangerie',
+  'pâtisserie',
+  'bäckerei',
+  'brauerei',
+  'weingut',
 ]);
 
 /**
  * A first word of those shapes makes a name an organisation's: Spanish and Portuguese trades in
  * -dora ("Constructora Pacífico Norte", "Agroexportadora Los Andes", "Distribuidora Ruiz") and
- * Italian works in -ificio ("Lanificio Ferraris", "Oleificio Sabino"). Checked after the lexicon's
+ * Italian works in -ificio ("Lanificio Ferraris", "Oleificio Sabino"), Spanish shops in -ería
+ * ("Tortillería La Espiga", "Panadería Ruiz"). Checked after the lexicon's
  * first names, so "Isadora" and "Theodora" stay people.
  */
-export const ORGANIZATION_HEAD_SHAPE = /^[a-zà-ÿ]{2,}(?:[aei]dora|ificio)$/;
+export const ORGANIZATION_HEAD_SHAPE = /^[a-zà-ÿ]{2,}(?:[aei]dora|ificio|ería)$/;
 
 /** Dashes that open a signature ("— Fiona Dunne") or an affiliation after a name ("X — Payroll, Karoo Mills"). */
 export const DASHES = new Set(['—', '–', '--', '-']);

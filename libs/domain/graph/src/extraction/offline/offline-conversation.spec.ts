@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { triples } from '../../testing/read-text';
+import { facts, triples } from '../../testing/read-text';
 
 // Letters and chat: a writer named only by the closing ("Best, Inés"), and what the speaker's
 // relatives are to each other. Every sentence here is written for this file (none is in
@@ -148,5 +148,26 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     // A field of two words is no speaker in a text that is no dialogue.
     const report = await triples('Root Cause: I restarted the Atlas Gateway after it failed.');
     assert.ok(!report.some((t) => t.startsWith('Root Cause |')), report.join('; '));
+  });
+
+  it('reads a surname said alone as the one full name ending on it, whichever came first', async () => {
+    const found = await triples(
+      "Daniel: isn't that the one Mori-san started after he left Rakuten?\nKenji: yep, Takeshi Mori. he's CEO",
+    );
+    assert.ok(found.includes('Takeshi Mori | works at | Rakuten'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Mori |')), found.join('; '));
+    // Two full names on that surname leave it alone.
+    const two = await triples('Curie worked at the Sorbonne. Marie Curie and Pierre Curie met in Paris.');
+    assert.ok(two.includes('Curie | works at | Sorbonne'), two.join('; '));
+  });
+
+  it('reads where one retires to as home, and a bakery named after its founder as a business', async () => {
+    const found = await facts('Beatriz took over Padaria Helena when Helena retired to Braga.');
+    const read = found.relations.map(
+      (r) =>
+        `${found.entities[r.source]!.name} | ${r.canonical_predicate} | ${found.entities[r.target]!.name}`,
+    );
+    assert.ok(read.includes('Helena | lives in | Braga'), read.join('; '));
+    assert.equal(found.entities.find((e) => e.name === 'Padaria Helena')?.type, 'organization');
   });
 });

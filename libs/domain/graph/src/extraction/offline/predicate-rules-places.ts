@@ -24,6 +24,15 @@ export const PLACE_RULES: PredicateRule[] = [
     // (One moves to a label or a club as a member, not to live there.)
     notTarget: ['person', 'date', 'organization'],
   },
+  // "Helena retired to Braga": one retires to where one then lives.
+  {
+    verbs: ['retire'],
+    preps: ['to'],
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   {
     verbs: [
       'headquarter',
