@@ -437,4 +437,24 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(life.includes('Kenta Morishima | founded | Morishima Kiln'), life.join('; '));
     assert.ok(!life.includes('Daiki Uehara | founded | Morishima Kiln'), life.join('; '));
   });
+
+  it("reads an occupation of an organisation as a job, a rider's team, and a person's town as home", async () => {
+    const job = await triples('Lise Amundsen is chief economist of the World Bank.');
+    assert.ok(job.includes('Lise Amundsen | works at | World Bank'), job.join('; '));
+    // ("producer of The Rock": what an occupation is "of" may be a work, not an employer.)
+    assert.ok(!(await triples('Emma Stone is a producer of The Rock.')).some((t) => t.includes('works at')));
+    const team = await triples('Priscilla Vos is a Dutch cyclist who rides for Team Visma.');
+    assert.ok(team.includes('Priscilla Vos | member of | Team Visma'), team.join('; '));
+    const home = await triples('She married the Graz printer Anton Reiter in 1910.');
+    assert.ok(home.includes('Anton Reiter | lives in | Graz'), home.join('; '));
+    assert.ok(!home.includes('Anton Reiter | located in | Graz'), home.join('; '));
+  });
+
+  it("gives a participle's succession to the person whose job the sentence names, past a date", async () => {
+    const found = await triples(
+      'Arvid Lund was chief economist of the Nordic Bank from 2016 to 2019, succeeding Tovin Raske.',
+    );
+    assert.ok(found.includes('Arvid Lund | succeeded | Tovin Raske'), found.join('; '));
+    assert.ok(!found.includes('Nordic Bank | succeeded | Tovin Raske'), found.join('; '));
+  });
 });

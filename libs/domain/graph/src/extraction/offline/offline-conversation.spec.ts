@@ -170,4 +170,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(read.includes('Helena | lives in | Braga'), read.join('; '));
     assert.equal(found.entities.find((e) => e.name === 'Padaria Helena')?.type, 'organization');
   });
+
+  it('reads a place won at a school as study there, and only at a school', async () => {
+    const got = await triples('Mark: did you hear Jenna got into Imperial College London?');
+    assert.ok(got.includes('Jenna | studied at | Imperial College London'), got.join('; '));
+    const year = await triples('Ravi is a sophomore at Kansai University.');
+    assert.ok(year.includes('Ravi | studied at | Kansai University'), year.join('; '));
+    const job = await triples('Tom got into a row at Siemens. Oksana spent six years at ETH Zurich.');
+    assert.ok(!job.some((t) => t.includes('studied at')), job.join('; '));
+  });
 });

@@ -92,7 +92,13 @@ export function participleClause(pair: Pair, { previous, chain }: Reading): bool
   const personal = subject && !same(subject, target) ? matchPredicate(rest, subject, target) : undefined;
   if (!match?.known && !(personal?.known && personal.sourceType === 'person')) return false;
   pair.between = rest;
-  if (subject && !same(subject, target) && (timed >= 0 || match?.sourceType === 'person' || !match?.known))
+  // (And where the person's reading is a person's predicate: "chief economist of the World Bank
+  // from 2016, succeeding Kaushik Basu" is the economist's succession, not the bank's.)
+  if (
+    subject &&
+    !same(subject, target) &&
+    (timed >= 0 || match?.sourceType === 'person' || !match?.known || personal?.sourceType === 'person')
+  )
     pair.source = subject;
   return false;
 }

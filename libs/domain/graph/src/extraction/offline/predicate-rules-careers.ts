@@ -101,7 +101,8 @@ export const CAREER_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
-    verbs: ['play'],
+    // ("rides for Team Jumbo-Visma", "races for Ferrari": a sportsman's team.)
+    verbs: ['play', 'ride', 'race'],
     preps: ['for', 'in'],
     canonical: 'member of',
     sourceType: 'person',

@@ -177,6 +177,27 @@ export const NOUN_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "a sophomore at Kansai University", "her last semester at IIT Bombay": a student's (at a school
+  // only; not "years": "spent six years at ETH Zurich" is as often a job).
+  {
+    nouns: ['semester', 'freshman', 'sophomore', 'fresher', 'undergraduate', 'undergrad'],
+    preps: ['at'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+    schoolsOnly: true,
+  },
+  // "Jenna got into Imperial College", "was accepted to KAIST": a place at a school.
+  {
+    verbs: ['get', 'accept', 'admit'],
+    preps: ['into', 'to'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+    schoolsOnly: true,
+  },
   // "went to culinary school at Kendall College", "took evening classes at Birkbeck".
   {
     nouns: ['school', 'course', 'courses', 'classes', 'studies'],

@@ -69,6 +69,8 @@ export interface PredicateRule {
    * too ("built in Apache Superset", not "built in Halden", which a guess made a place).
    */
   onlyTargets?: EntityType[];
+  /** Only a target whose name says it teaches: "Kansai University", "IIT Bombay" (SCHOOL_NAME). */
+  schoolsOnly?: boolean;
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
   /** What the relation is about (its target, read the relation's way) is no town or country the lexicon knows. */

@@ -2,6 +2,7 @@ import { lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { descriptionStart } from './predicate-descriptions';
+import { SCHOOL_NAME } from './name-words';
 import { PREDICATE_RULES as RULES, PredicateMatch } from './predicate-rules';
 import { bases, isVerbLike, root } from './predicate-verbs';
 import {
@@ -121,6 +122,7 @@ export function matchPredicate(
     if (finalPrep === 'by' && rule.invertPassive && !passive) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
+    if (rule.schoolsOnly && !SCHOOL_NAME.test((rule.reversed ? source : target).name)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
     if (rule.lastVerb && !(verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, rule.verbs ?? []))) continue;
     // "Boston University left the conference": a person's predicate needs a person, when the
@@ -138,7 +140,10 @@ export function matchPredicate(
     // goalkeeper for KÍ Klaksvík": a player of the club.)
     if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note', 'play', 'compete'])))
       continue;
-    const occupied = rule.anyOccupation && finalPrep !== 'of';
+    // ("chief economist of the World Bank": an occupation "of" an organisation is a job there.)
+    const occupied =
+      rule.anyOccupation &&
+      (finalPrep !== 'of' || (target.type === 'organization' && target.evidence !== 'none'));
     if (rule.nouns && !ownNouns().some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation()))
       continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".

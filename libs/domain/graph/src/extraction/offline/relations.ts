@@ -209,7 +209,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
         : // (An organisation's work with another is a partnership: "Celonis will work with Siemens".)
           r.canonical === 'works with' && (typedOrganisation(r.source) || typedOrganisation(r.target))
           ? { ...r, canonical: 'partner of' }
-          : r,
+          : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
+            r.canonical === 'located in' && surePerson(r.source)
+            ? { ...r, canonical: 'lives in' }
+            : r,
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
@@ -234,6 +237,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     return true;
   });
 }
+
+/** A person by the lexicon, or by a first name with a surname ("Anton Vogl"; not "SolarPeak", which a guess typed). */
+const surePerson = (m: Mention): boolean =>
+  m.type === 'person' && (m.evidence === 'strong' || (m.evidence === 'weak' && m.name.includes(' ')));
 
 const typedOrganisation = (m: Mention): boolean => m.type === 'organization' && m.evidence !== 'none';
 
