@@ -8,6 +8,30 @@ import { Token } from './sentences';
 /** A model code: capitals and digits joined by hyphens, with a digit ("HL-L2350", "TC-52"), or a letter and a number ("X2", "S24"). */
 const MODEL_CODE = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+$|^[A-Z]{1,2}\d{1,3}$/;
 
+/** Last words of an event's name. */
+const EVENT_HEADS = new Set([
+  'marathon',
+  'olympics',
+  'olympiad',
+  'games',
+  'cup',
+  'championship',
+  'championships',
+  'festival',
+  'expo',
+  'biennale',
+  'regatta',
+  'rally',
+  'summit',
+  'race',
+  'classic',
+  'open',
+  'week',
+  'fair',
+  'conference',
+  'congress',
+]);
+
 /** How a name is typed from its own words, and on what evidence. */
 export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
   const lex = lexicon();
@@ -53,6 +77,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   )
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
+  // "Berlin Marathon", "Pan American Games", "Tour de France": an event by its last word.
+  if (lower.length > 1 && (EVENT_HEADS.has(last) || (first === 'tour' && lower[1] === 'de')))
+    return strong('event');
   if (lower.length > 1 && ORGANIZATION_HEAD_SHAPE.test(first) && !lex.classOf(first))
     return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { names, triples } from '../../testing/read-text';
+import { facts, names, triples } from '../../testing/read-text';
 
 // Biographies: a participle after a place, a relative named in an apposition, an opening gerund,
 // a town and its county before "where", "their" for the couple of the sentence before. Every
@@ -456,5 +456,19 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(found.includes('Arvid Lund | succeeded | Tovin Raske'), found.join('; '));
     assert.ok(!found.includes('Nordic Bank | succeeded | Tovin Raske'), found.join('; '));
+  });
+
+  it("reads a business one starts as founded, and an event's name as an event one does not found", async () => {
+    const started = await triples(
+      'Amara Obi worked for Shell before starting Verdant Polymers with her brother.',
+    );
+    assert.ok(started.includes('Amara Obi | founded | Verdant Polymers'), started.join('; '));
+    const found = await facts(
+      'Kipchoge started the Berlin Marathon in fourth place and won the Tour de France.',
+    );
+    const types = new Map(found.entities.map((e) => [e.name, e.type]));
+    assert.equal(types.get('Berlin Marathon'), 'event');
+    assert.equal(types.get('Tour de France'), 'event');
+    assert.ok(!found.relations.some((r) => r.canonical_predicate === 'founded'));
   });
 });

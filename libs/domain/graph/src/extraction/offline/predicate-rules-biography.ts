@@ -86,13 +86,14 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     targetType: 'organization',
   },
   // "opened his first restaurant, Han River Kitchen", "she opened a bakery, Pão Quente": a person's
-  // own business (a company opening a store founds nothing).
+  // own business (a company opening a store founds nothing); "started the startup Lingora" too.
   {
-    verbs: ['open'],
+    verbs: ['open', 'start'],
     preps: [''],
     canonical: 'founded',
     sourceType: 'person',
     targetType: 'organization',
+    notTarget: ['person', 'location', 'date', 'product', 'event'],
   },
   // ("which is controlled by the Halvorsen family": a controlling owner.)
   // (Not a town: "a little shop in Tbilisi owned by my friend Nino" is the shop's owner.)
