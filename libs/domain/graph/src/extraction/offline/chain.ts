@@ -20,6 +20,17 @@ const PLACE_NOUNS = new Set(['city', 'town', 'village', 'country', 'capital', 'r
 /** Entities a definite noun stands for only when it names what they are: "the error", "the address". */
 const IDENTIFIER_TYPES = new Set(['error_code', 'email', 'url']);
 const TROUBLE_NOUNS = new Set(['error', 'issue', 'bug', 'problem', 'code', 'fault', 'failure', 'crash']);
+/**
+ * "Verdant Polymers makes packaging. The company is based in Austin.": with no organisation named,
+ * "the company" is what the text is about when nothing typed its name, which it then types.
+ */
+function untypedSubject(discourse: Discourse): Mention | undefined {
+  const about = discourse.thing();
+  if (about?.type !== 'concept' || about.evidence !== 'none') return undefined;
+  Object.assign(about, { type: 'organization', evidence: 'weak' });
+  return about;
+}
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -53,7 +64,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       token.lower === 'the' &&
       sentence.tokens[i + 1]?.pos === 'NOUN' &&
       (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
-    if (opensClause && ((token.lower === 'it' && token.pos === 'PRON') || definiteThing)) {
+    // ("IT coordinator": "it" in capitals is the trade, no pronoun.)
+    const it = token.lower === 'it' && token.pos === 'PRON' && token.text !== 'IT';
+    if (opensClause && (it || definiteThing)) {
       // "The company is headquartered in …": the latest organisation, if the text is not about one.
       const noun = sentence.tokens[i + 1]!;
       const kind = !definiteThing
@@ -64,7 +77,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
             ? 'location'
             : undefined;
       // ("The city is the birthplace of …" in an article on a city: the city, not its castle.)
-      const thing = (kind === 'location' && discourse.openingOf(kind)) || discourse.thing(kind);
+      const thing =
+        (kind === 'location' && discourse.openingOf(kind)) ||
+        discourse.thing(kind) ||
+        (kind === 'organization' ? untypedSubject(discourse) : undefined);
       // "The city is …", "The company is …": only a thing of a known kind is described so (or one
       // whose name says the noun: "The tower is owned by …" after "The Halvorsen Tower").
       const named = Boolean(thing?.keys[0]!.split(' ').includes(noun.lower));

@@ -12,7 +12,7 @@ import { customerUses, platformUses } from './platforms';
 import { frontedRelation, groupedNames, jointVentures, ownWorkplace, weAre } from './group-relations';
 import { consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
-import { bareTitles, premodifiedTitles, titleIsName } from './nominal-roles';
+import { appositiveTitles, bareTitles, premodifiedTitles, titleIsName } from './nominal-roles';
 import { rel } from './owners';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
@@ -76,6 +76,7 @@ export function constructionRelations(
     ...frontedGerund(sentence, mentions),
     ...asTitle(sentence, mentions, discourse),
     ...premodifiedTitles(sentence, mentions),
+    ...appositiveTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),
     ...titleIsName(sentence, mentions, discourse),
     ...weAre(sentence, discourse),

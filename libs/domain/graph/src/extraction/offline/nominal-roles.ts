@@ -104,6 +104,40 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
   return out;
 }
 
+/**
+ * "Hiroaki Koda, a Toyota executive, …", "Priyanka Desai, a former Heineken engineer": a person,
+ * then an apposition of an organisation and a title of the vocabulary, closed by a comma or the
+ * sentence's end.
+ */
+export function appositiveTitles(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (let m = 0; m + 1 < mentions.length; m++) {
+    const holder = mentions[m]!;
+    const owner = mentions[m + 1]!;
+    if (holder.type !== 'person' || owner.type === 'person' || owner.type === 'location') continue;
+    if (tokens[holder.end]?.text !== ',') continue;
+    let k = holder.end + 1;
+    if (['a', 'an', 'the'].includes(tokens[k]?.lower ?? '')) k++;
+    if (tokens[k]?.lower === 'former') k++;
+    // (A name as written, not a pronoun that stands for one.)
+    if (k !== owner.start || tokens[k]!.pos === 'PRON') continue;
+    let end = owner.end;
+    while (
+      tokens[end] &&
+      ['NOUN', 'ADJ'].includes(tokens[end]!.pos) &&
+      tokens[end]!.text === tokens[end]!.lower
+    )
+      end++;
+    if (end === owner.end || (tokens[end] && !['.', ','].includes(tokens[end]!.text))) continue;
+    const canonical = titleRelation(tokens, end - 1, false);
+    if (!canonical) continue;
+    if (owner.evidence === 'none') Object.assign(owner, { type: 'organization', evidence: 'weak' });
+    out.push(rel(holder, owner, canonical, phrase(tokens, owner.start - 1, end), end));
+  }
+  return out;
+}
+
 /** Words before a title that leave it no owner of its own: "said chief executive X", "from founder X". */
 const OWNERLESS_BEFORE = new Set([
   ',',

@@ -385,4 +385,18 @@ describe('OfflineExtractor: business news', () => {
       ),
     );
   });
+
+  it('reads "the company" as the untyped name the story is about, and a title in an apposition', async () => {
+    const based = await triples(
+      'Verdant Polymers makes packaging from seaweed. The company is based in Austin.',
+    );
+    assert.ok(based.includes('Verdant Polymers | located in | Austin'), based.join('; '));
+    const apposed = await triples('Hiroaki Koda, a Toyota executive, was named president of the venture.');
+    assert.ok(apposed.includes('Hiroaki Koda | works at | Toyota'), apposed.join('; '));
+    // ("IT coordinator": no pronoun, so no employer.)
+    const trade = await triples(
+      'Subject: Sync failing\nFrom: Olga Brandt, IT coordinator\n\nThe client stops.',
+    );
+    assert.ok(!trade.some((t) => t.includes('works at')), trade.join('; '));
+  });
 });
