@@ -23,7 +23,10 @@ const MAX_LIST = 24;
  */
 export function affiliationList(tokens: Token[], mentions: Mention[], person: Mention): SentenceRelation[] {
   const open = tokens[person.end];
-  if (!open || (open.text !== '(' && !DASHES.has(open.text))) return [];
+  // ("From: Oksana Hrytsenko, IT coordinator, Karpaty Dairy Cooperative (Lviv)": after a header's
+  // label a comma opens the list too.)
+  const labelled = open?.text === ',' && tokens[person.start - 1]?.text === ':' && person.start <= 3;
+  if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled)) return [];
   let close: number;
   if (open.text === '(') {
     close = tokens.findIndex((t, k) => k > person.end && t.text === ')');
@@ -41,6 +44,12 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
         .some((t) => t.pos === 'VERB' && t.text === t.lower && t.lower !== 'reported')
     )
       return [];
+  }
+  // (The organisation's town in brackets at the line's end is read by places.ts.)
+  if (labelled && tokens[close - 1]?.text === ')') {
+    const bracket = tokens.map((t) => t.text).lastIndexOf('(', close);
+    if (bracket > person.end && mentions.some((m) => m.start === bracket + 1 && m.end === close - 1))
+      close = bracket;
   }
   if (close - person.end > MAX_LIST) return [];
   const items: [number, number][] = [];

@@ -375,4 +375,16 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(used.includes('Ilse Brandt | uses | Windows 11 23H2'), used.join('; '));
     assert.ok(!(await names(text)).has('Environment'));
   });
+
+  it("reads a header's comma list after a label: role, then employer with its town in brackets", async () => {
+    const found = await triples(
+      'Subject: Sync failing\nFrom: Olga Brandt, IT coordinator, Tatra Dairy Cooperative (Poprad)\n\nThe client stops.',
+      true,
+    );
+    assert.ok(found.includes('Olga Brandt | works at | Tatra Dairy Cooperative'), found.join('; '));
+    assert.ok(found.includes('Tatra Dairy Cooperative | located in | Poprad'), found.join('; '));
+    // In prose a comma after a name lists no employer.
+    const prose = await triples('I met Olga Brandt, IT coordinator, Tatra Dairy Cooperative and Ana.');
+    assert.ok(!prose.some((t) => t.includes('works at')), prose.join('; '));
+  });
 });
