@@ -387,4 +387,21 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const prose = await triples('I met Olga Brandt, IT coordinator, Tatra Dairy Cooperative and Ana.');
     assert.ok(!prose.some((t) => t.includes('works at')), prose.join('; '));
   });
+
+  it('reads a verbless line of products as what the writer uses, and a second product after "with"', async () => {
+    const line = await triples(
+      'hi, the app logs me out.\nPixel 8, Android 14, StepWise 3.1.0.\n— Nora Quinn',
+      true,
+    );
+    for (const p of ['Pixel 8', 'Android 14', 'StepWise 3.1.0'])
+      assert.ok(line.includes(`Nora Quinn | uses | ${p}`), line.join('; '));
+    const both = await triples(
+      "Hi, Omar Haddad here. I'm on a Lenovo ThinkPad X1 with Windows 11 23H2.",
+      true,
+    );
+    assert.ok(both.includes('Omar Haddad | uses | Windows 11 23H2'), both.join('; '));
+    // A line with a verb is prose, not a list.
+    const prose = await triples('Pixel 8 and Android 14 crash StepWise 3.1.0.\n— Nora Quinn', true);
+    assert.ok(!prose.some((t) => t.startsWith('Nora Quinn | uses')), prose.join('; '));
+  });
 });

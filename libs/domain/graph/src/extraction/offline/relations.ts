@@ -44,6 +44,7 @@ import {
 } from './pair-rules';
 import { movePair } from './pair-sources';
 import { parentheticalClauses } from './parentheses';
+import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces } from './places';
 import { headerAffiliations } from './signatures';
 import { CANONICAL_PREDICATES } from './predicate-rules';
@@ -145,6 +146,7 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
+  found.push(...usedAlongside(sentence, visible, found), ...productLine(sentence, mentions, discourse));
   return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)]);
 }
 
