@@ -404,4 +404,10 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const prose = await triples('Pixel 8 and Android 14 crash StepWise 3.1.0.\n— Nora Quinn', true);
     assert.ok(!prose.some((t) => t.startsWith('Nora Quinn | uses')), prose.join('; '));
   });
+
+  it("keeps a model's edition after its number in the product's name", async () => {
+    const found = await names('She bought an iPhone 15 Pro Max and a Galaxy S24 Ultra.');
+    assert.equal(found.get('iPhone 15 Pro Max'), 'product');
+    assert.equal(found.get('Galaxy S24 Ultra'), 'product');
+  });
 });

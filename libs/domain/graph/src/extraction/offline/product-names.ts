@@ -60,6 +60,9 @@ export function schemeCode(tokens: Token[], i: number): { end: number; name: str
  * Where a product's name ends once its version and release words are read: "Slack 4.36",
  * "Tempo Timesheets 12.4 update", "DSM 7.2 update". `end` is where the capitalised name ends.
  */
+/** Editions written after a model's number. */
+const MODEL_EDITIONS = new Set(['Pro', 'Max', 'Ultra', 'Plus', 'Mini', 'Lite', 'Air', 'SE', 'XL', 'FE']);
+
 export function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>): number {
   let to = end;
   const version = tokens[to];
@@ -78,6 +81,8 @@ export function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>)
     // "Windows 11 23H2": a feature update's half-year code after the version.
     if (tokens[to]?.pos === 'NUM' && tokens[to + 1]?.space === '' && /^H[12]$/.test(tokens[to + 1]!.text))
       to += 2;
+    // "iPhone 15 Pro", "Galaxy S24 Ultra": a model's edition after its number.
+    while (MODEL_EDITIONS.has(tokens[to]?.text ?? '') && to - end < 3) to++;
   }
   // "the CrowdStrike Falcon sensor update": one lower-case noun may name the part updated.
   const word = tokens[to];
