@@ -24,7 +24,6 @@ const EVENT_HEADS = new Set([
   'rally',
   'summit',
   'race',
-  'classic',
   'open',
   'week',
   'fair',

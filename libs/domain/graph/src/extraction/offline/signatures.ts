@@ -16,7 +16,7 @@ const isRoleWord = (t: Token | undefined) =>
 const roleWord = (t: Token | undefined) => t !== undefined && t.text === t.lower && isRoleWord(t);
 
 /** Whether a mention may be a person's name written alone: typed so, or nothing typed it. */
-const personLike = (m: Mention | undefined): m is Mention =>
+export const personLike = (m: Mention | undefined): m is Mention =>
   m !== undefined && (m.type === 'person' || (m.evidence === 'none' && m.name.includes(' ')));
 
 /** Whether a mention may be an organisation: typed so, or nothing typed it. */

@@ -3,6 +3,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { Sentence, Token } from './sentences';
+import { personLike } from './signatures';
 
 // A ticket's header fields: "Customer: Brightwater Dental (Cork)", "Contact: Niamh Keane",
 // "Product: DentaSuite Cloud 3.2", "Environment: macOS Sonoma 14.4 / Safari 17.4". The customer
@@ -84,10 +85,6 @@ export function fieldsOf(tokens: Token[]): FieldSpan[] {
   }
   return spans;
 }
-
-/** A person's name: typed so, or two words nothing typed ("Imogen Shaw"). */
-const personLike = (m: Mention | undefined): m is Mention =>
-  m !== undefined && (m.type === 'person' || (m.evidence === 'none' && m.name.includes(' ')));
 
 const inside = (m: Mention, span: FieldSpan) => m.start >= span.from && m.end <= span.to;
 
