@@ -275,4 +275,12 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     const grid = await triples('The Austin-based Power Council of Texas (PCOT) runs the grid.');
     assert.ok(!grid.some((t) => t.includes('| located in | PCOT')), grid.join('; '));
   });
+
+  it('places an event where it is held', async () => {
+    const held = await triples('The Vltava Lantern Regatta is held on the Vltava River.', true);
+    assert.ok(held.includes('Vltava Lantern Regatta | located in | Vltava River'), held.join('; '));
+    // (Only an event: a company that holds shares in a bank is not in it.)
+    const shares = await triples('Norvik Capital holds a stake in Baltic Bank.', true);
+    assert.ok(!shares.some((t) => t.includes('located in')), shares.join('; '));
+  });
 });

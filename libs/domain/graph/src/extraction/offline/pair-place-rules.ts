@@ -61,6 +61,8 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
     (between.length === 1 || (between.length === 2 && COMPASS.test(between[1]!.lower))) &&
     between[0]!.lower === 'in' &&
     (source.type === 'organization' ||
+      // ("at the 2019 Pan American Games in Lima": an event, where it took place.)
+      source.type === 'event' ||
       // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
       ((source.evidence === 'none' || source.type === 'location') &&
         tokens[source.start - 1]?.pos === 'DET' &&

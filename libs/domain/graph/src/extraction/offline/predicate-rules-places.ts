@@ -24,6 +24,14 @@ export const PLACE_RULES: PredicateRule[] = [
     // (One moves to a label or a club as a member, not to live there.)
     notTarget: ['person', 'date', 'organization'],
   },
+  // "The Souss Film Week is held every March in Agadir": where an event takes place.
+  {
+    verbs: ['hold', 'stage', 'take'],
+    preps: ['in', 'on', 'at'],
+    canonical: 'located in',
+    onlySources: ['event'],
+    notTarget: ['person', 'date', 'organization'],
+  },
   // "Helena retired to Braga": one retires to where one then lives.
   {
     verbs: ['retire'],

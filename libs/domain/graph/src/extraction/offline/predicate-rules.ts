@@ -69,6 +69,8 @@ export interface PredicateRule {
    * too ("built in Apache Superset", not "built in Halden", which a guess made a place).
    */
   onlyTargets?: EntityType[];
+  /** Types the source must have, however sure its type is. */
+  onlySources?: EntityType[];
   /** Only a target whose name says it teaches: "Kansai University", "IIT Bombay" (SCHOOL_NAME). */
   schoolsOnly?: boolean;
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */

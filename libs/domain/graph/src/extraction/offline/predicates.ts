@@ -123,6 +123,7 @@ export function matchPredicate(
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
     if (rule.schoolsOnly && !SCHOOL_NAME.test((rule.reversed ? source : target).name)) continue;
+    if (rule.onlySources && !rule.onlySources.includes((rule.reversed ? target : source).type)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
     if (rule.lastVerb && !(verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, rule.verbs ?? []))) continue;
     // "Boston University left the conference": a person's predicate needs a person, when the
