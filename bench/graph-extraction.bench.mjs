@@ -22,7 +22,12 @@
 // Speed: HotpotQA dev paragraphs (../shared/data/hotpotqa-dev, read in place) joined into chunks
 // of ~1,500 characters (~330 tokens), extracted on one core, then on every core with one worker
 // thread each (what the graph service does). BENCH_GRAPH_ROUNDS sets the passes (default 3).
+// `--against <dir>` times another build instead, side by side on one core, alternating pass by
+// pass: <dir> is that build's libs/domain/graph/dist (a worktree of an older commit, built with
+// `npx tsc -p libs/domain/graph/tsconfig.json`), so a rule change's cost is read on the same
+// machine in the same minute.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -34,12 +39,15 @@ const HOTPOT = resolve(import.meta.dirname, '../../shared/data/hotpotqa-dev/ques
 const ROUNDS = Number(process.env.BENCH_GRAPH_ROUNDS ?? 3);
 const reference_time = new Date('2026-01-01T00:00:00Z');
 const RULES_ALONE = process.argv.includes('--rules') || workerData?.rulesAlone === true;
-const newExtractor = () => new OfflineExtractor(RULES_ALONE ? { pairModel: null } : {});
+const newExtractor = (Extractor = OfflineExtractor) => new Extractor(RULES_ALONE ? { pairModel: null } : {});
+const AGAINST = process.argv.includes('--against')
+  ? process.argv[process.argv.indexOf('--against') + 1]
+  : undefined;
 /** Predicates that say the same read either way round (docs/api.md's vocabulary). */
 const SYMMETRIC = new Set(['married to', 'sibling of', 'friend of', 'works with', 'partner of']);
 
-async function extractAll(texts) {
-  const extractor = newExtractor();
+async function extractAll(texts, Extractor = OfflineExtractor) {
+  const extractor = newExtractor(Extractor);
   let relations = 0;
   let entities = 0;
   for (let i = 0; i < texts.length; i++) {
@@ -195,8 +203,28 @@ async function speed() {
   console.log(`\nload average before/after: ${loadavg()[0].toFixed(2)}`);
 }
 
+/** This build against another, one core, alternating pass by pass (`--against`). */
+async function sideBySide(dir) {
+  const chunks = hotpotChunks();
+  if (!chunks) return console.log(`\nSpeed: skipped, ${HOTPOT} is not there`);
+  const { OfflineExtractor: Other } = createRequire(import.meta.url)(resolve(dir, 'index.js'));
+  const rate = async (Extractor) => {
+    const started = performance.now();
+    await extractAll(chunks, Extractor);
+    return (chunks.length / ((performance.now() - started) / 1000)).toFixed(0);
+  };
+  await extractAll(chunks.slice(0, 20), Other);
+  await extractAll(chunks.slice(0, 20));
+  console.log(`\nSide by side (${chunks.length} chunks per pass, one core, chunks/s)\n`);
+  console.log(`| pass | this build | ${dir} |`);
+  console.log('| ---: | ---: | ---: |');
+  for (let pass = 1; pass <= ROUNDS; pass++)
+    console.log(`| ${pass} | ${await rate()} | ${await rate(Other)} |`);
+}
+
 async function main() {
   console.log(`load average: ${loadavg()[0].toFixed(2)}, cores: ${availableParallelism()}`);
+  if (AGAINST) return sideBySide(AGAINST);
   await quality();
   await speed();
 }

@@ -1,5 +1,6 @@
 import { Mention } from './mentions';
 import { mentionGender } from './owners';
+import type { TicketHeader } from './ticket-fields';
 
 /** What the sentences before this one said: the people a pronoun can stand for. */
 export class Discourse {
@@ -17,6 +18,8 @@ export class Discourse {
   errorCode: Mention | undefined;
   /** The latest trouble a cause was given for: what "it" is in "It also affected Metabase". */
   problem: Mention | undefined;
+  /** A ticket's header fields, read from the whole chunk before its sentences (ticket-fields.ts). */
+  ticket: TicketHeader = {};
   /** Where each speaker works, once a relation said so: whom their "we" stands for. */
   private readonly affiliations = new Map<string, Mention>();
 

@@ -11,7 +11,7 @@ import { speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
-import { ticketFields, ticketHeader, typeCustomer } from './ticket-fields';
+import { ticketHeader } from './ticket-fields';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
@@ -141,7 +141,7 @@ export class OfflineExtractor extends GraphExtractor {
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
     const codeNames = introducedCodeNames(sentences);
     // ("Customer: Brightwater Dental" / "Product: DentaSuite Cloud 3.2": a ticket's header fields.)
-    const header = ticketHeader(sentences, (s) => findMentions(s, codeNames));
+    discourse.ticket = ticketHeader(sentences, (s) => findMentions(s, codeNames));
     const pending: PendingPair[] = [];
     for (const [line, sentence] of sentences.entries()) {
       const own = findMentions(sentence, codeNames);
@@ -171,7 +171,6 @@ export class OfflineExtractor extends GraphExtractor {
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own, sentence.tokens);
-      typeCustomer(mentions, header);
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
@@ -181,7 +180,6 @@ export class OfflineExtractor extends GraphExtractor {
         unread.sentences++;
         found = [];
       }
-      found = dedupe([...found, ...ticketFields(sentence, mentions, header, found)]);
       this.options.onSentence?.(sentence, mentions, found, discourse);
       const context = contextOf(sentence.text);
       if (this.pairModel)

@@ -47,6 +47,7 @@ import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces } from './places';
 import { headerAffiliations } from './signatures';
+import { ticketFields, typeCustomer } from './ticket-fields';
 import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike } from './predicates';
 import { Sentence, Token } from './sentences';
@@ -116,6 +117,7 @@ export function findRelations(
   discourse: Discourse,
 ): SentenceRelation[] {
   const { tokens } = sentence;
+  typeCustomer(mentions, discourse.ticket);
   // A ticket's header says where its writer works ("Ticket #88213 - Priya Raman (Kestrel …):"),
   // known before the sentence's own "we" is read.
   const found: SentenceRelation[] = headerAffiliations(sentence, mentions);
@@ -146,7 +148,11 @@ export function findRelations(
     ...labelledPlaces(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
-  found.push(...usedAlongside(sentence, visible, found), ...productLine(sentence, mentions, discourse));
+  found.push(
+    ...usedAlongside(sentence, visible, found),
+    ...productLine(sentence, mentions, discourse),
+    ...ticketFields(sentence, mentions, discourse.ticket, found),
+  );
   return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)]);
 }
 
@@ -208,13 +214,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
       ? { ...r, source: r.target, target: r.source, canonical: 'child of' }
       : r.canonical === 'works at' && r.target.type === 'person' && r.source.type === 'person'
         ? { ...r, canonical: 'works with' }
-        : // (An organisation's work with another is a partnership: "Celonis will work with Siemens".)
-          r.canonical === 'works with' && (typedOrganisation(r.source) || typedOrganisation(r.target))
-          ? { ...r, canonical: 'partner of' }
-          : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
-            r.canonical === 'located in' && surePerson(r.source)
-            ? { ...r, canonical: 'lives in' }
-            : r,
+        : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
+          r.canonical === 'located in' && surePerson(r.source)
+          ? { ...r, canonical: 'lives in' }
+          : r,
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
@@ -243,8 +246,6 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
 /** A person by the lexicon, or by a first name with a surname ("Anton Vogl"; not "SolarPeak", which a guess typed). */
 const surePerson = (m: Mention): boolean =>
   m.type === 'person' && (m.evidence === 'strong' || (m.evidence === 'weak' && m.name.includes(' ')));
-
-const typedOrganisation = (m: Mention): boolean => m.type === 'organization' && m.evidence !== 'none';
 
 /** What the lexicon holds a place's name as: a country or region, or a town. */
 const placeClass = (m: Mention) => (m.type === 'location' ? lexicon().classOf(m.keys[0]!) : undefined);

@@ -86,6 +86,13 @@ export function fieldsOf(tokens: Token[]): FieldSpan[] {
   return spans;
 }
 
+/** A copy of a mention with the type its field gives it (a sure type stays sure). */
+const retyped = (m: Mention, type: Mention['type']): Mention => ({
+  ...m,
+  type,
+  evidence: m.evidence === 'strong' ? 'strong' : 'weak',
+});
+
 const inside = (m: Mention, span: FieldSpan) => m.start >= span.from && m.end <= span.to;
 
 /** The header's customer and contact, read from every sentence before any relation is. */
@@ -104,17 +111,9 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
         first.type !== 'person' &&
         first.type !== 'location'
       )
-        header.customer = {
-          ...first,
-          type: 'organization',
-          evidence: first.evidence === 'strong' ? 'strong' : 'weak',
-        };
+        header.customer = retyped(first, 'organization');
       if (span.field === 'contact' && !header.contact && personLike(first))
-        header.contact = {
-          ...first,
-          type: 'person',
-          evidence: first.evidence === 'strong' ? 'strong' : 'weak',
-        };
+        header.contact = retyped(first, 'person');
     }
   }
   return header;
