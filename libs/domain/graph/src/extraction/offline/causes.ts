@@ -228,8 +228,13 @@ export function effects(
       // ("The outage affects …": the trouble named, not the thing "the outage" was taken to mean.)
       const named = nounPhraseBefore(tokens, s);
       const trouble = named && TROUBLE_WORDS.has(tokens[named.end - 1]!.lower) ? named : undefined;
+      // ("The same error also affects …": the error code named before, when there is one.)
+      const same = trouble && SAME.has(keyOf(trouble.name).split(' ')[0]!) ? discourse.errorCode : undefined;
       source =
-        trouble ?? mentions.find((m) => m.end === s) ?? (named && describedBy(tokens, mentions, named));
+        same ??
+        trouble ??
+        mentions.find((m) => m.end === s) ??
+        (named && describedBy(tokens, mentions, named));
     }
     if (!source || ['person', 'location', 'date', 'email', 'url'].includes(source.type)) return;
     discourse.problem = source;
@@ -240,6 +245,9 @@ export function effects(
   });
   return out;
 }
+
+/** Words that point back to a trouble named before: "the same error", "this bug". */
+const SAME = new Set(['same', 'this', 'that']);
 
 /** Words that open a relative clause. */
 const RELATIVES = new Set(['which', 'whose', 'who', 'whom', 'that', 'where', 'when']);

@@ -52,6 +52,12 @@ export const KIN_NOUNS = new Map<string, CanonicalPredicate>(
  * compromise's role nouns (its Actor tag) and nouns in -ist and -ian (physicist, historian).
  */
 const PERSON_NOUNS = new Set([
+  // (Office jobs the lexicon does not list: "Paralegal, Haldane & Roy".)
+  'paralegal',
+  'bookkeeper',
+  'solicitor',
+  'barrister',
+  'dispatcher',
   'nurse',
   'engineer',
   'doctor',

@@ -5,7 +5,8 @@ import type { ChunkFacts } from '../../ports/graph-store';
  * a first name alone is the one person of the chunk whose full name starts with it, whichever came
  * first. Her relations move to the full name, and the first name becomes one of its aliases. Two
  * people of that first name ("Keiko Mori", "Keiko Sato") leave it alone. A surname alone is read
- * the same way when no full name starts with it ("Marie Curie" and "Pierre Curie" leave "Curie" alone).
+ * the same way when no full name starts with it ("Marie Curie" and "Pierre Curie" leave "Curie" alone),
+ * and so are two or more words that begin or end one longer name, and a first name nothing typed.
  */
 export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
   const { entities, relations } = facts;
@@ -19,10 +20,32 @@ export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
   });
   const into = new Map<number, number>();
   entities.forEach((e, i) => {
-    if (e.type !== 'person' || e.keys[0]!.includes(' ')) return;
+    const key = e.keys[0]!;
+    if (key.includes(' ')) {
+      // ("Carvalho Menezes now lives in Lisbon", "Fatima Zahra" signing Fatima Zahra Benali's
+      // e-mail: two or more words that begin or end one longer name of the chunk are that person.)
+      if (e.type !== 'person') return;
+      const longer = entities.flatMap((f, j) =>
+        f.type === 'person' &&
+        f.keys[0]!.length > key.length &&
+        (f.keys[0]!.startsWith(`${key} `) || f.keys[0]!.endsWith(` ${key}`))
+          ? [j]
+          : [],
+      );
+      if (longer.length === 1) into.set(i, longer[0]!);
+      return;
+    }
+    // ("Linh wrote the story" … "My friend Linh Tran": a first name nothing typed is the one full
+    // name starting with it; not a surname, which may be a firm's: Ford.)
+    if (e.type === 'concept') {
+      const full = byFirstName.get(key);
+      if (full?.length === 1 && !byLastName.has(key)) into.set(i, full[0]!);
+      return;
+    }
+    if (e.type !== 'person') return;
     // ("Sato-san started it" … "yep, Takeshi Sato": a surname alone is the one full name ending on
     // it, when no full name starts with it.)
-    const full = byFirstName.get(e.keys[0]!) ?? byLastName.get(e.keys[0]!);
+    const full = byFirstName.get(key) ?? byLastName.get(key);
     if (full?.length === 1) into.set(i, full[0]!);
   });
   if (into.size === 0) return facts;

@@ -160,7 +160,8 @@ export function namesItsKind(tokens: Token[], at: number, named: Mention): boole
       INSTITUTION_KINDS.has(tokens[k]!.lower) &&
       tokens[k + 1]?.pos !== 'NOUN' &&
       !(named.end - named.start === 1 && k > at) &&
-      named.type !== 'location' &&
+      // (A guessed place may be an institution's name: "the San Carlos art school".)
+      !(named.type === 'location' && named.evidence === 'strong') &&
       !['location', 'region'].includes(lexicon().classOf(named.keys[0]!) ?? '')
     )
       return true;

@@ -138,6 +138,12 @@ export const ORGANIZATION_DESCRIPTORS = new Set([
   'resorts',
   'hotels',
   'hospitality',
+  // (Professional firms: "Haldane & Roy Solicitors" is "Haldane & Roy".)
+  'solicitors',
+  'attorneys',
+  'accountants',
+  'architects',
+  'apps',
   'chemicals',
   'electronics',
   'entertainment',

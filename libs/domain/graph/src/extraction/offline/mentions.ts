@@ -14,7 +14,7 @@ import { mention, nameMention } from './name-mentions';
 import { bare, capitalised, institutionOf, isNameToken, secondInstitution } from './name-tokens';
 import { isFullName } from './name-types';
 import { openingTitleEnd, opensTitle, quotedTitleEnd, titleJoin } from './titles';
-import { joinsWords, phrase, Sentence } from './sentences';
+import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { withTeams } from './teams';
 
 /** An entity mention in a sentence: tokens [start, end). */
@@ -41,6 +41,20 @@ const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 
 const NO_CODE_NAMES = new Set<string>();
+/** Particles that are English prepositions too: "End of March" is a date. */
+const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
+
+/** "Hospital del Mar": a month's name after a particle inside a name is a name word, not a date. */
+function afterNameParticle(tokens: Token[], i: number): boolean {
+  const particle = tokens[i - 1]?.lower ?? '';
+  const before = tokens[i - 2];
+  return (
+    NAME_PARTICLES.has(particle) &&
+    !ENGLISH_PARTICLES.has(particle) &&
+    before !== undefined &&
+    capitalised(before)
+  );
+}
 
 /**
  * The entity mentions of a sentence, in order: names, e-mails, URLs, error codes, and the
@@ -55,6 +69,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     // "Winter Storm Uri": a season that opens a name.
     const month = lex.classOf(bare(tokens[last]!)) === 'month' || SEASONS.has(tokens[last]!.lower);
     if (month && tokens[last + 1]?.pos === 'PROPN' && tokens[last - 1]?.pos !== 'NUM') continue;
+    if (month && first === last && afterNameParticle(tokens, last)) continue;
     for (let i = first; i <= last; i++) dateToken.add(i);
   }
   // "July 16" and "in March" are dates; "Jan Koum" is not.
@@ -63,7 +78,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     if ((cls !== 'month' && cls !== 'weekday') || t.pos !== 'PROPN') return;
     const nearNumber = tokens[i - 1]?.pos === 'NUM' || tokens[i + 1]?.pos === 'NUM';
     const afterPreposition = tokens[i - 1]?.pos === 'ADP' && tokens[i + 1]?.pos !== 'PROPN';
-    if (nearNumber || afterPreposition) dateToken.add(i);
+    if (nearNumber || (afterPreposition && !afterNameParticle(tokens, i))) dateToken.add(i);
   });
 
   const found: Mention[] = [];

@@ -1,7 +1,7 @@
 import { EntityType, isNationalityWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Mention } from './mentions';
-import { bare } from './name-tokens';
-import { typeOfName } from './name-types';
+import { bare, capitalised } from './name-tokens';
+import { SAINTS, typeOfName } from './name-types';
 import {
   CORPORATE_SUFFIXES,
   DROPPED_HONORIFICS,
@@ -68,6 +68,14 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
       lex.classOf(bare(tokens[from + 1]!)) === 'first-name') ||
       (PART_TITLES.has(title) && end - from === 3 && /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text))) &&
     /^\p{Lu}/u.test(tokens[from + 2]!.text);
+  // ("the Uruguayan Gustavo Ferreyra": a nationality before a first and last name says who he is.)
+  const national =
+    from === start &&
+    end - from >= 3 &&
+    (lex.classOf(title) === 'demonym' || (!lex.classOf(title) && isNationalityWord(tokens[from]!.text))) &&
+    /^\p{Lu}/u.test(tokens[from + 1]!.text) &&
+    (lex.classOf(bare(tokens[from + 1]!)) === 'first-name' ||
+      typeOfName(tokens.slice(from + 1, end).map((t) => t.text)).type === 'person');
   // ("Emperor Menelik II", "Empress Taytu Betul": a ruler's title, whatever name follows.)
   // (Not "Emperor Crown Group": a company's name may open with such a word.)
   const lastWord = bare(tokens[end - 1]!);
@@ -88,7 +96,7 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
     /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text);
   // (Never inside an institution's name: "Queen Mary University", "General Electric Company".)
   const dropsTitle =
-    (titled || ruler || officer) &&
+    (titled || ruler || officer || national) &&
     typeOfName(tokens.slice(from, end).map((t) => t.text)).type !== 'organization';
   if (dropsTitle) from++;
   // "I'm Abena Mensah": wink reads "I'm" as one proper noun, which opens no name (writer.ts reads
@@ -166,6 +174,16 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   if (dropsTitle || DROPPED_HONORIFICS.has(bare(tokens[start]!)) || KIN_TITLES.has(bare(tokens[start]!))) {
     found.type = 'person';
     found.evidence = 'strong';
+  }
+  // ("at St. Vincent's": a saint's name said as a possessive is a hospital's or a church's, no town.)
+  // (Not "St John's Co-Cathedral", which goes on.)
+  if (
+    SAINTS.has(lower[0]!) &&
+    /^['’]s$/.test(tokens[to]?.text ?? '') &&
+    !capitalised(tokens[to + 1] ?? tokens[to]!)
+  ) {
+    found.type = 'organization';
+    found.evidence = 'weak';
   }
   // "Hartley & Moss", "Foster + Partners": partners' names joined are a firm.
   if (lower.includes('&') || lower.includes('+')) {

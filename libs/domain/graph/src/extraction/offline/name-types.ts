@@ -32,6 +32,20 @@ const EVENT_HEADS = new Set([
 ]);
 
 /** How a name is typed from its own words, and on what evidence. */
+/** The words of a saint's name that open a town's: "Santa Cruz", "São Paulo", "St Andrews". */
+export const SAINTS = new Set([
+  'san',
+  'santa',
+  'santo',
+  'são',
+  'sao',
+  'saint',
+  'sainte',
+  'st',
+  'ste',
+  'sankt',
+]);
+
 export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
   const lex = lexicon();
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
@@ -76,6 +90,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   )
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
+  // "Santa Cruz", "San José", "São Paulo": a saint's name is a town's, unless its words say
+  // otherwise ("the San Carlos art school").
+  if (lower.length > 1 && SAINTS.has(first) && !EVENT_HEADS.has(last)) return weak('location');
   // "Berlin Marathon", "Pan American Games", "Tour de France": an event by its last word.
   if (lower.length > 1 && (EVENT_HEADS.has(last) || (first === 'tour' && lower[1] === 'de')))
     return strong('event');

@@ -21,7 +21,10 @@ function verbAfter(tokens: Token[], at: number): number {
   if (tokens[k]?.text === ',') k++;
   while (tokens[k] && (PERFECT.has(tokens[k]!.lower) || tokens[k]!.pos === 'ADV')) k++;
   const verb = tokens[k];
-  return verb && isVerbLike(verb) && /(ed|en|wn|lt|ght|de|id)$/.test(verb.lower) ? k : -1;
+  if (!verb || !isVerbLike(verb)) return -1;
+  // (Past, or the present of one who still does it: "which she still runs".)
+  const past = /(ed|en|wn|lt|ght|de|id)$/.test(verb.lower);
+  return past || (verb.pos === 'VERB' && /[^s]s$/.test(verb.lower)) ? k : -1;
 }
 
 /**
@@ -34,6 +37,8 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
     if (!RELATIVES.has(token.lower)) return;
+    // ("with whom she co-authored": the clause's verb is with that person, not done to them.)
+    if (tokens[at - 1]?.pos === 'ADP') return;
     // The person: right after the relative, or after "his daughter," before the name.
     let k = at + 1;
     if (POSSESSIVE.has(tokens[k]?.lower ?? '') && KIN_NOUNS.has(tokens[k + 1]?.lower ?? '')) {
@@ -51,11 +56,15 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     // in Lyon, which …").
     const comma = tokens[at - 1]?.text === ',' ? at - 1 : at;
     // (What stands between it and the relative says only what it is or where: "community centre in Lyon".)
+    // ("Zoe Adeyemi, whom he married": "whom" stands for a person, the others for things.)
+    const whom = token.lower === 'whom';
     const candidates = mentions.filter(
       (m) =>
         m.end <= comma &&
         comma - m.end <= 6 &&
-        !['person', 'location', 'date'].includes(m.type) &&
+        (whom
+          ? m.type === 'person' && m.keys[0] !== person.keys[0]
+          : !['person', 'location', 'date'].includes(m.type)) &&
         !tokens.slice(m.end, comma).some(isVerbLike) &&
         !mentions.some((o) => o.start >= m.end && o.end <= comma && o.type !== 'location'),
     );

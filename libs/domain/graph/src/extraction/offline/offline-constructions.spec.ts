@@ -616,4 +616,22 @@ describe('OfflineExtractor: constructions', () => {
       ),
     );
   });
+
+  it('reads "whom he married" and "which she still runs", not "with whom" as a thing done to someone', async () => {
+    const married = await triples(
+      'Jonas Ekberg starred in Frostline opposite Lena Moberg, whom he married in 2015.',
+      true,
+    );
+    assert.ok(married.includes('Jonas Ekberg | married to | Lena Moberg'), married.join('; '));
+    const runs = await triples(
+      'Ines Okafor is an architect. In 2009 she founded Bleu Atelier, which she still runs from Lyon.',
+      true,
+    );
+    assert.ok(runs.includes('Ines Okafor | leads | Bleu Atelier'), runs.join('; '));
+    const wrote = await triples(
+      'In 1970 Karin Vogt married the geologist Paul Reis, with whom she co-authored two atlases.',
+      true,
+    );
+    assert.ok(!wrote.some((t) => t.includes('created')), wrote.join('; '));
+  });
 });

@@ -482,4 +482,39 @@ describe('OfflineExtractor: what runs on what', () => {
       ),
     );
   });
+
+  it("keeps a month's name after a particle inside a name, and 'End of March' a date", async () => {
+    const job = await triples('Tomás Ibarra is a nurse at Clínica del Mar in Valencia.');
+    assert.ok(job.includes('Tomás Ibarra | works at | Clínica del Mar'), job.join('; '));
+    const found = await names('End of March the team moved to Porto. Inés left in Mar 2021.');
+    assert.ok(![...found.keys()].some((name) => /March|Mar\b/.test(name)), [...found.keys()].join(', '));
+  });
+
+  it('knows a person by two words of their full name, and by a first name nothing typed', async () => {
+    const home = await triples(
+      'Ana Paula Ribeiro Costa is a cellist. Ribeiro Costa now lives in Porto with her husband.',
+      true,
+    );
+    assert.ok(home.includes('Ana Paula Ribeiro Costa | lives in | Porto'), home.join('; '));
+    const chat = await facts(
+      'Lena: My friend Nadia Okoro and I met at Brightlane.\nTom: Is Nadia still in Leeds?',
+      true,
+    );
+    const people = chat.entities.filter((e) => e.name.startsWith('Nadia'));
+    assert.deepEqual(
+      people.map((e) => e.name),
+      ['Nadia Okoro'],
+    );
+  });
+
+  it('keeps a web domain and a saint town in one name, and drops a nationality before a person', async () => {
+    const found = await names(
+      'Maarten Kuipers worked at Booking.com before moving to Santa Cruz. He succeeded the Uruguayan Gustavo Ferreyra.',
+    );
+    assert.ok(found.has('Booking.com'), [...found.keys()].join(', '));
+    assert.equal(found.get('Santa Cruz'), 'location');
+    assert.equal(found.get('Gustavo Ferreyra'), 'person');
+    const ward = await names("Jonas: I work in the ICU at St. Vincent's now.");
+    assert.notEqual(ward.get('St. Vincent'), 'location');
+  });
 });

@@ -399,4 +399,21 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(!trade.some((t) => t.includes('works at')), trade.join('; '));
   });
+
+  it('reads a takeover from a person, a shareholding, a ruler and a business folded into another', async () => {
+    const deals = await triples(
+      'Rosa Elizondo took over in March from company founder Tomás Ruelas. Vexo Capital, which owns roughly 30% of Pindar Foods, backed her. Ruelas Snacks will be folded into Pindar Brands.',
+      true,
+    );
+    for (const want of [
+      'Rosa Elizondo | succeeded | Tomás Ruelas',
+      'Vexo Capital | owns | Pindar Foods',
+      'Ruelas Snacks | part of | Pindar Brands',
+    ])
+      assert.ok(deals.includes(want), `${want}: ${deals.join('; ')}`);
+    const loan = await triples('Anders took a loan from Maria Holm.', true);
+    assert.ok(!loan.some((t) => t.includes('succeeded')), loan.join('; '));
+    const emir = await triples('Rashid bin Saqr Al-Nuaimi was the fourth emir of Qasr Hamra.', true);
+    assert.ok(emir.includes('Rashid bin Saqr Al-Nuaimi | leads | Qasr Hamra'), emir.join('; '));
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { names, triples } from '../../testing/read-text';
+import { facts, names, triples } from '../../testing/read-text';
 
 // Support tickets and incident reports say who is hit, who works where and what runs where in
 // their own shapes: teams, signatures, a place in parentheses, "our" devices, "since upgrading
@@ -409,5 +409,32 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const found = await names('She bought an iPhone 15 Pro Max and a Galaxy S24 Ultra.');
     assert.equal(found.get('iPhone 15 Pro Max'), 'product');
     assert.equal(found.get('Galaxy S24 Ultra'), 'product');
+  });
+
+  it('reads an error code of digits and letters, and "the same error" as the code named before', async () => {
+    const printers = await triples(
+      'Our printers show Error 7D after the update. The same error also affects the Zyra P40 at our Leeds office.',
+      true,
+    );
+    assert.ok(printers.includes('Error 7D | affects | Zyra P40'), printers.join('; '));
+  });
+
+  it("reads a signature's name above a line that opens on a job title", async () => {
+    const signed = await facts(
+      'Hello,\n\nI use Quillpad at work and it stopped syncing.\n\nThanks,\nMaria Lindgren\nParalegal, Brandt & Holm',
+      true,
+    );
+    const said = signed.relations.map(
+      (r) =>
+        `${signed.entities[r.source]!.name} | ${r.canonical_predicate} | ${signed.entities[r.target]!.name}`,
+    );
+    assert.ok(said.includes('Maria Lindgren | uses | Quillpad'), said.join('; '));
+    assert.ok(said.includes('Maria Lindgren | works at | Brandt & Holm'), said.join('; '));
+    assert.ok(!signed.entities.some((e) => e.name === 'Paralegal' && e.type === 'person'));
+    const firm = await triples(
+      'I work for Brandt & Holm Solicitors in Leeds.\n\nThanks,\nMaria Lindgren\nParalegal, Brandt & Holm',
+      true,
+    );
+    assert.ok(firm.includes('Maria Lindgren | works at | Brandt & Holm Solicitors'), firm.join('; '));
   });
 });

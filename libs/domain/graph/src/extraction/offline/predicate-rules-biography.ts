@@ -104,6 +104,15 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     invertPassive: true,
     notOwnedPlace: true,
   },
+  // "which owns roughly 15% of Paylite", "holds a 20% stake in Vexa": a shareholder owns part of it.
+  {
+    verbs: ['own', 'hold', 'control'],
+    preps: ['of', 'in'],
+    words: ['%', 'percent', 'per', 'stake', 'share', 'shares', 'majority', 'minority'],
+    canonical: 'owns',
+    notOwnedPlace: true,
+    onlyTargets: ['organization', 'concept'],
+  },
   {
     verbs: ['acquire', 'buy', 'purchase'],
     preps: ['', 'by'],

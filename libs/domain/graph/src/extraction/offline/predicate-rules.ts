@@ -73,6 +73,11 @@ export interface PredicateRule {
   onlySources?: EntityType[];
   /** Only a target whose name says it teaches: "Kansai University", "IIT Bombay" (SCHOOL_NAME). */
   schoolsOnly?: boolean;
+  /**
+   * One of these words must stand between the two: a verb's particle ("took over from", not "took a
+   * loan from"), a share ("owns 15% of").
+   */
+  words?: string[];
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
   /** What the relation is about (its target, read the relation's way) is no town or country the lexicon knows. */
@@ -124,6 +129,15 @@ export const PREDICATE_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'person',
   },
+  // "took over last year from company founder Ernesto Alcázar": one person after another.
+  {
+    verbs: ['take'],
+    preps: ['from'],
+    words: ['over'],
+    canonical: 'succeeded',
+    onlySources: ['person'],
+    onlyTargets: ['person'],
+  },
   // "It succeeded the Fairphone 4": a model or a title follows the one before it.
   { verbs: ['succeed'], preps: [''], canonical: 'succeeded', notTarget: ['person', 'location', 'date'] },
   ...SYSTEM_RULES,
@@ -139,4 +153,11 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: ['person', 'location', 'date', 'organization'],
   },
   { verbs: ['belong'], preps: ['to'], canonical: 'part of' },
+  // "BladeCare, which will be folded into Nordvind Services": a business merged into another.
+  {
+    verbs: ['fold', 'merge', 'integrate', 'absorb', 'incorporate'],
+    preps: ['into'],
+    canonical: 'part of',
+    notTarget: ['person', 'location', 'date'],
+  },
 ];

@@ -36,8 +36,8 @@ const NUMBERED_LABELS = new Set([
 export const MODEL = /^[A-Z]{1,3}\d{2,}[A-Z]{0,2}$/;
 /** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
 const SCHEME_CODE = /^[1-9]\d{2}$/;
-/** After the word error, any short number is a code: "error 4021", "error 809". */
-const ERROR_NUMBER = /^\d{3,5}$/;
+/** After the word error, any short number is a code: "error 4021", "error 809", "Error 8C". */
+const ERROR_NUMBER = /^(?:\d{3,5}|\d{1,4}[A-Z]{1,3}\d{0,3})$/;
 const ENHANCED_CODE = /^\d\.\d{1,3}\.\d{1,3}$/;
 /** What a product's name ends with when the text means one release of it: "the DSM 7.2 update". */
 const RELEASE_WORDS = new Set(['update', 'upgrade', 'patch', 'release', 'rollout', 'firmware']);

@@ -50,7 +50,7 @@ export function readSentences(text: string): Sentence[] {
   // A line break ends a sentence, whatever wink makes of it: chat turns ("…over 2s\nNoor: yeah"),
   // a ticket's header and its body. Whitespace tokens open no sentence.
   const pieces: [number, number, string | undefined][] = [];
-  joinLegalSuffixes(spans, sentenceTexts, texts);
+  joinLegalSuffixes(spans, sentenceTexts, texts, spaces);
   spans.forEach(([first, last], index) => {
     let from = first;
     const cut = (to: number) => {
@@ -133,15 +133,27 @@ export function readSentences(text: string): Sentence[] {
 /** Legal suffixes whose dot wink takes for a sentence's end: "Fotomax Sp. z o.o.", "Tecno Ltda. in Lima". */
 const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia']);
 
-/** Joins back the sentences wink ended on a legal suffix's dot (in place). */
-function joinLegalSuffixes(spans: [number, number][], sentenceTexts: string[], texts: string[]): void {
+/** The endings of a web domain written as a name: "Booking.com", "Frame.io". */
+const DOMAIN_ENDINGS = /^(?:io|ai|com|net|org|dev|app|co)$/;
+
+/**
+ * Joins back the sentences wink ended on a legal suffix's dot ("Fotomax Sp. z o.o.") or on a
+ * domain's ("working at Booking.com, he …"), in place.
+ */
+function joinLegalSuffixes(
+  spans: [number, number][],
+  sentenceTexts: string[],
+  texts: string[],
+  spaces: string[],
+): void {
   for (let k = spans.length - 2; k >= 0; k--) {
     const [first, last] = spans[k]!;
-    if (texts[last] !== '.' || !SUFFIX_STOPS.has(texts[last - 1] ?? '')) continue;
     const next = spans[k + 1]!;
+    const domain = spaces[next[0]] === '' && DOMAIN_ENDINGS.test(texts[next[0]] ?? '');
+    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain)) continue;
     if (!/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
-    sentenceTexts.splice(k, 2, `${sentenceTexts[k]} ${sentenceTexts[k + 1]}`);
+    sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain ? '' : ' '}${sentenceTexts[k + 1]}`);
   }
 }
 
@@ -171,6 +183,9 @@ function polishSuffix(texts: string[], i: number, last: number): number {
 }
 
 /** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S. */
+/** A code of digits and letters after the word error ("Error 8C"), which wink cuts after the digits. */
+const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
+const ERROR_WORDS = new Set(['error', 'code', 'err']);
 const GLUED =
   /^(?:A\/S|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:io|ai|com|net|org|dev|app|co)|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
@@ -243,9 +258,10 @@ function letterRun(texts: string[], spaces: string[], kinds: string[], i: number
 function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, last: number): number {
   let best = i;
   let joined = texts[i] ?? '';
+  const afterError = ERROR_WORDS.has((texts[i - 1] ?? '').toLowerCase());
   for (let j = i + 1; j <= Math.min(last, i + 6) && spaces[j] === ''; j++) {
     joined += texts[j] ?? '';
-    if (GLUED.test(joined)) best = j;
+    if (GLUED.test(joined) || (afterError && ERROR_SUFFIXED.test(joined))) best = j;
   }
   // Only inside a name already under way: "Joon-ho" after "Bong", not a sentence's "Well-known";
   // or before its surname: "his mother, Sook-ja Cho".

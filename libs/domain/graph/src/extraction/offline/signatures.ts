@@ -10,7 +10,7 @@ import { phrase, Sentence, Token } from './sentences';
 /** Titles that lead what they are written after: "Payments team lead". */
 const LEAD_TITLES = new Set(['lead', 'head', 'leader']);
 /** A word for what a person does, whatever the tagger read it as or however it is written: "lead", "Manager". */
-const isRoleWord = (t: Token | undefined) =>
+export const isRoleWord = (t: Token | undefined) =>
   t !== undefined && (isPersonNoun({ ...t, pos: 'NOUN', text: t.lower }) || LEAD_TITLES.has(t.lower));
 /** The same, written in lower case as inside a sentence: "(Stackline account manager)". */
 const roleWord = (t: Token | undefined) => t !== undefined && t.text === t.lower && isRoleWord(t);
@@ -159,7 +159,10 @@ export function signedRole(
   signature: { person: Mention; organisation: string; place?: string; unit?: Mention },
 ): SentenceRelation[] {
   const { person, organisation, place, unit } = signature;
-  const org = mentions.find((m) => m.keys[0] === organisation);
+  // (By its short name too: "Paralegal, Haldane & Roy" after "Haldane & Roy Solicitors".)
+  const org =
+    mentions.find((m) => m.keys[0] === organisation) ??
+    mentions.find((m) => m.type === 'organization' && m.aliases.includes(organisation));
   if (!org) return [];
   if (org.type !== 'organization') Object.assign(org, { type: 'organization', evidence: 'weak' });
   const role = phrase(sentence.tokens, 0, org.start).replace(/[,|\s]+$/, '');

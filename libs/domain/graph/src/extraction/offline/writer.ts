@@ -2,6 +2,7 @@ import { findMentions, Mention } from './mentions';
 import { CLOSINGS, DASHES } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
+import { isRoleWord } from './signatures';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
@@ -55,9 +56,30 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
     });
     if (introduced) return asPerson(introduced);
   }
+  // ("Mei Lin Chow / Paralegal, Haldane & Roy": a last line that opens on a job title is the line
+  // under the name.)
   const last = sentences[sentences.length - 1];
-  const dash = last ? last.tokens.map((t) => DASHES.has(t.text)).lastIndexOf(true) : -1;
-  if (!last || (dash < 0 && last.tokens.some(isVerbLike))) return undefined;
+  const signature = last && signatureOf(last);
+  if (signature && roleTitled(last, signature) && sentences.length > 1) {
+    const above = signatureOf(sentences[sentences.length - 2]!);
+    return above && !roleTitled(sentences[sentences.length - 2]!, above) ? above : undefined;
+  }
+  return signature;
+}
+
+/** Whether a mention opens on a job title written alone or before "of": "Paralegal", "Head of Export Sales". */
+function roleTitled(sentence: Sentence, mention: Mention): boolean {
+  const { tokens } = sentence;
+  return (
+    isRoleWord(tokens[mention.start]) &&
+    (mention.end - mention.start === 1 || tokens[mention.start + 1]?.lower === 'of')
+  );
+}
+
+/** A signature's name on a last line: after a dash, or the line's first name with no verb. */
+function signatureOf(last: Sentence): Mention | undefined {
+  const dash = last.tokens.map((t) => DASHES.has(t.text)).lastIndexOf(true);
+  if (dash < 0 && last.tokens.some(isVerbLike)) return undefined;
   const mentions = findMentions(last);
   const signed = mentions.find((m) => m.start === dash + 1 && dash >= 0);
   if (signed) return asPerson(signed);
