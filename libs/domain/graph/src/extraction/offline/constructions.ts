@@ -6,6 +6,7 @@ import { causes, effects } from './causes';
 import { namedDivisions, soldTo } from './company-deals';
 import { frontedGerund, frontedParticiple } from './fronted-clauses';
 import { objectRelatives } from './object-relatives';
+import { colleaguesOf } from './colleagues';
 import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses } from './platforms';
@@ -101,5 +102,6 @@ export function constructionRelations(
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),
+    ...colleaguesOf(sentence, mentions, discourse),
   ];
 }

@@ -23,10 +23,18 @@ export class Discourse {
   /** Where each speaker works, once a relation said so: whom their "we" stands for. */
   private readonly affiliations = new Map<string, Mention>();
 
-  /** Keeps the organisations the speakers work at ("Hannah Pryce from Greystone Dental"). */
+  /**
+   * Keeps the organisations the speakers work at ("Hannah Pryce from Greystone Dental"): the first
+   * said, as an introduction says it ("I'm Thandiwe Nkosi from Baobab Analytics, … the migration at
+   * Ridgeway Health": the client is not the employer).
+   */
   rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     for (const r of relations)
-      if (r.canonical === 'works at' && r.target.type === 'organization')
+      if (
+        r.canonical === 'works at' &&
+        r.target.type === 'organization' &&
+        !this.affiliations.has(r.source.keys[0]!)
+      )
         this.affiliations.set(r.source.keys[0]!, r.target);
   }
 
@@ -44,6 +52,9 @@ export class Discourse {
     if (!list.some((k) => k.mention.keys[0] === mention.keys[0])) list.push({ kind, mention });
     this.kin.set(key, list);
   }
+
+  /** The writer's colleagues named before the text said where the writer works (colleagues.ts). */
+  readonly colleagues: Mention[] = [];
 
   /** Where a writer who gives no name works: "Hi, I'm the IT admin at Brightwater Dental". */
   writersOrganization: Mention | undefined;

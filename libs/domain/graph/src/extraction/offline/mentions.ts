@@ -40,6 +40,9 @@ export interface Mention {
 const ERROR_CODE =
   /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 
+/** Numbers of tickets, incidents and changes in the common trackers' shapes: INC0091734, RITM0012345. */
+const TICKET_NUMBER = /^(?:INC|REQ|RITM|CHG|PRB|SCTASK|TASK|CS|SR|TKT)\d{5,}$/;
+
 const NO_CODE_NAMES = new Set<string>();
 /** Particles that are English prepositions too: "End of March" is a date. */
 const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
@@ -99,6 +102,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       found.push(mention(i, i + 1, token.text, 'url', token.text));
       continue;
     }
+    // ("INC0091734 | Assigned to: …": a ticket's own number is no error, nor anything the text is about.)
+    if (TICKET_NUMBER.test(token.text)) continue;
     if (ERROR_CODE.test(token.text) && !dateToken.has(i)) {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
       continue;

@@ -120,6 +120,8 @@ export const DOCUMENT_LABELS = new Set([
   'client',
   'contact',
   'requester',
+  'requestor',
+  'caller',
   'owner',
   'agent',
   'environment',

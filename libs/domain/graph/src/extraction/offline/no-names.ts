@@ -118,6 +118,12 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
   )
     return true;
+  // ("Short description: VPN drops": a line's label of a capitalised word and nouns.)
+  if (lower.length === 1 && opensLine(tokens, from) && lex.classOf(lower[0]!) !== 'first-name') {
+    let k = to;
+    while (k < to + 2 && tokens[k]?.text === tokens[k]?.lower && tokens[k]?.pos === 'NOUN') k++;
+    if (k > to && tokens[k]?.text === ':') return true;
+  }
   // "Priority: High", "(priority High)": a field's value after its label is no name either.
   const labelled = (k: number) =>
     VALUE_LABELS.has(tokens[k]?.lower ?? '') ||

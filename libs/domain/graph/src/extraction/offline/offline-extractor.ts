@@ -11,6 +11,7 @@ import { speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
+import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
@@ -200,8 +201,15 @@ export class OfflineExtractor extends GraphExtractor {
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
           typedBefore.set(mention.keys[0]!, mention);
       for (const mention of mentions) entityIndex(mention, context);
-      if (signature && line === signature.line)
-        found = dedupe([...found, ...signedRole(sentence, mentions, signature)]);
+      if (signature && line === signature.line) {
+        const signed = signedRole(sentence, mentions, signature);
+        // ("my teammate Ana Ferreira" … "Customer Support, Lumeo Apps": the writer's colleagues work there too.)
+        const employer = signed.find((r) => r.canonical === 'works at')?.target;
+        const colleagues = employer
+          ? discourse.colleagues.map((c) => rel(c, employer, 'works at', 'colleague', employer.end, 0.6))
+          : [];
+        found = dedupe([...found, ...signed, ...colleagues]);
+      }
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

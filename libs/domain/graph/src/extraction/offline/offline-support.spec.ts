@@ -437,4 +437,32 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(firm.includes('Maria Lindgren | works at | Brandt & Holm Solicitors'), firm.join('; '));
   });
+
+  it("gives the writer's colleague the writer's employer, from an introduction or from the signature after", async () => {
+    const intro = await triples(
+      "Hi all, I'm Lerato Dube from Kudu Analytics and I'll run the rollout at Marula Health. My colleague Pieter Botha will do the reporting.",
+      true,
+    );
+    assert.ok(intro.includes('Pieter Botha | works at | Kudu Analytics'), intro.join('; '));
+    assert.ok(!intro.includes('Pieter Botha | works at | Marula Health'), intro.join('; '));
+    const signed = await triples(
+      'Hi Sara,\n\nThe fix ships today. If anything breaks, my teammate Joana Reis will help.\n\nBest,\nKostas Vlahos\nCustomer Support, Orrery Apps',
+      true,
+    );
+    assert.ok(signed.includes('Joana Reis | works at | Orrery Apps'), signed.join('; '));
+  });
+
+  it("takes the organisation in the reporter's field for the customer, and reads no ticket number or label as a name", async () => {
+    const ticket = await facts(
+      'INC0048812 | Assigned to: Service Desk\nReported by: Emeka Obi, IT Manager, Harbourline Freight\nProduct: Vaultis Backup 5.1\nShort description: backups fail\n\nJobs fail every night.',
+      true,
+    );
+    const said = ticket.relations.map(
+      (r) =>
+        `${ticket.entities[r.source]!.name} | ${r.canonical_predicate} | ${ticket.entities[r.target]!.name}`,
+    );
+    assert.ok(said.includes('Harbourline Freight | uses | Vaultis Backup 5.1'), said.join('; '));
+    const named = ticket.entities.map((e) => e.name);
+    assert.ok(!named.includes('INC0048812') && !named.includes('Short'), named.join(', '));
+  });
 });

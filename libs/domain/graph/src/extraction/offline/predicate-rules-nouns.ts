@@ -62,7 +62,7 @@ export const NOUN_RULES: PredicateRule[] = [
   },
   { verbs: ['befriend'], canonical: 'friend of', sourceType: 'person', targetType: 'person' },
   {
-    nouns: ['colleague', 'coworker', 'co-worker'],
+    nouns: ['colleague', 'coworker', 'co-worker', 'teammate', 'team-mate'],
     preps: ['of'],
     canonical: 'works with',
     sourceType: 'person',

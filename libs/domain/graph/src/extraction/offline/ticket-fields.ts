@@ -7,8 +7,8 @@ import { personLike } from './signatures';
 
 // A ticket's header fields: "Customer: Brightwater Dental (Cork)", "Contact: Niamh Keane",
 // "Product: DentaSuite Cloud 3.2", "Environment: macOS Sonoma 14.4 / Safari 17.4". The customer
-// (or, with none, whoever reported the ticket) uses each product the header names, and the contact
-// works at the customer. The fields may come in any order, so the whole header is read first.
+// (or, with none, the organisation the contact's field names, else the contact) uses each product
+// the header names, and the contact works at the customer. The fields may come in any order, so the whole header is read first.
 
 /** Labels of the field that names the customer's organisation. */
 const CUSTOMER_LABELS = new Set(['customer', 'client', 'account', 'company', 'organisation', 'organization']);
@@ -98,6 +98,9 @@ const inside = (m: Mention, span: FieldSpan) => m.start >= span.from && m.end <=
 /** The header's customer and contact, read from every sentence before any relation is. */
 export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): TicketHeader {
   const header: TicketHeader = {};
+  // ("Reported by: Oluwaseun Adebayo, IT Manager, Greenfield Logistics": with no customer field,
+  // the organisation the contact's field names is the customer.)
+  let contactsOrganisation: Mention | undefined;
   for (const sentence of sentences) {
     const spans = fieldsOf(sentence.tokens);
     if (spans.length === 0) continue;
@@ -112,10 +115,15 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
         first.type !== 'location'
       )
         header.customer = retyped(first, 'organization');
-      if (span.field === 'contact' && !header.contact && personLike(first))
+      if (span.field === 'contact' && !header.contact && personLike(first)) {
         header.contact = retyped(first, 'person');
+        contactsOrganisation = mentions.find(
+          (m) => inside(m, span) && m.start > first.start && m.type === 'organization',
+        );
+      }
     }
   }
+  header.customer ??= contactsOrganisation;
   return header;
 }
 
