@@ -3,6 +3,7 @@ import { isOrganizationNoun } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { DISTRICTS, namesItsKind } from './kinds';
+import { DEGREES } from './name-words';
 import { nounGender, pronounGender, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
@@ -139,8 +140,12 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     }
     if (token.pos !== 'PRON') return;
     // ("built her a little annex": whom something is done for is no object of the verb.)
+    // (Nor is "her" before a degree: "earned her PhD at IIT Madras".)
     const isObject =
-      OBJECT_PRONOUNS.has(token.lower) && noun?.pos !== 'NOUN' && !['a', 'an'].includes(noun?.lower ?? '');
+      OBJECT_PRONOUNS.has(token.lower) &&
+      noun?.pos !== 'NOUN' &&
+      !['a', 'an'].includes(noun?.lower ?? '') &&
+      !DEGREES.has(noun?.lower.replace(/\.$/, '') ?? '');
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
     // "The daughter of the mathematician S. Raghunathan, she …": not the name the opening describes.
     const described = frontedOf(sentence.tokens, i) ? out[out.length - 1] : undefined;

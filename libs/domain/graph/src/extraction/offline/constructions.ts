@@ -14,7 +14,8 @@ import { frontedRelation, groupedNames, jointVentures, ownWorkplace, weAre } fro
 import { consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
 import { appositiveTitles, bareTitles, premodifiedTitles, titleIsName } from './nominal-roles';
-import { rel } from './owners';
+import { POSSESSIVES, rel } from './owners';
+import { KIN_NOUNS } from './cues';
 import { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
@@ -32,14 +33,35 @@ function whereClause(sentence: Sentence, mentions: Mention[]): SentenceRelation[
       tokens[place.end + 1]?.lower !== 'where'
     )
       continue;
-    const who = mentions.find((m) => m.start === place.end + 2);
+    // ("where his mother, Karin Lindqvist, ran …": the clause's subject after its kinship noun.)
+    let k = place.end + 2;
+    if (POSSESSIVES.has(tokens[k]?.lower ?? '') && KIN_NOUNS.has(tokens[k + 1]?.lower ?? '')) {
+      k += 2;
+      if (tokens[k]?.text === ',') k++;
+    }
+    const who = mentions.find((m) => m.start === k);
     if (!who) continue;
     // ("in Lyme Regis, Dorset, where she was born": the town, not its county.)
     const town = mentions.find((m) => m.end === place.start - 1 && m.type === 'location');
     const where = town && tokens[place.start - 1]?.text === ',' ? town : place;
     let end = who.end;
+    if (tokens[end]?.text === ',') end++;
     while (tokens[end] && ['VERB', 'AUX', 'ADV'].includes(tokens[end]!.pos)) end++;
     const verbs = tokens.slice(who.end, end);
+    // ("New York, where she studied at the Juilliard School", "where his mother ran the Lindqvist
+    // Dance Academy": what the clause's verb was done at or to is in the place, and is the verb's.)
+    let o = end;
+    // (Not "works for Siemens": an employer is not where one of its people works.)
+    if (['at', 'in'].includes(tokens[o]?.lower ?? '')) o++;
+    if (tokens[o]?.pos === 'DET') o++;
+    const object = mentions.find((m) => m.start === o && m.type === 'organization');
+    if (object && verbs.length > 0) {
+      out.push(rel(object, where, 'located in', phrase(tokens, place.end + 1, o), object.end, 0.6));
+      const done = matchPredicate(tokens.slice(who.end, o), who, object);
+      if (done?.known && !done.inverted && who.type === 'person')
+        out.push(rel(who, object, done.canonical, phrase(tokens, who.end, o), object.end, 0.7));
+      continue;
+    }
     const match = matchPredicate([...verbs, IN], who, place);
     // (Only a place's relation: "where he befriended X" says nothing of the city and him.)
     if (match?.known && !match.inverted && WHERE_RELATIONS.has(match.canonical))

@@ -118,6 +118,16 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
   )
     return true;
+  // ("Speaker bio", "Release notes": a heading line of a capitalised word and a noun.)
+  if (
+    lower.length === 1 &&
+    from === 0 &&
+    to === tokens.length - 2 + (tokens[tokens.length - 1]?.pos === 'PUNCT' ? 0 : 1) &&
+    tokens[to]?.pos === 'NOUN' &&
+    tokens[to]!.text === tokens[to]!.lower &&
+    lex.classOf(lower[0]!) !== 'first-name'
+  )
+    return true;
   // ("Short description: VPN drops": a line's label of a capitalised word and nouns.)
   if (lower.length === 1 && opensLine(tokens, from) && lex.classOf(lower[0]!) !== 'first-name') {
     let k = to;

@@ -471,4 +471,36 @@ describe('OfflineExtractor: biographies', () => {
     assert.equal(types.get('Tour de France'), 'event');
     assert.ok(!found.relations.some((r) => r.canonical_predicate === 'founded'));
   });
+
+  it('places what a "where" clause was done at in its place, and gives the clause\'s subject, not the place, its verb', async () => {
+    const grew = await triples(
+      'Tove Alm grew up in Malmö, where her father, Sven Alm, ran the Alm Riding School.',
+      true,
+    );
+    for (const want of ['Alm Riding School | located in | Malmö', 'Sven Alm | leads | Alm Riding School'])
+      assert.ok(grew.includes(want), `${want}: ${grew.join('; ')}`);
+    assert.ok(!grew.some((t) => t.startsWith('Malmö | leads')), grew.join('; '));
+    const school = await triples(
+      'Iris Ng later moved to Boston, where she studied at the Berklee College of Music.',
+      true,
+    );
+    assert.ok(school.includes('Berklee College of Music | located in | Boston'), school.join('; '));
+    assert.ok(!school.includes('Iris Ng | studied at | Boston'), school.join('; '));
+  });
+
+  it('reads a heading line as no name, "her PhD" as no object, and years at an organisation as a job', async () => {
+    const bio = await facts(
+      'Speaker bio\nDr. Leila Farahani leads research at Tessel Labs, which she joined after six years at Orbital Insight. She earned her PhD at Sharif University of Technology.',
+      true,
+    );
+    const said = bio.relations.map(
+      (r) => `${bio.entities[r.source]!.name} | ${r.canonical_predicate} | ${bio.entities[r.target]!.name}`,
+    );
+    assert.ok(!bio.entities.some((e) => e.name === 'Speaker'), said.join('; '));
+    for (const want of [
+      'Leila Farahani | works at | Orbital Insight',
+      'Leila Farahani | studied at | Sharif University of Technology',
+    ])
+      assert.ok(said.includes(want), `${want}: ${said.join('; ')}`);
+  });
 });

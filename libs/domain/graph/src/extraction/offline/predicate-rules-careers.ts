@@ -51,6 +51,17 @@ export const CAREER_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
   },
   {
+    // "after six years at Google DeepMind": time spent at an organisation is a job there (at a
+    // school it may be study, so not there).
+    nouns: ['years', 'decade', 'decades'],
+    preps: ['at', 'with'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: NOT_PERSON,
+    notSchools: true,
+  },
+  {
     // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
     verbs: ['run', 'manage', 'head', 'lead', 'oversee'],
     preps: ['at', 'for'],

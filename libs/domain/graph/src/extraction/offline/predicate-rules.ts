@@ -78,6 +78,8 @@ export interface PredicateRule {
    * loan from"), a share ("owns 15% of").
    */
   words?: string[];
+  /** No target whose name says it teaches (SCHOOL_NAME): "six years at ETH Zurich" may be study. */
+  notSchools?: boolean;
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
   /** What the relation is about (its target, read the relation's way) is no town or country the lexicon knows. */

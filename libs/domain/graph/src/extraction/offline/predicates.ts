@@ -123,6 +123,7 @@ export function matchPredicate(
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
     if (rule.schoolsOnly && !SCHOOL_NAME.test((rule.reversed ? source : target).name)) continue;
+    if (rule.notSchools && SCHOOL_NAME.test(target.name)) continue;
     if (rule.onlySources && !rule.onlySources.includes((rule.reversed ? target : source).type)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
     if (rule.words && !between.some((t) => rule.words!.includes(t.lower))) continue;

@@ -228,6 +228,10 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
     if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
       return false;
+    // (No place does what only people do: "Gothenburg, where his mother, Karin Lindqvist, ran the
+    // academy" is hers.)
+    if (PEOPLES_PREDICATES.has(r.canonical) && r.source.type === 'location' && r.source.evidence === 'strong')
+      return false;
     // (No country is in a town: "the national museum of the Netherlands, located in Amsterdam" is
     // the museum's place.)
     if (
@@ -242,6 +246,18 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     return true;
   });
 }
+
+/** Predicates whose source is a person, never a place. */
+const PEOPLES_PREDICATES = new Set([
+  'leads',
+  'works at',
+  'studied at',
+  'married to',
+  'child of',
+  'sibling of',
+  'friend of',
+  'works with',
+]);
 
 /** A person by the lexicon, or by a first name with a surname ("Anton Vogl"; not "SolarPeak", which a guess typed). */
 const surePerson = (m: Mention): boolean =>
