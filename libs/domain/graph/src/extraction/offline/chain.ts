@@ -90,7 +90,11 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (definiteThing && thing && IDENTIFIER_TYPES.has(thing.type) && !TROUBLE_NOUNS.has(noun.lower))
         return;
       const end = definiteThing ? i + 2 : i + 1;
-      if (thing) out.push({ ...thing, start: i, end });
+      if (!thing) return;
+      // ("Larkspur is a database. It was created by Maarten de Vries while he …": what "it" stands
+      // for is a thing, never whom "he" means.)
+      if (it && thing.evidence === 'none') thing.evidence = 'weak';
+      out.push({ ...thing, start: i, end });
       return;
     }
     // "Deere & Company bought the startup": an organisation named before, not this clause's own.

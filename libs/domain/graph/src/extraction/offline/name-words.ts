@@ -426,6 +426,14 @@ export const SUFFIX_SPELLINGS =
  */
 export const ORGANIZATION_HEADS = new Set([
   'hotel',
+  // Sports clubs: "Club Atlético Los Andes", "FC Porto", "Sporting Lisbon".
+  'club',
+  'clube',
+  'fc',
+  'cf',
+  'sporting',
+  'atlético',
+  'athletic',
   'grupo',
   'gruppo',
   'groupe',

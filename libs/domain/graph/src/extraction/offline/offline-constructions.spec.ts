@@ -634,4 +634,26 @@ describe('OfflineExtractor: constructions', () => {
     );
     assert.ok(!wrote.some((t) => t.includes('created')), wrote.join('; '));
   });
+
+  it('takes what "it" stands for as no person, a hyphened adjective as no verb, and a club as an organisation', async () => {
+    const made = await triples(
+      'Quillon is an open-source search engine written in Go. It was created by Czech engineer Petr Dvorak while he was working at Seznam.cz.',
+      true,
+    );
+    assert.ok(made.includes('Petr Dvorak | created | Quillon'), made.join('; '));
+    assert.ok(made.includes('Petr Dvorak | works at | Seznam.cz'), made.join('; '));
+    assert.ok(!made.some((t) => t.startsWith('Quillon | founded')), made.join('; '));
+    const club = await facts(
+      'Club Deportivo San Lorenzo de Cusco is a Peruvian football club. Former winger Raúl Quispe has been its coach since 2021, when he succeeded Hugo Paredes.',
+      true,
+    );
+    const said = club.relations.map(
+      (r) => `${club.entities[r.source]!.name} | ${r.canonical_predicate} | ${club.entities[r.target]!.name}`,
+    );
+    assert.equal(
+      club.entities.find((e) => e.name === 'Club Deportivo San Lorenzo de Cusco')?.type,
+      'organization',
+    );
+    assert.ok(!said.some((t) => t.startsWith('Club Deportivo')), said.join('; '));
+  });
 });

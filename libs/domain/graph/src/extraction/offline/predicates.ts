@@ -16,10 +16,13 @@ import {
   occupation,
   relocates,
 } from './predicate-words';
-import { hyphenBased, Token } from './sentences';
+import { hyphenBased, joinsWords, Token } from './sentences';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
 export { isVerbLike } from './predicate-verbs';
+
+/** Verbs of the language a program is made in: "written in Rust", "implemented in C++". */
+const WRITTEN_IN = ['write', 'code', 'implement', 'program'];
 
 /**
  * The canonical predicate for the words between two entities, or undefined when they say nothing
@@ -38,7 +41,11 @@ export function matchPredicate(
     : between;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   // ("the Busan-based company": "based" there only says where the company is.)
-  const verbs = content.filter((t) => isVerbLike(t) && !hyphenBased(words, words.indexOf(t)));
+  // (Nor "open" in "an open-source database": a word hyphened to the next is an adjective's half.)
+  const verbs = content.filter((t) => {
+    const at = words.indexOf(t);
+    return isVerbLike(t) && !hyphenBased(words, at) && !joinsWords(words[at + 1]);
+  });
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(
     (t, i) =>
@@ -100,6 +107,8 @@ export function matchPredicate(
   // A type the lexicon is sure of rules a predicate out; a guessed one does not.
   const targetType = target.evidence === 'strong' ? target.type : undefined;
 
+  // ("a database written in Rust": a language a program is written in is no place.)
+  if (finalPrep === 'in' && verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, WRITTEN_IN)) return undefined;
   // "never worked at", "dropped its planned acquisition of": what did not happen is no relation.
   if (between.some((t) => NEGATIONS.has(t.lower) || CALLED_OFF.has(root(t)))) return undefined;
   // The last noun as an occupation, when no verb follows it (not "a footballer who plays as a

@@ -134,7 +134,7 @@ export function readSentences(text: string): Sentence[] {
 const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia']);
 
 /** The endings of a web domain written as a name: "Booking.com", "Frame.io". */
-const DOMAIN_ENDINGS = /^(?:io|ai|com|net|org|dev|app|co)$/;
+const DOMAIN_ENDINGS = /^(?:com|net|org|dev|app|[a-z]{2})$/;
 
 /**
  * Joins back the sentences wink ended on a legal suffix's dot ("Fotomax Sp. z o.o.") or on a
@@ -187,7 +187,7 @@ function polishSuffix(texts: string[], i: number, last: number): number {
 const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
 const ERROR_WORDS = new Set(['error', 'code', 'err']);
 const GLUED =
-  /^(?:A\/S|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:io|ai|com|net|org|dev|app|co)|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
+  /^(?:A\/S|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
 /**
  * A hyphenated given name's lower-case half ("Bong Joon-ho", "Lee Sun-kyun"); "Austin-based",
