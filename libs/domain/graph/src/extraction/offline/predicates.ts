@@ -108,7 +108,8 @@ export function matchPredicate(
   const targetType = target.evidence === 'strong' ? target.type : undefined;
 
   // ("a database written in Rust": a language a program is written in is no place.)
-  if (finalPrep === 'in' && verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, WRITTEN_IN)) return undefined;
+  if (finalPrep === 'in' && verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, WRITTEN_IN))
+    return undefined;
   // "never worked at", "dropped its planned acquisition of": what did not happen is no relation.
   if (between.some((t) => NEGATIONS.has(t.lower) || CALLED_OFF.has(root(t)))) return undefined;
   // The last noun as an occupation, when no verb follows it (not "a footballer who plays as a
