@@ -389,6 +389,13 @@ const PLACE_KINDS = new Set([
   'valley',
   'peninsula',
   'archipelago',
+  // ("a census-designated place in Pulaski County", "a commune in Brittany".)
+  'place',
+  'settlement',
+  'commune',
+  'township',
+  'borough',
+  'parish',
 ]);
 
 function describedAs(tokens: Token[], end: number): EntityType | undefined {
@@ -402,7 +409,11 @@ function describedAs(tokens: Token[], end: number): EntityType | undefined {
   let k = end + 2;
   for (
     ;
-    tokens[k] && (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tokens[k]!.pos) || tokens[k]!.text === '-');
+    tokens[k] &&
+    (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tokens[k]!.pos) ||
+      tokens[k]!.text === '-' ||
+      // ("a census-designated place": a participle hyphened on is an adjective's half.)
+      (tokens[k - 1]?.text === '-' && tokens[k]!.space === ''));
     k++
   )
     if (tokens[k]!.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) head = tokens[k];

@@ -116,9 +116,13 @@ export class Discourse {
   /** The first organisation the text named: whom a title with no owner written is held at. */
   firstOrganization: Mention | undefined;
 
+  /** The first thing the text named past its dateline: what "its" means after "SANTIAGO —". */
+  private firstThing: Mention | undefined;
+
   remember(mention: Mention): void {
     if (mention.type === 'error_code') this.errorCode = mention;
     if (mention.type === 'organization') this.firstOrganization ??= mention;
+    if (mention.type !== 'person' && !isDateline(mention)) this.firstThing ??= mention;
     this.opening ??= mention;
     this.recent.push(mention);
     if (this.recent.length > 32) this.recent.shift();
@@ -132,8 +136,11 @@ export class Discourse {
     const candidate = this.lastThing ?? this.opening;
     // ("LISBON, Feb 19 — Lisbon-based startup Marética …": a news story's dateline is no subject;
     // "the company" is the first one it names.)
-    const dateline = candidate?.type === 'location' && candidate.name === candidate.name.toUpperCase();
-    if (kind === 'organization' && dateline && this.firstOrganization) return this.firstOrganization;
+    // ("SANTIAGO — Viña Los Aromos … Its owner": nor what "its" stands for.)
+    if (candidate && isDateline(candidate)) {
+      if (kind === 'organization' && this.firstOrganization) return this.firstOrganization;
+      if (!kind) return this.firstOrganization ?? this.firstThing;
+    }
     if (kind && candidate?.type !== kind) return this.latest(kind, except);
     return candidate && candidate.type !== 'person' ? candidate : undefined;
   }
@@ -207,4 +214,9 @@ export class Discourse {
     }
     return found;
   }
+}
+
+/** A place written in capitals, as a news story's dateline is: "LISBON, Feb 19 —", "SANTIAGO —". */
+function isDateline(mention: Mention): boolean {
+  return mention.type === 'location' && /^[\p{Lu}\s.-]{3,}$/u.test(mention.name);
 }

@@ -503,4 +503,14 @@ describe('OfflineExtractor: biographies', () => {
     ])
       assert.ok(said.includes(want), `${want}: ${said.join('; ')}`);
   });
+
+  it("reads a kinship noun after the place a person grew up in as the person's", async () => {
+    const kin = await triples(
+      'Nayra Condori grew up in Puno, the youngest daughter of Tomás Condori. At twenty she moved to Arequipa.',
+      true,
+    );
+    assert.ok(kin.includes('Nayra Condori | child of | Tomás Condori'), kin.join('; '));
+    assert.ok(kin.includes('Nayra Condori | lives in | Arequipa'), kin.join('; '));
+    assert.ok(!kin.some((t) => t.startsWith('Puno |')), kin.join('; '));
+  });
 });

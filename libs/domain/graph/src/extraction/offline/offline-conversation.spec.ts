@@ -176,7 +176,8 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(got.includes('Jenna | studied at | Imperial College London'), got.join('; '));
     const year = await triples('Ravi is a sophomore at Kansai University.');
     assert.ok(year.includes('Ravi | studied at | Kansai University'), year.join('; '));
-    const job = await triples('Tom got into a row at Siemens. Oksana spent six years at ETH Zurich.');
+    // (The rule's reading: the learned model, retrained with every rule change, may differ.)
+    const job = await triples('Tom got into a row at Siemens. Oksana spent six years at ETH Zurich.', true);
     assert.ok(!job.some((t) => t.includes('studied at')), job.join('; '));
   });
 });

@@ -416,4 +416,19 @@ describe('OfflineExtractor: business news', () => {
     const emir = await triples('Rashid bin Saqr Al-Nuaimi was the fourth emir of Qasr Hamra.', true);
     assert.ok(emir.includes('Rashid bin Saqr Al-Nuaimi | leads | Qasr Hamra'), emir.join('; '));
   });
+
+  it("reads past a dateline for what 'its' means, a winery by its name, and a hyphened participle as no verb", async () => {
+    const wine = await triples(
+      'MENDOZA — Bodega Los Olivos, the family-owned winery in the Uco Valley, has been sold to Grupo Peñaflor. Its owner, Lucía Arce, will stay on.',
+      true,
+    );
+    for (const want of [
+      'Bodega Los Olivos | located in | Uco Valley',
+      'Lucía Arce | owns | Bodega Los Olivos',
+    ])
+      assert.ok(wine.includes(want), `${want}: ${wine.join('; ')}`);
+    assert.ok(!wine.some((t) => t.includes('| owns | MENDOZA')), wine.join('; '));
+    const place = await triples('Millbrook is a census-designated place in Dutchess County, New York.', true);
+    assert.ok(place.includes('Millbrook | located in | Dutchess County'), place.join('; '));
+  });
 });

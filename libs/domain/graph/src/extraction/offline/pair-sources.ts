@@ -1,4 +1,5 @@
 import { Aside } from './clauses';
+import { KIN_NOUNS } from './cues';
 import { Pair, Reading, same, wordsBetween } from './pair-rules';
 import { isVerbLike } from './predicates';
 import { joinsWords, Token } from './sentences';
@@ -14,8 +15,29 @@ import { joinsWords, Token } from './sentences';
 export function movePair(pair: Pair, reading: Reading, asides: Aside[], hidden: Set<number>): void {
   afterAside(pair, reading.tokens, asides, hidden);
   participleAfterPlace(pair, reading);
+  kinAfterPlace(pair, reading);
   purposeClause(pair, reading);
   basedTarget(pair, reading);
+}
+
+/** Prepositions of a place a person was in: "grew up in Cusco, the eldest daughter of …". */
+const LOCATIVES = new Set(['in', 'at', 'from', 'near']);
+
+/**
+ * "Rosa Quispe grew up in Cusco, the eldest daughter of Teodoro Quispe": a kinship noun after the
+ * place a person was in says who the person is, not the place.
+ */
+function kinAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
+  const { i, source, between } = pair;
+  if (source.type === 'person' && source.evidence === 'strong') return;
+  if (!LOCATIVES.has(tokens[source.start - 1]?.lower ?? '')) return;
+  if (between[0]?.text !== ',' || !['the', 'a', 'an'].includes(between[1]?.lower ?? '')) return;
+  let k = 2;
+  while (between[k]?.pos === 'ADJ') k++;
+  if (!KIN_NOUNS.has(between[k]?.lower ?? '') || between[k + 1]?.lower !== 'of' || between.length !== k + 2)
+    return;
+  const subject = chain.slice(0, i).find((m) => m.type === 'person');
+  if (subject) pair.source = subject;
 }
 
 /**

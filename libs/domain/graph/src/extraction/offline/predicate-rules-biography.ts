@@ -135,6 +135,8 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     noVerbs: true,
     canonical: 'lives in',
     sourceType: 'person',
+    // (Not "Woodson is a census-designated place in Pulaski County", which its words made a place.)
+    notSourceTyped: ['location', 'organization'],
     targetType: 'location',
     notTarget: NOT_PERSON,
   },

@@ -21,6 +21,22 @@ import { hyphenBased, joinsWords, Token } from './sentences';
 export { CANONICAL_PREDICATES } from './predicate-rules';
 export { isVerbLike } from './predicate-verbs';
 
+/** Prefixes hyphened to a verb that leave it one: "co-founded", "re-elected". */
+const VERB_PREFIXES = new Set([
+  'co',
+  're',
+  'pre',
+  'un',
+  'de',
+  'mis',
+  'out',
+  'over',
+  'under',
+  'cross',
+  'counter',
+  'self',
+]);
+
 /** Verbs of the language a program is made in: "written in Rust", "implemented in C++". */
 const WRITTEN_IN = ['write', 'code', 'implement', 'program'];
 
@@ -41,10 +57,19 @@ export function matchPredicate(
     : between;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   // ("the Busan-based company": "based" there only says where the company is.)
-  // (Nor "open" in "an open-source database": a word hyphened to the next is an adjective's half.)
+  // (Nor "open" in "an open-source database", "owned" in "the family-owned winery": a word hyphened
+  // to another is an adjective's half.)
   const verbs = content.filter((t) => {
     const at = words.indexOf(t);
-    return isVerbLike(t) && !hyphenBased(words, at) && !joinsWords(words[at + 1]);
+    // (But "majority-owned by Jambo Telecom" is a passive still.)
+    // ("co-founded", "re-elected": a verb's prefix leaves it a verb.)
+    const half =
+      joinsWords(words[at + 1]) ||
+      (joinsWords(words[at - 1]) &&
+        t.space === '' &&
+        words[at + 1]?.lower !== 'by' &&
+        !VERB_PREFIXES.has(words[at - 2]?.lower ?? ''));
+    return isVerbLike(t) && !hyphenBased(words, at) && !half;
   });
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(
