@@ -160,7 +160,19 @@ export const QUANTITY_HEADS = new Set([
 /** Seasons, which wink reads as dates even when they open a name ("Winter Storm Uri"). */
 export const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
 /** Honorifics dropped from a person's name (Lord, Sir, Queen stay part of it). */
-export const DROPPED_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'mme', 'mx']);
+export const DROPPED_HONORIFICS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'prof',
+  'mme',
+  'mx',
+  'fr',
+  'rev',
+  'revd',
+]);
 /**
  * Titles written before a person's name that compromise does not list as roles ("General Oreste
  * Baratieri", "Coach Maria Lopez"); with its role words (Chef, Captain, Professor, …) they are

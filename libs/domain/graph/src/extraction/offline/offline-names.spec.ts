@@ -517,4 +517,12 @@ describe('OfflineExtractor: what runs on what', () => {
     const ward = await names("Jonas: I work in the ICU at St. Vincent's now.");
     assert.notEqual(ward.get('St. Vincent'), 'location');
   });
+
+  it('keeps a title with its full stop in one sentence and out of the name: Fr., Rev.', async () => {
+    const founded = await triples(
+      'Colegio San Marcos is a school in Cusco. It was founded in 1962 by Fr. Andrés Huamaní.',
+      true,
+    );
+    assert.ok(founded.includes('Andrés Huamaní | founded | Colegio San Marcos'), founded.join('; '));
+  });
 });

@@ -465,4 +465,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const named = ticket.entities.map((e) => e.name);
     assert.ok(!named.includes('INC0048812') && !named.includes('Short'), named.join(', '));
   });
+
+  it("reads a signature's company with its legal suffix's full stop, and the town after it", async () => {
+    const signed = await triples(
+      'Dear Mr. Kovács,\n\nThe patch is out.\n\nBest regards,\nZsófia Bene\nCustomer Support, Tisza Soft Kft., Szeged',
+      true,
+    );
+    for (const want of ['Zsófia Bene | works at | Tisza Soft Kft', 'Tisza Soft Kft | located in | Szeged'])
+      assert.ok(signed.includes(want), `${want}: ${signed.join('; ')}`);
+  });
 });

@@ -2,7 +2,7 @@ import { lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { descriptionStart } from './predicate-descriptions';
-import { SCHOOL_NAME } from './name-words';
+import { DROPPED_HONORIFICS, SCHOOL_NAME } from './name-words';
 import { PREDICATE_RULES as RULES, PredicateMatch } from './predicate-rules';
 import { bases, isVerbLike, root } from './predicate-verbs';
 import {
@@ -81,8 +81,15 @@ export function matchPredicate(
   const lastWord = between
     .slice(0, described)
     .reverse()
-    // ("pulls metrics from our Prometheus server": a possessive is a determiner here.)
-    .find((t) => t.pos !== 'DET' && t.pos !== 'PUNCT' && !POSSESSIVES.has(t.lower));
+    // ("pulls metrics from our Prometheus server": a possessive is a determiner here; and "by Dr.
+    // Ana Ruiz": a title dropped from the name is no word of the predicate.)
+    .find(
+      (t) =>
+        t.pos !== 'DET' &&
+        t.pos !== 'PUNCT' &&
+        !POSSESSIVES.has(t.lower) &&
+        !DROPPED_HONORIFICS.has(t.lower.replace(/\.$/, '')),
+    );
   const finalPrep =
     lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
       ? lastWord.lower

@@ -80,6 +80,7 @@ export function readSentences(text: string): Sentence[] {
       const letters = letterRun(texts, spaces, kinds, i, last);
       const polish = polishSuffix(texts, i, last);
       const compound = companyCompound(texts, spaces, i, last);
+      const title = titleStop(texts, spaces, i, last);
       const glued =
         letters > i
           ? letters
@@ -87,7 +88,9 @@ export function readSentences(text: string): Sentence[] {
             ? polish
             : compound > i
               ? compound
-              : gluedRun(texts, spaces, pos, i, last);
+              : title > i
+                ? title
+                : gluedRun(texts, spaces, pos, i, last);
       // (Glued pieces keep the spaces written between them: only "Sp. z o.o." has any.)
       let word = texts[i] ?? '';
       for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
@@ -133,6 +136,16 @@ export function readSentences(text: string): Sentence[] {
 /** Legal suffixes whose dot wink takes for a sentence's end: "Fotomax Sp. z o.o.", "Tecno Ltda. in Lima". */
 const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia']);
 
+/** Titles whose full stop wink takes for a sentence's end: "Fr. Alberto", "Rev. John". */
+const TITLE_STOPS = new Set(['Fr', 'Rev', 'Revd']);
+
+/** A title and its full stop as one token ("Fr."), or `i`. */
+function titleStop(texts: string[], spaces: string[], i: number, last: number): number {
+  return i + 1 <= last && TITLE_STOPS.has(texts[i] ?? '') && texts[i + 1] === '.' && spaces[i + 1] === ''
+    ? i + 1
+    : i;
+}
+
 /** The endings of a web domain written as a name: "Booking.com", "Frame.io". */
 const DOMAIN_ENDINGS = /^(?:com|net|org|dev|app|[a-z]{2})$/;
 
@@ -150,8 +163,10 @@ function joinLegalSuffixes(
     const [first, last] = spans[k]!;
     const next = spans[k + 1]!;
     const domain = spaces[next[0]] === '' && DOMAIN_ENDINGS.test(texts[next[0]] ?? '');
-    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain)) continue;
-    if (!/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
+    // ("by the educator Fr. Alberto Mamani": a title's full stop before the name it opens.)
+    const titled = TITLE_STOPS.has(texts[last - 1] ?? '') && /^\p{Lu}/u.test(texts[next[0]] ?? '');
+    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled)) continue;
+    if (!titled && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
     sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain ? '' : ' '}${sentenceTexts[k + 1]}`);
   }

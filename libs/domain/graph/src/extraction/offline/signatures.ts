@@ -107,8 +107,19 @@ export function signatureBlock(
     const roleMentions = mentionsOf(role);
     const separators = role.tokens.flatMap((t, k) => ([',', '|'].includes(t.text) && k > 0 ? [k] : []));
     const last = roleMentions[roleMentions.length - 1];
+    // ("Technical Support, Pannon CAD Kft., Debrecen": after a name its legal suffix or trade says
+    // is a company, a last name nothing typed is its town.)
+    const companyBefore = roleMentions.some(
+      (m) =>
+        m !== last &&
+        m.type === 'organization' &&
+        m.evidence === 'strong' &&
+        separators.includes(m.start - 1),
+    );
     const placed =
-      last?.type === 'location' &&
+      last !== undefined &&
+      (last.type === 'location' ||
+        (companyBefore && last.evidence !== 'strong' && last.end - last.start <= 2)) &&
       last.end >= role.tokens.length - 1 &&
       role.tokens[last.start - 1]?.text === ','
         ? last
@@ -134,7 +145,9 @@ export function signatureBlock(
     }
     const org = roleMentions.find((m) => m.start === at + 1);
     const ends = placed ? placed.start - 1 : role.tokens.length - 1;
-    if (!organisationLike(org) || org.type === 'location' || org.end < ends) continue;
+    // (A legal suffix's full stop may stand before the place's comma: "Pannon CAD Kft., Debrecen".)
+    const rest = role.tokens.slice(org?.end ?? 0, ends);
+    if (!organisationLike(org) || org.type === 'location' || rest.some((t) => t.text !== '.')) continue;
     // "Senior Lecturer, Department of Chemistry" / "Harrowvale College": a unit, then the
     // organisation it is part of on the line below.
     const parent = !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()) ? below() : undefined;
@@ -168,6 +181,7 @@ export function signedRole(
   const role = phrase(sentence.tokens, 0, org.start).replace(/[,|\s]+$/, '');
   const out = [rel(person, org, 'works at', role || ',', org.end, 0.6)];
   const town = place ? mentions.find((m) => m.keys[0] === place) : undefined;
+  if (town && town.evidence !== 'strong') Object.assign(town, { type: 'location', evidence: 'weak' });
   if (town) out.push(rel(org, town, 'located in', ',', town.end, 0.6));
   if (unit) {
     if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
