@@ -43,6 +43,21 @@ const TROUBLE_WORDS = new Set([
 /** Nouns of two things at odds, the other of which is named after "with". */
 const CONFLICTS = new Set(['conflict', 'incompatibility', 'clash', 'interaction']);
 
+/** Prepositions after a fault that say what it is in: "a bug in X". */
+const FAULT_PLACES = new Set(['in', 'on', 'within']);
+/** Faults that say nothing of what went wrong: "a bug in X" is X's doing. */
+const BARE_FAULTS = new Set([
+  'bug',
+  'bugs',
+  'defect',
+  'flaw',
+  'regression',
+  'glitch',
+  'fault',
+  'issue',
+  'problem',
+]);
+
 /** Marks that end a clause's subject. */
 const PAUSES = new Set([',', ';', ':', '(', ')']);
 
@@ -85,7 +100,18 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
       cause && CONFLICTS.has(tokens[cause.end - 1]!.lower) && tokens[cause.end]?.lower === 'with'
         ? mentions.find((m) => m.start === cause!.end + 1 || m.start === cause!.end + 2)
         : undefined;
-    cause = conflict ?? cause;
+    // ("caused by a known bug in One UI 6.1": a fault that says nothing of itself is the named
+    // thing's it is in, which is the cause; "an expired certificate in Keycloak" says what failed.)
+    const after = cause && !mentions.includes(cause) ? cause.end : -1;
+    const inside =
+      after >= 0 && FAULT_PLACES.has(tokens[after]?.lower ?? '') && BARE_FAULTS.has(tokens[after - 1]!.lower)
+        ? mentions.find(
+            (m) =>
+              (m.start === after + 1 || (m.start === after + 2 && tokens[after + 1]?.pos === 'DET')) &&
+              !['person', 'location', 'date', 'email', 'url'].includes(m.type),
+          )
+        : undefined;
+    cause = conflict ?? inside ?? cause;
     if (!cause) {
       // ("The replication lag was caused by a long-running VACUUM": no cause read, but what "it"
       // means next is still the lag.)
@@ -104,9 +130,13 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     // ("crash CR-5521 in Frostbound Chronicles is caused by …": the name after a preposition only
     // says where; the subject is the name before it.)
     let namedSubject = mentions.find(subject);
-    if (namedSubject && tokens[namedSubject.start - 1]?.pos === 'ADP')
-      namedSubject = mentions.find((m) => m.end === namedSubject!.start - 1);
-    if (causedBy >= 0 && namedSubject && mentions.includes(cause) && !conflict) return;
+    // ("SIM-07 on the Galaxy A54 is caused by …": past an article too.)
+    const before =
+      namedSubject && tokens[namedSubject.start - 1]?.pos === 'DET'
+        ? namedSubject.start - 2
+        : (namedSubject?.start ?? 0) - 1;
+    if (namedSubject && tokens[before]?.pos === 'ADP') namedSubject = mentions.find((m) => m.end === before);
+    if (causedBy >= 0 && namedSubject && mentions.includes(cause) && !conflict && !inside) return;
     // "E-31, which your manual says is caused by …": what the relative clause is about.
     const which = tokens.findIndex(
       (t, w) =>

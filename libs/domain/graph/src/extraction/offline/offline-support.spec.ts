@@ -474,4 +474,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     for (const want of ['Zsófia Bene | works at | Tisza Soft Kft', 'Tisza Soft Kft | located in | Szeged'])
       assert.ok(signed.includes(want), `${want}: ${signed.join('; ')}`);
   });
+
+  it('takes the named thing a bare bug is in for the cause, and the code before "on the <device>" for what it caused', async () => {
+    const bug = await triples('NET-12 on the Pixel 8 is caused by a known bug in One UI 6.1.', true);
+    assert.ok(bug.includes('NET-12 | caused by | One UI 6.1'), bug.join('; '));
+    const cert = await triples(
+      'The outage was caused by an expired signing certificate in Keycloak 24.0.',
+      true,
+    );
+    assert.ok(!cert.some((t) => t.endsWith('| caused by | Keycloak 24.0')), cert.join('; '));
+  });
 });
