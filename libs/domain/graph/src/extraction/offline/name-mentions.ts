@@ -37,6 +37,22 @@ export function mention(
   return { start, end, name, type, evidence: 'strong', identifier, keys: [key], aliases: [] };
 }
 
+/** Words of an officer's title besides role nouns: "Chief Executive Officer of Zagros Analytics". */
+const TITLE_PARTS = new Set([
+  'chief',
+  'executive',
+  'operating',
+  'financial',
+  'technology',
+  'technical',
+  'information',
+  'marketing',
+  'commercial',
+  'vice',
+  'managing',
+  'deputy',
+]);
+
 export function nameMention(tokens: Token[], start: number, end: number): Mention | undefined {
   const lex = lexicon();
   let from = start;
@@ -47,7 +63,9 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
     ofAt > start &&
     tokens
       .slice(start, ofAt)
-      .every((t) => lex.classOf(bare(t)) === 'role' || t.lower === 'chief' || ROLE_ABBREVIATIONS.has(bare(t)))
+      .every(
+        (t) => lex.classOf(bare(t)) === 'role' || TITLE_PARTS.has(t.lower) || ROLE_ABBREVIATIONS.has(bare(t)),
+      )
   ) {
     from = ofAt + 1;
   }

@@ -431,4 +431,12 @@ describe('OfflineExtractor: business news', () => {
     const place = await triples('Millbrook is a census-designated place in Dutchess County, New York.', true);
     assert.ok(place.includes('Millbrook | located in | Dutchess County'), place.join('; '));
   });
+
+  it('reads an officer\'s title written out before "of" as the title, not part of the company\'s name', async () => {
+    const ceo = await triples(
+      'Leila Azimi will succeed him as Chief Executive Officer of Darya Analytics in July.',
+      true,
+    );
+    assert.ok(ceo.includes('Leila Azimi | leads | Darya Analytics'), ceo.join('; '));
+  });
 });
