@@ -9,7 +9,7 @@ import { objectRelatives } from './object-relatives';
 import { colleaguesOf } from './colleagues';
 import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
-import { customerUses, platformUses } from './platforms';
+import { customerUses, platformUses, usersInclude } from './platforms';
 import { frontedRelation, groupedNames, jointVentures, ownWorkplace, weAre } from './group-relations';
 import { consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
@@ -125,5 +125,6 @@ export function constructionRelations(
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),
     ...colleaguesOf(sentence, mentions, discourse),
+    ...usersInclude(sentence, mentions, discourse),
   ];
 }

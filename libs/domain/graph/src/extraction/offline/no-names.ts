@@ -80,6 +80,20 @@ export const opensLine = (tokens: Token[], at: number): boolean =>
  * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
  * a role or a closing rather than a name.
  */
+/** Adjectives that open a sentence before a noun, which the tagger may read as names: "Early customers". */
+const OPENING_ADJECTIVES = new Set([
+  'early',
+  'key',
+  'major',
+  'big',
+  'new',
+  'other',
+  'many',
+  'most',
+  'several',
+  'former',
+]);
+
 export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
@@ -126,6 +140,17 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     tokens[to]?.pos === 'NOUN' &&
     tokens[to]!.text === tokens[to]!.lower &&
     lex.classOf(lower[0]!) !== 'first-name'
+  )
+    return true;
+  // ("Early customers include …", "Notable users include …": a sentence's first adjective.)
+  if (
+    lower.length === 1 &&
+    from === 0 &&
+    ['ADJ', 'PROPN'].includes(tokens[from]?.pos ?? '') &&
+    tokens[to]?.pos === 'NOUN' &&
+    tokens[to]!.text === tokens[to]!.lower &&
+    !lex.classOf(lower[0]!) &&
+    (OPENING_ADJECTIVES.has(lower[0]!) || /(?:able|ible|al|ous|ive|ent|ant|ary|ful|ly)$/.test(lower[0]!))
   )
     return true;
   // ("Short description: VPN drops": a line's label of a capitalised word and nouns.)

@@ -91,3 +91,45 @@ export function customerUses(
   }
   return out;
 }
+
+/** Nouns for those who use a product or a firm's services: "customers include …". */
+const USER_NOUNS = new Set(['customers', 'users', 'clients', 'adopters', 'subscribers', 'licensees']);
+
+/**
+ * "Early customers include DHL and the supermarket chain Spar Hungary", "Notable users include
+ * Deutsche Bahn and the European Space Agency": each name listed uses the product the text is
+ * about (its latest product, else what it opened with).
+ */
+export function usersInclude(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (token.lemma !== 'include' || !USER_NOUNS.has(tokens[at - 1]?.lower ?? '')) return;
+    // (Whose customers, when the words say: "Kopano's customers include …".)
+    const owner = mentions.find((m) => m.end === at - 2 && /^['’]s$/.test(tokens[m.end]?.lower ?? ''));
+    const later = mentions.filter((m) => m.start > at);
+    const thing = discourse.thing();
+    // (The latest product; else what the text is about, not a firm; else the latest name nothing
+    // typed: "has launched Sparrow, a delivery robot".)
+    const about =
+      discourse.latest('product', later) ??
+      (thing && ['product', 'concept'].includes(thing.type) ? thing : undefined) ??
+      discourse.latest('concept', later);
+    const used = owner ?? about;
+    if (!used || NOT_USED.has(used.type)) return;
+    for (const user of mentions) {
+      if (user.start <= at || !['organization', 'concept'].includes(user.type)) continue;
+      // (The list's names, past the words that say what each is: "the supermarket chain Spar Hungary".)
+      const gap = tokens.slice(at + 1, user.start);
+      if (gap.some((t) => isVerbLike(t) || [';', '.'].includes(t.text))) break;
+      if (user.keys[0] === used.keys[0]) continue;
+      if (user.type === 'concept') Object.assign(user, { type: 'organization', evidence: 'weak' });
+      out.push(rel(user, used, 'uses', phrase(tokens, at - 1, at + 1), user.end, 0.6));
+    }
+  });
+  return out;
+}
