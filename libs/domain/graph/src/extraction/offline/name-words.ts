@@ -438,6 +438,15 @@ export const SUFFIX_SPELLINGS =
  */
 export const ORGANIZATION_HEADS = new Set([
   'hotel',
+  // Places to eat and drink by their first word: "Café Tortoni", "Restaurante Killa".
+  'café',
+  'cafe',
+  'kafe',
+  'bistro',
+  'trattoria',
+  'pizzeria',
+  'restaurante',
+  'restaurant',
   // Sports clubs: "Club Atlético Los Andes", "FC Porto", "Sporting Lisbon".
   'club',
   'clube',

@@ -525,4 +525,12 @@ describe('OfflineExtractor: what runs on what', () => {
     );
     assert.ok(founded.includes('Andrés Huamaní | founded | Colegio San Marcos'), founded.join('; '));
   });
+
+  it('types a café, a restaurant and a sports club by the first word of its name', async () => {
+    const found = await names(
+      'They played at Café Moon, ate at Restaurante Inti and cheered for Club Sportivo Lima.',
+    );
+    for (const name of ['Café Moon', 'Restaurante Inti', 'Club Sportivo Lima'])
+      assert.equal(found.get(name), 'organization', name);
+  });
 });
