@@ -20,7 +20,11 @@ export async function facts(text: string, rulesOnly = false): Promise<ChunkFacts
 
 /** Its relations as "source | canonical predicate | target". */
 export async function triples(text: string, rulesOnly = false): Promise<string[]> {
-  const chunk = await facts(text, rulesOnly);
+  return triplesOf(await facts(text, rulesOnly));
+}
+
+/** A chunk's relations as "source | canonical predicate | target". */
+export function triplesOf(chunk: ChunkFacts): string[] {
   return chunk.relations.map(
     (r) => `${chunk.entities[r.source]!.name} | ${r.canonical_predicate} | ${chunk.entities[r.target]!.name}`,
   );

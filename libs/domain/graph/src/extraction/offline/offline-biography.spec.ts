@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, names, triples } from '../../testing/read-text';
+import { facts, names, triples, triplesOf } from '../../testing/read-text';
 
 // Biographies: a participle after a place, a relative named in an apposition, an opening gerund,
 // a town and its county before "where", "their" for the couple of the sentence before. Every
@@ -493,9 +493,7 @@ describe('OfflineExtractor: biographies', () => {
       'Speaker bio\nDr. Leila Farahani leads research at Tessel Labs, which she joined after six years at Orbital Insight. She earned her PhD at Sharif University of Technology.',
       true,
     );
-    const said = bio.relations.map(
-      (r) => `${bio.entities[r.source]!.name} | ${r.canonical_predicate} | ${bio.entities[r.target]!.name}`,
-    );
+    const said = triplesOf(bio);
     assert.ok(!bio.entities.some((e) => e.name === 'Speaker'), said.join('; '));
     for (const want of [
       'Leila Farahani | works at | Orbital Insight',

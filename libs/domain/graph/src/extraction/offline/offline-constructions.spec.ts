@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, names, triples } from '../../testing/read-text';
+import { facts, names, triples, triplesOf } from '../../testing/read-text';
 
 // Rules for names, types and constructions the neighbouring-pair reading misses. Every sentence
 // here is written for this file (none is in bench/data/graph-extraction.jsonl).
@@ -647,9 +647,7 @@ describe('OfflineExtractor: constructions', () => {
       'Club Deportivo San Lorenzo de Cusco is a Peruvian football club. Former winger Raúl Quispe has been its coach since 2021, when he succeeded Hugo Paredes.',
       true,
     );
-    const said = club.relations.map(
-      (r) => `${club.entities[r.source]!.name} | ${r.canonical_predicate} | ${club.entities[r.target]!.name}`,
-    );
+    const said = triplesOf(club);
     assert.equal(
       club.entities.find((e) => e.name === 'Club Deportivo San Lorenzo de Cusco')?.type,
       'organization',

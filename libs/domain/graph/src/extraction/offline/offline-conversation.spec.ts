@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, triples } from '../../testing/read-text';
+import { facts, triples, triplesOf } from '../../testing/read-text';
 
 // Letters and chat: a writer named only by the closing ("Best, Inés"), and what the speaker's
 // relatives are to each other. Every sentence here is written for this file (none is in
@@ -163,10 +163,7 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
 
   it('reads where one retires to as home, and a bakery named after its founder as a business', async () => {
     const found = await facts('Beatriz took over Padaria Helena when Helena retired to Braga.');
-    const read = found.relations.map(
-      (r) =>
-        `${found.entities[r.source]!.name} | ${r.canonical_predicate} | ${found.entities[r.target]!.name}`,
-    );
+    const read = triplesOf(found);
     assert.ok(read.includes('Helena | lives in | Braga'), read.join('; '));
     assert.equal(found.entities.find((e) => e.name === 'Padaria Helena')?.type, 'organization');
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, names, triples } from '../../testing/read-text';
+import { facts, names, triples, triplesOf } from '../../testing/read-text';
 
 // Business news: an organisation described by its place ("the Leeds company"), a successor in the
 // passive, "the company" after its possessor, a co-founder after a date. Every sentence here is
@@ -445,10 +445,7 @@ describe('OfflineExtractor: business news', () => {
       'Kestrel Labs has launched Sparrow, a delivery robot. Early customers include Tesco and the courier firm Evri.',
       true,
     );
-    const said = users.relations.map(
-      (r) =>
-        `${users.entities[r.source]!.name} | ${r.canonical_predicate} | ${users.entities[r.target]!.name}`,
-    );
+    const said = triplesOf(users);
     for (const want of ['Tesco | uses | Sparrow', 'Evri | uses | Sparrow'])
       assert.ok(said.includes(want), `${want}: ${said.join('; ')}`);
     assert.ok(!users.entities.some((e) => e.name === 'Early'), said.join('; '));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, names, triples } from '../../testing/read-text';
+import { facts, names, triples, triplesOf } from '../../testing/read-text';
 
 // Support tickets and incident reports say who is hit, who works where and what runs where in
 // their own shapes: teams, signatures, a place in parentheses, "our" devices, "since upgrading
@@ -424,10 +424,7 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       'Hello,\n\nI use Quillpad at work and it stopped syncing.\n\nThanks,\nMaria Lindgren\nParalegal, Brandt & Holm',
       true,
     );
-    const said = signed.relations.map(
-      (r) =>
-        `${signed.entities[r.source]!.name} | ${r.canonical_predicate} | ${signed.entities[r.target]!.name}`,
-    );
+    const said = triplesOf(signed);
     assert.ok(said.includes('Maria Lindgren | uses | Quillpad'), said.join('; '));
     assert.ok(said.includes('Maria Lindgren | works at | Brandt & Holm'), said.join('; '));
     assert.ok(!signed.entities.some((e) => e.name === 'Paralegal' && e.type === 'person'));
@@ -457,10 +454,7 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       'INC0048812 | Assigned to: Service Desk\nReported by: Emeka Obi, IT Manager, Harbourline Freight\nProduct: Vaultis Backup 5.1\nShort description: backups fail\n\nJobs fail every night.',
       true,
     );
-    const said = ticket.relations.map(
-      (r) =>
-        `${ticket.entities[r.source]!.name} | ${r.canonical_predicate} | ${ticket.entities[r.target]!.name}`,
-    );
+    const said = triplesOf(ticket);
     assert.ok(said.includes('Harbourline Freight | uses | Vaultis Backup 5.1'), said.join('; '));
     const named = ticket.entities.map((e) => e.name);
     assert.ok(!named.includes('INC0048812') && !named.includes('Short'), named.join(', '));
