@@ -13,6 +13,8 @@ import { isTeam } from './teams';
 
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+/** Verbs that report what a clause after them says: "announced that it has acquired …". */
+const REPORTING = new Set(['say', 'announce', 'confirm', 'report', 'state', 'reveal', 'disclose', 'add']);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
 /** "I", "I'm": the speaker of a conversation turn. */
 const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
@@ -67,6 +69,18 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
     // ("IT coordinator": "it" in capitals is the trade, no pronoun.)
     const it = token.lower === 'it' && token.pos === 'PRON' && token.text !== 'IT';
+    // ("Nordvind Energi AB today announced that it has acquired …": a reported clause's "it" is the
+    // organisation reporting it.)
+    if (it && !opensClause) {
+      const verb = sentence.tokens[i - 1]?.lower === 'that' ? i - 2 : i - 1;
+      const reporter = REPORTING.has(sentence.tokens[verb]?.lemma ?? '')
+        ? [...out].reverse().find((m) => m.end <= verb && ['organization', 'concept'].includes(m.type))
+        : undefined;
+      if (reporter) {
+        out.push({ ...reporter, start: i, end: i + 1 });
+        return;
+      }
+    }
     if (opensClause && (it || definiteThing)) {
       // "The company is headquartered in …": the latest organisation, if the text is not about one.
       const noun = sentence.tokens[i + 1]!;

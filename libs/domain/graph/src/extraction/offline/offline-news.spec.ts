@@ -450,4 +450,13 @@ describe('OfflineExtractor: business news', () => {
       assert.ok(said.includes(want), `${want}: ${said.join('; ')}`);
     assert.ok(!users.entities.some((e) => e.name === 'Early'), said.join('; '));
   });
+
+  it('reads the "it" of a reported clause as the organisation reporting it, not the dateline', async () => {
+    const deal = await triples(
+      'OSLO — Fjordline Energi AS today announced that it has acquired Skagen Wave Systems.',
+      true,
+    );
+    assert.ok(deal.includes('Fjordline Energi AS | acquired | Skagen Wave Systems'), deal.join('; '));
+    assert.ok(!deal.some((t) => t.startsWith('OSLO |')), deal.join('; '));
+  });
 });
