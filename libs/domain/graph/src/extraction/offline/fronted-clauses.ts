@@ -50,10 +50,20 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
     aside > 0 &&
     !tokens.slice(comma + 1, aside).some(isVerbLike) &&
     !mentions.some((m) => m.start > comma && m.start < aside);
+  // ("Designed by the architect Michiko Arakawa, a graduate of Tokyo University of the Arts, it
+  // opened …": an apposition on the agent, naming something of its own, before the subject.)
+  const onAgent =
+    ['a', 'an'].includes(tokens[comma + 1]?.lower ?? '') &&
+    aside > 0 &&
+    !tokens.slice(comma + 1, aside).some(isVerbLike) &&
+    mentions.some((m) => m.start > comma && m.end <= aside)
+      ? mentions.find((m) => m.start === aside + 1)
+      : undefined;
   const subject =
     mentions.find((m) => m.start === comma + 1) ??
     mentions.find((m) => m.start === opens) ??
-    (described ? mentions.find((m) => m.start === aside + 1) : undefined);
+    (described ? mentions.find((m) => m.start === aside + 1) : undefined) ??
+    onAgent;
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
   const before = mentions.filter((m) => m.end <= comma);

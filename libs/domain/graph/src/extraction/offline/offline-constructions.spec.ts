@@ -654,4 +654,14 @@ describe('OfflineExtractor: constructions', () => {
     );
     assert.ok(!said.some((t) => t.startsWith('Club Deportivo')), said.join('; '));
   });
+
+  it('reads an opening participle past an apposition on its agent, and no place from a pronoun after a comma', async () => {
+    const hall = await triples(
+      'The Aomori Arts Hall is a venue in Aomori. Designed by the architect Kenji Sato, a graduate of Kyoto University, it opened in 2001.',
+      true,
+    );
+    assert.ok(hall.includes('Kenji Sato | created | Aomori Arts Hall'), hall.join('; '));
+    assert.ok(hall.includes('Kenji Sato | studied at | Kyoto University'), hall.join('; '));
+    assert.ok(!hall.some((t) => t.startsWith('Kyoto University | located in')), hall.join('; '));
+  });
 });

@@ -19,7 +19,9 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
     between.length === 1 &&
     between[0]!.text === ',' &&
     (source.type === 'location' || source.type === 'organization') &&
-    target.type === 'location'
+    target.type === 'location' &&
+    // (Not a pronoun standing for a place: "…, a graduate of Tokyo University of the Arts, it opened".)
+    tokens[target.start]?.pos !== 'PRON'
   ) {
     const rest = tokens.slice(target.end, chain[i + 2]?.start ?? target.end);
     // ("Paris, France and Berlin": a list of places; "Lagos, Nigeria, and the appointment of …" is not.)
