@@ -58,6 +58,9 @@ const BARE_FAULTS = new Set([
   'problem',
 ]);
 
+/** Types of what is no trouble and causes none: a person, a place, a date, an address. */
+const NOT_TROUBLE = new Set(['person', 'location', 'date', 'email', 'url']);
+
 /** Marks that end a clause's subject. */
 const PAUSES = new Set([',', ';', ':', '(', ')']);
 
@@ -108,7 +111,7 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
         ? mentions.find(
             (m) =>
               (m.start === after + 1 || (m.start === after + 2 && tokens[after + 1]?.pos === 'DET')) &&
-              !['person', 'location', 'date', 'email', 'url'].includes(m.type),
+              !NOT_TROUBLE.has(m.type),
           )
         : undefined;
     cause = conflict ?? inside ?? cause;
@@ -266,7 +269,7 @@ export function effects(
         mentions.find((m) => m.end === s) ??
         (named && describedBy(tokens, mentions, named));
     }
-    if (!source || ['person', 'location', 'date', 'email', 'url'].includes(source.type)) return;
+    if (!source || NOT_TROUBLE.has(source.type)) return;
     discourse.problem = source;
     for (const target of targets) {
       if (keyOf(source.name) === keyOf(target.name)) continue;

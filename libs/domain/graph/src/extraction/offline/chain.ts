@@ -1,9 +1,10 @@
 import { isCodeName } from './code-names';
-import { isOrganizationNoun } from './cues';
+import { isOrganizationNoun, REPORTING_VERBS } from './cues';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { DISTRICTS, namesItsKind } from './kinds';
 import { DEGREES } from './name-words';
+import { bare } from './name-tokens';
 import { nounGender, pronounGender, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
@@ -13,8 +14,6 @@ import { isTeam } from './teams';
 
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
-/** Verbs that report what a clause after them says: "announced that it has acquired …". */
-const REPORTING = new Set(['say', 'announce', 'confirm', 'report', 'state', 'reveal', 'disclose', 'add']);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
 /** "I", "I'm": the speaker of a conversation turn. */
 const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
@@ -73,7 +72,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // organisation reporting it.)
     if (it && !opensClause) {
       const verb = sentence.tokens[i - 1]?.lower === 'that' ? i - 2 : i - 1;
-      const reporter = REPORTING.has(sentence.tokens[verb]?.lemma ?? '')
+      const reporter = REPORTING_VERBS.has(sentence.tokens[verb]?.lemma ?? '')
         ? [...out].reverse().find((m) => m.end <= verb && ['organization', 'concept'].includes(m.type))
         : undefined;
       if (reporter) {
@@ -163,7 +162,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       OBJECT_PRONOUNS.has(token.lower) &&
       noun?.pos !== 'NOUN' &&
       !['a', 'an'].includes(noun?.lower ?? '') &&
-      !DEGREES.has(noun?.lower.replace(/\.$/, '') ?? '');
+      !(noun !== undefined && DEGREES.has(bare(noun)));
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
     // "The daughter of the mathematician S. Raghunathan, she …": not the name the opening describes.
     const described = frontedOf(sentence.tokens, i) ? out[out.length - 1] : undefined;

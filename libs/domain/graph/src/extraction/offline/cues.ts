@@ -48,6 +48,22 @@ export const KIN_NOUNS = new Map<string, CanonicalPredicate>(
 );
 
 /**
+ * Verbs of reporting, by lemma: ", the Lisbon startup said" (places.ts), "announced that it has
+ * acquired …" (chain.ts).
+ */
+export const REPORTING_VERBS = new Set([
+  'say',
+  'announce',
+  'add',
+  'report',
+  'tell',
+  'confirm',
+  'state',
+  'reveal',
+  'disclose',
+]);
+
+/**
  * Nouns that say the name after them is a person ("the Dutch architect Rem Koolhaas"), beside
  * compromise's role nouns (its Actor tag) and nouns in -ist and -ian (physicist, historian).
  */

@@ -43,27 +43,18 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
       opens++;
   }
   // ("Founded in 2019 by Lukas Brenner, the company makes …": "the company" may stand for the name.)
-  // ("Born in Nyeri, the eldest of seven children, she worked …": past an apposition with no name.)
+  // ("Born in Nyeri, the eldest of seven children, she worked …": past an apposition with no name;
+  // "Designed by the architect Michiko Arakawa, a graduate of Tokyo University of the Arts, it
+  // opened …": past one on the agent that names something of its own.)
   const aside = tokens.findIndex((t, k) => k > comma + 1 && t.text === ',');
-  const described =
-    tokens[comma + 1]?.pos === 'DET' &&
-    aside > 0 &&
-    !tokens.slice(comma + 1, aside).some(isVerbLike) &&
-    !mentions.some((m) => m.start > comma && m.start < aside);
-  // ("Designed by the architect Michiko Arakawa, a graduate of Tokyo University of the Arts, it
-  // opened …": an apposition on the agent, naming something of its own, before the subject.)
-  const onAgent =
-    ['a', 'an'].includes(tokens[comma + 1]?.lower ?? '') &&
-    aside > 0 &&
-    !tokens.slice(comma + 1, aside).some(isVerbLike) &&
-    mentions.some((m) => m.start > comma && m.end <= aside)
-      ? mentions.find((m) => m.start === aside + 1)
-      : undefined;
+  const apposition =
+    tokens[comma + 1]?.pos === 'DET' && aside > 0 && !tokens.slice(comma + 1, aside).some(isVerbLike);
+  const naming = mentions.some((m) => m.start > comma && m.start < aside);
+  const pastAside = apposition && (!naming || ['a', 'an'].includes(tokens[comma + 1]!.lower));
   const subject =
     mentions.find((m) => m.start === comma + 1) ??
     mentions.find((m) => m.start === opens) ??
-    (described ? mentions.find((m) => m.start === aside + 1) : undefined) ??
-    onAgent;
+    (pastAside ? mentions.find((m) => m.start === aside + 1) : undefined);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
   const before = mentions.filter((m) => m.end <= comma);

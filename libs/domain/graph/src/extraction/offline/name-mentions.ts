@@ -198,7 +198,7 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   if (
     SAINTS.has(lower[0]!) &&
     /^['’]s$/.test(tokens[to]?.text ?? '') &&
-    !capitalised(tokens[to + 1] ?? tokens[to]!)
+    !(tokens[to + 1] !== undefined && capitalised(tokens[to + 1]!))
   ) {
     found.type = 'organization';
     found.evidence = 'weak';

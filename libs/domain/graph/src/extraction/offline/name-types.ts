@@ -31,7 +31,6 @@ const EVENT_HEADS = new Set([
   'congress',
 ]);
 
-/** How a name is typed from its own words, and on what evidence. */
 /** The words of a saint's name that open a town's: "Santa Cruz", "São Paulo", "St Andrews". */
 export const SAINTS = new Set([
   'san',
@@ -46,6 +45,7 @@ export const SAINTS = new Set([
   'sankt',
 ]);
 
+/** How a name is typed from its own words, and on what evidence. */
 export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
   const lex = lexicon();
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
@@ -90,12 +90,12 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   )
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
-  // "Santa Cruz", "San José", "São Paulo": a saint's name is a town's, unless its words say
-  // otherwise ("the San Carlos art school").
-  if (lower.length > 1 && SAINTS.has(first) && !EVENT_HEADS.has(last)) return weak('location');
   // "Berlin Marathon", "Pan American Games", "Tour de France": an event by its last word.
   if (lower.length > 1 && (EVENT_HEADS.has(last) || (first === 'tour' && lower[1] === 'de')))
     return strong('event');
+  // "Santa Cruz", "San José", "São Paulo": a saint's name is a town's, unless its words say
+  // otherwise ("the San Carlos art school").
+  if (lower.length > 1 && SAINTS.has(first)) return weak('location');
   if (lower.length > 1 && ORGANIZATION_HEAD_SHAPE.test(first) && !lex.classOf(first))
     return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.

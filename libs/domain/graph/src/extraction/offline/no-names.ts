@@ -76,10 +76,6 @@ const LINE_OPENERS = new Set([':', ']', ')', '—', '–', '-', '!', '?', '.']);
 export const opensLine = (tokens: Token[], at: number): boolean =>
   at === 0 || LINE_OPENERS.has(tokens[at - 1]?.text ?? '');
 
-/**
- * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
- * a role or a closing rather than a name.
- */
 /** Adjectives that open a sentence before a noun, which the tagger may read as names: "Early customers". */
 const OPENING_ADJECTIVES = new Set([
   'early',
@@ -94,6 +90,10 @@ const OPENING_ADJECTIVES = new Set([
   'former',
 ]);
 
+/**
+ * Whether the words from `from` to `to` (`lower`, lower-cased without a final stop) are a label,
+ * a role or a closing rather than a name.
+ */
 export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
@@ -132,23 +132,16 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     (following === undefined || ['#', ':', '-', '|', ')'].includes(following.text) || following.pos === 'NUM')
   )
     return true;
+  // One word opening the sentence before a lower-case noun:
+  const beforeNoun =
+    lower.length === 1 && from === 0 && tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
   // ("Speaker bio", "Release notes": a heading line of a capitalised word and a noun.)
-  if (
-    lower.length === 1 &&
-    from === 0 &&
-    to === tokens.length - 2 + (tokens[tokens.length - 1]?.pos === 'PUNCT' ? 0 : 1) &&
-    tokens[to]?.pos === 'NOUN' &&
-    tokens[to]!.text === tokens[to]!.lower &&
-    lex.classOf(lower[0]!) !== 'first-name'
-  )
-    return true;
+  const lineEnd = tokens[tokens.length - 1]?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  if (beforeNoun && to === lineEnd - 1 && lex.classOf(lower[0]!) !== 'first-name') return true;
   // ("Early customers include …", "Notable users include …": a sentence's first adjective.)
   if (
-    lower.length === 1 &&
-    from === 0 &&
+    beforeNoun &&
     ['ADJ', 'PROPN'].includes(tokens[from]?.pos ?? '') &&
-    tokens[to]?.pos === 'NOUN' &&
-    tokens[to]!.text === tokens[to]!.lower &&
     !lex.classOf(lower[0]!) &&
     (OPENING_ADJECTIVES.has(lower[0]!) || /(?:able|ible|al|ous|ive|ent|ant|ary|ful|ly)$/.test(lower[0]!))
   )

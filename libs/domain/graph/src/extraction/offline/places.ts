@@ -1,6 +1,6 @@
 import type { Discourse } from './discourse';
 import { lexicon } from './lexicon';
-import { isOrganizationNoun } from './cues';
+import { isOrganizationNoun, REPORTING_VERBS } from './cues';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
 import { CORPORATE_SUFFIXES } from './name-words';
@@ -176,7 +176,7 @@ export function describedPlaces(
     if (after && (after.pos === 'PROPN' || /^\p{Lu}/u.test(after.text))) continue;
     // (", the Mumbai carmaker said on Friday": a reporting clause's subject is the text's own
     // organisation, not the name before the comma.)
-    const reports = REPORTING.has(after?.lower ?? '');
+    const reports = REPORTING_VERBS.has(after?.lemma ?? '');
     const appositive = tokens[place.start - 2]?.text === ',' && !reports;
     // (The text's organisation: the first one named, or the name it opened with if nothing typed it yet.)
     const textsOrganization = discourse.firstOrganization ?? discourse.thing();
@@ -193,9 +193,6 @@ export function describedPlaces(
   }
   return out;
 }
-
-/** Verbs of a reporting clause: "…, the Lisbon startup said". */
-const REPORTING = new Set(['said', 'says', 'announced', 'added', 'reported', 'told', 'confirmed']);
 
 /**
  * "Sonae's HQ is in Maia", "Kuna's offices are in Montevideo": an organisation's site said to be

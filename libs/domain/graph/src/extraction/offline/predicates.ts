@@ -16,6 +16,7 @@ import {
   occupation,
   relocates,
 } from './predicate-words';
+import { bare } from './name-tokens';
 import { hyphenBased, joinsWords, Token } from './sentences';
 
 export { CANONICAL_PREDICATES } from './predicate-rules';
@@ -85,10 +86,7 @@ export function matchPredicate(
     // Ana Ruiz": a title dropped from the name is no word of the predicate.)
     .find(
       (t) =>
-        t.pos !== 'DET' &&
-        t.pos !== 'PUNCT' &&
-        !POSSESSIVES.has(t.lower) &&
-        !DROPPED_HONORIFICS.has(t.lower.replace(/\.$/, '')),
+        t.pos !== 'DET' && t.pos !== 'PUNCT' && !POSSESSIVES.has(t.lower) && !DROPPED_HONORIFICS.has(bare(t)),
     );
   const finalPrep =
     lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))

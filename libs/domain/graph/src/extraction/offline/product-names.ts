@@ -1,5 +1,5 @@
 import { lexicon } from './lexicon';
-import { phrase, Token } from './sentences';
+import { ERROR_SUFFIXED, phrase, Token } from './sentences';
 
 // How far a product's name or a status code reaches past its capitalised words.
 
@@ -36,8 +36,8 @@ const NUMBERED_LABELS = new Set([
 export const MODEL = /^[A-Z]{1,3}\d{2,}[A-Z]{0,2}$/;
 /** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
 const SCHEME_CODE = /^[1-9]\d{2}$/;
-/** After the word error, any short number is a code: "error 4021", "error 809", "Error 8C". */
-const ERROR_NUMBER = /^(?:\d{3,5}|\d{1,4}[A-Z]{1,3}\d{0,3})$/;
+/** After the word error, any short number is a code: "error 4021", "error 809" ("Error 8C": ERROR_SUFFIXED). */
+const ERROR_NUMBER = /^\d{3,5}$/;
 const ENHANCED_CODE = /^\d\.\d{1,3}\.\d{1,3}$/;
 /** What a product's name ends with when the text means one release of it: "the DSM 7.2 update". */
 const RELEASE_WORDS = new Set(['update', 'upgrade', 'patch', 'release', 'rollout', 'firmware']);
@@ -50,8 +50,10 @@ export function schemeCode(tokens: Token[], i: number): { end: number; name: str
   const token = tokens[i]!;
   const scheme = /^[A-Z]{2,6}$/.test(token.text) || ['error', 'status'].includes(token.lower);
   const code = tokens[i + 1]?.text ?? '';
-  if (!scheme || !(SCHEME_CODE.test(code) || (token.lower === 'error' && ERROR_NUMBER.test(code))))
-    return undefined;
+  const coded =
+    SCHEME_CODE.test(code) ||
+    (token.lower === 'error' && (ERROR_NUMBER.test(code) || ERROR_SUFFIXED.test(code)));
+  if (!scheme || !coded) return undefined;
   const end = ENHANCED_CODE.test(tokens[i + 2]?.text ?? '') ? i + 3 : i + 2;
   return { end, name: phrase(tokens, i, end) };
 }

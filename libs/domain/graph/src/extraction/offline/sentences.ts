@@ -50,7 +50,7 @@ export function readSentences(text: string): Sentence[] {
   // A line break ends a sentence, whatever wink makes of it: chat turns ("…over 2s\nNoor: yeah"),
   // a ticket's header and its body. Whitespace tokens open no sentence.
   const pieces: [number, number, string | undefined][] = [];
-  joinLegalSuffixes(spans, sentenceTexts, texts, spaces);
+  joinFalseEnds(spans, sentenceTexts, texts, spaces);
   spans.forEach(([first, last], index) => {
     let from = first;
     const cut = (to: number) => {
@@ -150,10 +150,10 @@ function titleStop(texts: string[], spaces: string[], i: number, last: number): 
 const DOMAIN_ENDINGS = /^(?:com|net|org|dev|app|[a-z]{2})$/;
 
 /**
- * Joins back the sentences wink ended on a legal suffix's dot ("Fotomax Sp. z o.o.") or on a
- * domain's ("working at Booking.com, he …"), in place.
+ * Joins back the sentences wink ended on a dot that ends none: a legal suffix's ("Fotomax Sp. z
+ * o.o."), a domain's ("working at Booking.com, he …") or a title's ("Fr. Alberto"), in place.
  */
-function joinLegalSuffixes(
+function joinFalseEnds(
   spans: [number, number][],
   sentenceTexts: string[],
   texts: string[],
@@ -197,10 +197,10 @@ function polishSuffix(texts: string[], i: number, last: number): number {
     : i;
 }
 
-/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S. */
 /** A code of digits and letters after the word error ("Error 8C"), which wink cuts after the digits. */
-const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
+export const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
 const ERROR_WORDS = new Set(['error', 'code', 'err']);
+/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S. */
 const GLUED =
   /^(?:A\/S|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 

@@ -8,7 +8,8 @@ import { personLike } from './signatures';
 // A ticket's header fields: "Customer: Brightwater Dental (Cork)", "Contact: Niamh Keane",
 // "Product: DentaSuite Cloud 3.2", "Environment: macOS Sonoma 14.4 / Safari 17.4". The customer
 // (or, with none, the organisation the contact's field names, else the contact) uses each product
-// the header names, and the contact works at the customer. The fields may come in any order, so the whole header is read first.
+// the header names, and the contact works at the customer. The fields may come in any order, so
+// the whole header is read first.
 
 /** Labels of the field that names the customer's organisation. */
 const CUSTOMER_LABELS = new Set(['customer', 'client', 'account', 'company', 'organisation', 'organization']);
