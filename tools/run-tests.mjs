@@ -46,6 +46,11 @@ const result = spawnSync(
     `--test-reporter-destination=${tap}`,
     ...files.map((f) => relative(workspace, f)),
   ],
-  { cwd: workspace, stdio: 'inherit', env: process.env },
+  // The servers' error lines that e2e rigs saw (libs/testing keepErrors), for test-summary.mjs.
+  {
+    cwd: workspace,
+    stdio: 'inherit',
+    env: { TROVE_RIG_ERRORS: join(resultsDir, 'rig-errors.log'), ...process.env },
+  },
 );
 process.exit(result.status ?? 1);

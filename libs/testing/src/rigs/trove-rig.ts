@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,7 @@ async function launch(spec: LaunchSpec): Promise<TroveRig> {
     current = process;
   };
   const stop = async () => {
+    if (current) keepErrors(spec.mode, current.output());
     await current?.stop(10_000);
   };
   await start();
@@ -200,6 +201,23 @@ export async function startDistributed(options: RigOptions = {}, full = false): 
     },
     dataDir,
   });
+}
+
+/**
+ * The error lines (pino level 50 and up) a rig's processes logged, appended to the file
+ * TROVE_RIG_ERRORS names (tools/run-tests.mjs sets it): a failing case's answer names its
+ * request_id, and tools/test-summary.mjs prints the servers' lines about that request just above
+ * the totals, where CI's log shows them.
+ */
+function keepErrors(mode: TroveMode, output: string): void {
+  const file = process.env['TROVE_RIG_ERRORS'];
+  if (!file) return;
+  const lines = output
+    .split('\n')
+    // A distributed launcher labels each service's lines: `[graph] {...}`.
+    .filter((line) => /^(\[[\w-]+\] )?\{.*"level":(5|6)\d\b/.test(line))
+    .map((line) => `${mode} ${line}\n`);
+  if (lines.length > 0) appendFileSync(file, lines.join(''));
 }
 
 /** Deletes every Elasticsearch index whose name starts with `prefix` (by name: no wildcard deletes). */
