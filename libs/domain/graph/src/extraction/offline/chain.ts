@@ -12,6 +12,8 @@ import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
 
+/** Modal verbs: "can you believe it" asks, and says nothing of "you". */
+const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
@@ -153,6 +155,19 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
       if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
+      return;
+    }
+    // "You have been with …", said to someone a turn or a greeting named: "you" as a verb's
+    // subject ("Are you still working with Bogdan?" too), not its object ("thank you for …", "the
+    // same insurance as you") nor a modal's question ("can you believe it").
+    const before = sentence.tokens[i - 1];
+    if (
+      token.lower === 'you' &&
+      discourse.addressee &&
+      ['VERB', 'AUX', 'ADV', 'PART'].includes(noun?.pos ?? '') &&
+      !(before?.pos === 'VERB' || (before?.pos === 'AUX' && MODALS.has(before.lower)))
+    ) {
+      out.push({ ...discourse.addressee, start: i, end: i + 1 });
       return;
     }
     if (token.pos !== 'PRON') return;

@@ -1,7 +1,7 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
+import { OPENERS, ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
 import { Sentence, Token } from './sentences';
 
 /**
@@ -361,6 +361,49 @@ export function speakerOf(
   if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
   if (words <= 3 && label.evidence !== 'strong' && inDialogue(label)) return label;
   return undefined;
+}
+
+/** Greetings before a name, of one or two words: "Hi Aroha,", "Kia ora Aroha,", "Good morning Ravi,". */
+const GREETINGS = [
+  ...[...OPENERS].map((word) => [word]),
+  ['kia', 'ora'],
+  ['good', 'morning'],
+  ['good', 'afternoon'],
+  ['good', 'evening'],
+  ['morning'],
+];
+
+/**
+ * Whom a line speaks to by name, after the turn's label when there is one: a greeting's name
+ * ("Kia ora Aroha,", "Dear Ms Tane,") or a name called before "you" ("Meseret, you were born in
+ * Bekoji"). A person; whom "you" and "your" stand for until another turn.
+ */
+export function addresseeOf(
+  sentence: Sentence,
+  mentions: Mention[],
+  speaker: Mention | undefined,
+): Mention | undefined {
+  const { tokens } = sentence;
+  let at = speaker && tokens[speaker.end]?.text === ':' ? speaker.end + 1 : 0;
+  const greeting = GREETINGS.find((words) => words.every((word, k) => tokens[at + k]?.lower === word));
+  at += greeting?.length ?? 0;
+  const named = mentions.find((m) => m.start === at && m !== speaker);
+  if (!named || (named.type !== 'person' && named.evidence !== 'none')) return undefined;
+  // (A name nothing typed is a person's by its first name or alone: not "Dear Hausmann Service Team".)
+  const words = named.name.split(' ');
+  if (
+    named.type !== 'person' &&
+    words.length > 1 &&
+    lexicon().classOf(words[0]!.toLowerCase()) !== 'first-name'
+  )
+    return undefined;
+  const after = tokens[named.end];
+  const called = greeting
+    ? [',', '!', undefined].includes(after?.text)
+    : after?.text === ',' && ['you', 'your'].includes(tokens[named.end + 1]?.lower ?? '');
+  if (!called) return undefined;
+  settle(named, 'person', 'weak');
+  return named;
 }
 
 /** A time of day: "14:02", "09:41:07". */

@@ -44,6 +44,8 @@ const ERROR_CODE =
 const TICKET_NUMBER = /^(?:INC|REQ|RITM|CHG|PRB|SCTASK|TASK|CS|SR|TKT)\d{5,}$/;
 
 const NO_CODE_NAMES = new Set<string>();
+/** Platforms a product's edition is named for: "Outlook for Mac 16.82". */
+const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', 'Android', 'Linux', 'Web']);
 /** Particles that are English prepositions too: "End of March" is a date. */
 const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
 
@@ -253,6 +255,13 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // "Synology DS920+": a brand and its model are one product.
         end += tokens[end + 1]?.text === '+' && tokens[end + 1]!.space === '' ? 2 : 1;
         model = true;
+      } else if (
+        // "Outlook for Mac 16.82": a product's edition for a platform, with its release number.
+        tokens[end]?.lower === 'for' &&
+        PLATFORM_EDITIONS.has(tokens[end + 1]?.text ?? '') &&
+        /^v?\d+(?:\.\d+)+$/.test(tokens[end + 2]?.text ?? '')
+      ) {
+        end += 2;
       } else if (
         // "Maison de la Parole", "Rafael van der Vaart": two particles, then the name goes on.
         end + 2 < tokens.length &&

@@ -104,6 +104,9 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   if (lower.length === 1 && (lower[0] === 'ep' || lower[0] === 'lp')) return true;
   // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.
   if (lower.length === 1 && INTERJECTIONS.has(lower[0]!) && opensLine(tokens, from)) return true;
+  // ("Kia ora Aroha,": a two-word greeting opening a line.)
+  if (lower.length === 1 && lower[0] === 'kia' && tokens[to]?.lower === 'ora' && opensLine(tokens, from))
+    return true;
   // "Chief executive Tom Harrow", "Chief financial officer Mei Lin": a title's first word opening a
   // sentence is no name.
   const following = tokens[to];

@@ -177,4 +177,27 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const job = await triples('Tom got into a row at Siemens. Oksana spent six years at ETH Zurich.', true);
     assert.ok(!job.some((t) => t.includes('studied at')), job.join('; '));
   });
+
+  it('reads "you" as whom a greeting, a name called or the turn before speaks to, as a subject only', async () => {
+    const called = await triples('Q: Meseret, you were born in Bekoji. When did you start running?', true);
+    assert.ok(called.includes('Meseret | born in | Bekoji'), called.join('; '));
+    const turn = await triples(
+      'Olena Kovalenko: Hi Tomás! I lead the mobile team now.\nTomás Ferreira: Hi Olena! Are you still working with Bogdan Shevchuk?',
+      true,
+    );
+    assert.ok(turn.includes('Olena Kovalenko | works with | Bogdan Shevchuk'), turn.join('; '));
+    const letter = await triples(
+      'Kia ora Aroha,\n\nThanks for your patience. Your colleague Wiremu Tane added an exception on the firewall.',
+      true,
+    );
+    assert.ok(letter.includes('Wiremu Tane | works with | Aroha'), letter.join('; '));
+    // Not "you" as an object, nor after a modal, nor a team greeted.
+    const thanks = await triples('Dear Chinedu Okafor,\n\nThank you for contacting Zenlo.', true);
+    assert.ok(!thanks.some((t) => t.startsWith('Chinedu Okafor |')), thanks.join('; '));
+    const team = await triples(
+      'Dear Hausmann Service Team,\n\nYour technician, Mr. Yilmaz, came on Monday.',
+      true,
+    );
+    assert.ok(!team.some((t) => t.includes('Hausmann Service Team')), team.join('; '));
+  });
 });

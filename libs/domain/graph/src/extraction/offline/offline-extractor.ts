@@ -7,7 +7,7 @@ import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
-import { speakerOf, typeFromContext } from './cues';
+import { addresseeOf, speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
@@ -168,6 +168,9 @@ export class OfflineExtractor extends GraphExtractor {
       if (label && discourse.speaker && label.keys[0] !== discourse.speaker.keys[0])
         discourse.addressee = discourse.speaker;
       if (label || sentence.tokens[1]?.text === ':') discourse.speaker = label;
+      // ("Kia ora Aroha,", "Meseret, you were born …": a name called is whom "you" means.)
+      const called = addresseeOf(sentence, own, label);
+      if (called) discourse.addressee = called;
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);

@@ -478,4 +478,12 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!cert.some((t) => t.endsWith('| caused by | Keycloak 24.0')), cert.join('; '));
   });
+
+  it('reads a product edition for a platform with its release number as one name', async () => {
+    const found = await triples('Error 0x800CCC0E affects Outlook for Mac 16.82 when it connects.', true);
+    assert.ok(found.includes('0x800CCC0E | affects | Outlook for Mac 16.82'), found.join('; '));
+    // Without a release number, the platform is what the product runs on.
+    const runs = await triples('Atlas Notes 5.1 for Android crashes on start.', true);
+    assert.ok(runs.includes('Atlas Notes 5.1 | uses | Android'), runs.join('; '));
+  });
 });
