@@ -9,6 +9,8 @@ const RELATIVES = new Set(['which', 'that', 'whom']);
 const POSSESSIVE = new Set(['his', 'her', 'their', 'my', 'our']);
 /** Verbs of making that, said of an organisation, are leading it: "which she directed". */
 const LEADING = new Set(['direct', 'run', 'head', 'manage']);
+/** What an organisation does to a thing in such a clause: "the app that Mercado Libre bought". */
+const COMPANY_DEEDS = new Set(['acquired', 'owns']);
 /** Auxiliaries before the relative clause's verb ("had founded"); "was" would make it passive. */
 const PERFECT = new Set(['had', 'has', 'have']);
 
@@ -45,9 +47,12 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
       k += 2;
       if (tokens[k]?.text === ',') k++;
     }
-    // (A name nothing typed is the person when the verb is a person's: "which Lê designed".)
+    // (A name nothing typed is the person when the verb is a person's: "which Lê designed"; an
+    // organisation may buy, own or make the thing: "the app that Mercado Libre bought".)
     const person = mentions.find(
-      (m) => m.start === k && (m.type === 'person' || (m.type === 'concept' && m.evidence === 'none')),
+      (m) =>
+        m.start === k &&
+        (m.type === 'person' || m.type === 'organization' || (m.type === 'concept' && m.evidence === 'none')),
     );
     if (!person) return;
     const verb = verbAfter(tokens, person.end);
@@ -61,7 +66,8 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     const candidates = mentions.filter(
       (m) =>
         m.end <= comma &&
-        comma - m.end <= 6 &&
+        // (At most six words between: "the farm-to-table delivery app" is four.)
+        tokens.slice(m.end, comma).filter((t) => t.space !== '').length <= 6 &&
         (whom
           ? m.type === 'person' && m.keys[0] !== person.keys[0]
           : !['person', 'location', 'date'].includes(m.type)) &&
@@ -71,7 +77,10 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     const thing = candidates[candidates.length - 1];
     if (!thing) return;
     const match = matchPredicate([tokens[verb]!], person, thing);
-    if (!match?.known || match.inverted || (match.sourceType && match.sourceType !== 'person')) return;
+    if (!match?.known || match.inverted) return;
+    const company = person.type === 'organization' || COMPANY_DEEDS.has(match.canonical);
+    if (company ? !COMPANY_DEEDS.has(match.canonical) : match.sourceType && match.sourceType !== 'person')
+      return;
     // ("which she directed": one directs an organisation by leading it, and makes only things.)
     const canonical =
       thing.type === 'organization' && match.canonical === 'created'
@@ -80,7 +89,8 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
           : undefined
         : match.canonical;
     if (!canonical) return;
-    if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+    if (person.evidence === 'none')
+      Object.assign(person, { type: company ? 'organization' : 'person', evidence: 'weak' });
     out.push(rel(person, thing, canonical, phrase(tokens, at, verb + 1), verb + 1, 0.6));
   });
   return out;

@@ -200,4 +200,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(!team.some((t) => t.includes('Hausmann Service Team')), team.join('; '));
   });
+
+  it("reads a person's band or trio as a group they are a member of", async () => {
+    const found = await triples(
+      "Dariush: Neda's band Gol-e Sorkh is playing Friday.\nParisa: Arash left to join Sepideh's jazz trio, Nava Trio.",
+      true,
+    );
+    assert.ok(found.includes('Neda | member of | Gol-e Sorkh'), found.join('; '));
+    assert.ok(found.includes('Sepideh | member of | Nava Trio'), found.join('; '));
+  });
 });

@@ -459,4 +459,14 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(deal.includes('Fjordline Energi AS | acquired | Skagen Wave Systems'), deal.join('; '));
     assert.ok(!deal.some((t) => t.startsWith('OSLO |')), deal.join('; '));
   });
+
+  it('reads an organisation that bought the thing a relative clause follows', async () => {
+    const found = await triples(
+      'My guest is Camila Fuentes, co-founder of Cosecha, the farm-to-table delivery app that Mercado Libre bought last year.',
+      true,
+    );
+    assert.ok(found.includes('Mercado Libre | acquired | Cosecha'), found.join('; '));
+    const which = await triples('Aalto founded Lumo, which Nokia acquired in 2012.', true);
+    assert.ok(which.includes('Nokia | acquired | Lumo'), which.join('; '));
+  });
 });

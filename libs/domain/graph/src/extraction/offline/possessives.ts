@@ -33,6 +33,9 @@ const LINKS = new Set(['be', 'become', 'remain']);
  * a possessive, a kinship or role noun, then the name. Kinship reads from the owner ("Maya
  * sibling of Ana"), a role from the name ("Yvon Chouinard founded Patagonia").
  */
+/** Groups one plays in: whose band it is, they are a member of. */
+const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
+
 export function possessiveRoles(
   sentence: Sentence,
   mentions: Mention[],
@@ -204,6 +207,18 @@ export function possessiveRoles(
     // "Her best-known collection, Salt and Ash", "his 1999 album Blue Hour": the owner's work.
     if (WORKS.has(noun.lower) && owner.type !== 'location' && named.type !== 'person') {
       out.push(rel(owner, named, 'created', raw, named.end));
+      continue;
+    }
+    // "Neda's band Gol-e Sorkh", "Sepideh's jazz trio, Nava Trio": a musician's group.
+    if (
+      ENSEMBLES.has(noun.lower) &&
+      owner.type !== 'location' &&
+      owner.type !== 'organization' &&
+      named.type !== 'person'
+    ) {
+      if (owner.evidence === 'none') Object.assign(owner, { type: 'person', evidence: 'weak' });
+      if (named.evidence === 'none') Object.assign(named, { type: 'organization', evidence: 'weak' });
+      out.push(rel(owner, named, 'member of', raw, named.end));
       continue;
     }
     const role = nounPredicate(noun.lower);
