@@ -1,5 +1,6 @@
 import { isCodeName } from './code-names';
 import { isOrganizationNoun, REPORTING_VERBS } from './cues';
+import { peoplePlural } from './predicate-descriptions';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { DISTRICTS, namesItsKind } from './kinds';
@@ -63,7 +64,12 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     while (next < mentions.length && mentions[next]!.start <= i) take();
     // "It is part of …", "The film concerns …": the thing the text is about.
     const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
-    const verb = sentence.tokens[i + 2] ?? token;
+    // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
+    const aside =
+      sentence.tokens[i + 2]?.text === ',' &&
+      isVerbLike(sentence.tokens[i + 3] ?? token) &&
+      /(?:ed|en|wn)$/.test(sentence.tokens[i + 3]!.lower);
+    const verb = (aside ? sentence.tokens[i + 3] : sentence.tokens[i + 2]) ?? token;
     const definiteThing =
       token.lower === 'the' &&
       sentence.tokens[i + 1]?.pos === 'NOUN' &&
@@ -93,7 +99,22 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
             ? 'location'
             : undefined;
       // ("The city is the birthplace of …" in an article on a city: the city, not its castle.)
+      // ("the Scottish indie band The Glass Harbour … The band, formed in Dundee, consists of …":
+      // the name the text introduced as one.)
+      // (Or whose name holds the noun: "the union" after "Asante Cocoa Cooperative Union".)
+      const introduced = definiteThing
+        ? (discourse.ofKind(noun.lower) ?? discourse.latestNaming(noun.lower))
+        : undefined;
+      // (Past an aside, only a noun of a known kind: not "The complaint, filed at …".)
+      if (aside && definiteThing && !kind && !introduced) return;
+      // ("Founded in 2020 by A and B, who met at X, the company …": after an opening participle,
+      // the organisation the text is about, not one the participle's phrase named.)
+      const opening = sentence.tokens[0]!;
+      const afterParticiple =
+        kind === 'organization' && i > 0 && isVerbLike(opening) && /(?:ed|en|wn)$/.test(opening.lower);
       const thing =
+        introduced ||
+        (afterParticiple && discourse.firstOrganization) ||
         (kind === 'location' && discourse.openingOf(kind)) ||
         discourse.thing(kind) ||
         (kind === 'organization' ? untypedSubject(discourse) : undefined);
@@ -332,11 +353,15 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
       found.push(rel(mention, next, 'part of', phrase(tokens, mention.end, next.start), next.start));
     }
+    // ("by Tsinghua University graduates Zhou Wei and …": a plural of people between two names is
+    // a noun, whatever the tagger read it as.)
+    const people = after !== undefined && next?.start === mention.end + 1 && peoplePlural(after);
+    if (people) after.pos = 'NOUN';
     const qualifies =
       !district &&
       after?.pos === 'NOUN' &&
       after.lower === after.text &&
-      !isVerbLike(after) &&
+      (people || !isVerbLike(after)) &&
       !namesItsKind(tokens, mention.end, mention) &&
       !isCodeName(mention) &&
       !(after.lower === 'club' && mention.type === 'organization');

@@ -162,6 +162,15 @@ export class Discourse {
   }
 
   /** The latest mention of a type: what "the company" stands for when the text is about someone. */
+  /** The latest thing whose name holds `word`: what "the union" is after "Asante Cocoa Cooperative Union". */
+  latestNaming(word: string): Mention | undefined {
+    for (let i = this.recent.length - 1; i >= 0; i--) {
+      const m = this.recent[i]!;
+      if (m.type !== 'person' && m.keys[0]!.split(' ').includes(word)) return m;
+    }
+    return undefined;
+  }
+
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
       const m = this.recent[i]!;

@@ -21,15 +21,23 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
   if (!first || (!native && (!isVerbLike(first) || !/(ed|en|wn|rn)$/.test(first.lower)))) return [];
   // The comma that ends the participle's phrase: "Located in Kansas City, Missouri, the …" goes on
   // past a place's region.
+  // ("Founded in 2020 by Oksana Melnyk and Taras Hrytsenko, who met as students at …, the company
+  // builds …": past a relative clause on the agent, whose names are its own.)
   let comma = -1;
+  let relative = -1;
   for (let k = 0; k < tokens.length; k++) {
     if (tokens[k]!.text !== ',') continue;
     const before = mentions.find((m) => m.end === k);
     const after = mentions.find((m) => m.start === k + 1);
     comma = k;
+    if (relative < 0 && ['who', 'which'].includes(tokens[k + 1]?.lower ?? '')) {
+      relative = k;
+      continue;
+    }
     if (!(before?.type === 'location' && after?.type === 'location' && tokens[after.end]?.text === ','))
       break;
   }
+  const phraseEnd = relative >= 0 ? relative : comma;
   // "…, the glaciologist Ingrid Halvorsen spent …": a determiner and what the subject is may
   // stand before the name.
   let opens = comma + 1;
@@ -57,7 +65,7 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
     (pastAside ? mentions.find((m) => m.start === aside + 1) : undefined);
   if (comma < 0 || !subject) return [];
   const out: SentenceRelation[] = [];
-  const before = mentions.filter((m) => m.end <= comma);
+  const before = mentions.filter((m) => m.end <= phraseEnd);
   for (const [n, target] of before.entries()) {
     // ("by former Flipkart executives Ananya Iyer and …": a name that only qualifies the next.)
     const next = before[n + 1];
@@ -84,7 +92,7 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
   }
   // "Born in Guadalajara to chef Rosa Ibarra and engineer Tomás Ibarra, Lucía Ibarra …": the
   // parents (who are married, when two are named).
-  const to = first.lower === 'born' ? tokens.findIndex((t, k) => k < comma && t.lower === 'to') : -1;
+  const to = first.lower === 'born' ? tokens.findIndex((t, k) => k < phraseEnd && t.lower === 'to') : -1;
   if (to > 0) {
     const parents = before.filter(
       (m) => m.start > to && (m.type === 'person' || (m.evidence === 'none' && personalName(m))),

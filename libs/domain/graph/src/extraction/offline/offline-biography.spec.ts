@@ -511,4 +511,17 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(kin.includes('Nayra Condori | lives in | Arequipa'), kin.join('; '));
     assert.ok(!kin.some((t) => t.startsWith('Puno |')), kin.join('; '));
   });
+
+  it('reads a kinship apposition after the place someone grew up in as theirs, past a rank and what the parent is', async () => {
+    const found = await triples(
+      'The violinist Anya Brandt grew up in Leipzig, the second of three children of the organist Klaus Brandt.',
+      true,
+    );
+    assert.ok(found.includes('Anya Brandt | child of | Klaus Brandt'), found.join('; '));
+    const plain = await triples('Rosa Quispe grew up in Cusco, the eldest daughter of Teodoro Quispe.', true);
+    assert.ok(plain.includes('Rosa Quispe | child of | Teodoro Quispe'), plain.join('; '));
+    // (A place's own apposition stays the place's.)
+    const city = await triples('Mira Holm grew up in Leipzig, the largest city of Saxony.', true);
+    assert.ok(!city.some((t) => t.includes('child of')), city.join('; '));
+  });
 });

@@ -469,4 +469,56 @@ describe('OfflineExtractor: business news', () => {
     const which = await triples('Aalto founded Lumo, which Nokia acquired in 2012.', true);
     assert.ok(which.includes('Nokia | acquired | Lumo'), which.join('; '));
   });
+
+  it("reads a plural name's bare apostrophe as its possessive, and whose role describes a relative", async () => {
+    const found = await triples(
+      "Beans are processed by Mensah Industries. Mensah Industries' managing director, Abena Mensah, is the daughter of the firm's founder, Kofi Mensah.",
+      true,
+    );
+    assert.ok(found.includes('Abena Mensah | leads | Mensah Industries'), found.join('; '));
+    assert.ok(found.includes('Abena Mensah | child of | Kofi Mensah'), found.join('; '));
+    assert.ok(found.includes('Kofi Mensah | founded | Mensah Industries'), found.join('; '));
+    assert.ok(!found.includes('Mensah Industries | leads | Abena Mensah'), found.join('; '));
+  });
+
+  it('reads an opening participle past a relative clause on its agents, and "the company" as the text\'s', async () => {
+    const found = await triples(
+      'Kyiv-based startup Polevyi Labs raised $12 million in a round led by Baltic Frontier Ventures. Founded in 2020 by Oksana Melnyk and Taras Hrytsenko, who met as students at Igor Sikorsky Kyiv Polytechnic Institute, the company builds software.',
+      true,
+    );
+    for (const t of [
+      'Oksana Melnyk | founded | Polevyi Labs',
+      'Taras Hrytsenko | founded | Polevyi Labs',
+      'Oksana Melnyk | studied at | Igor Sikorsky Kyiv Polytechnic Institute',
+      'Taras Hrytsenko | studied at | Igor Sikorsky Kyiv Polytechnic Institute',
+    ])
+      assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
+    assert.ok(
+      !found.some((t) => t.endsWith('founded | Igor Sikorsky Kyiv Polytechnic Institute')),
+      found.join('; '),
+    );
+  });
+
+  it('reads "the union" past a participle aside, and founders described by where they graduated', async () => {
+    const union = await triples(
+      'Asante Cocoa Cooperative Union signed a deal with Lindt. The union, headquartered in Kumasi, is chaired by Kwabena Owusu-Ansah.',
+      true,
+    );
+    assert.ok(union.includes('Asante Cocoa Cooperative Union | located in | Kumasi'), union.join('; '));
+    assert.ok(
+      union.includes('Kwabena Owusu-Ansah | leads | Asante Cocoa Cooperative Union'),
+      union.join('; '),
+    );
+    const founders = await triples(
+      'PayKaro, founded in 2017 by Tsinghua University graduates Ananya Iyer and Rohit Bansal, is based in Pune.',
+      true,
+    );
+    assert.ok(founders.includes('Ananya Iyer | founded | PayKaro'), founders.join('; '));
+    assert.ok(!founders.includes('Tsinghua University | founded | PayKaro'), founders.join('; '));
+    const island = await triples(
+      'The bank is headquartered on Victoria Island in Lagos. Sterling Crest Bank, headquartered on Victoria Island, grew.',
+      true,
+    );
+    assert.ok(island.includes('Sterling Crest Bank | located in | Victoria Island'), island.join('; '));
+  });
 });

@@ -32,10 +32,20 @@ function kinAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
   if (source.type === 'person' && source.evidence === 'strong') return;
   if (!LOCATIVES.has(tokens[source.start - 1]?.lower ?? '')) return;
   if (between[0]?.text !== ',' || !['the', 'a', 'an'].includes(between[1]?.lower ?? '')) return;
-  let k = 2;
-  while (between[k]?.pos === 'ADJ') k++;
-  if (!KIN_NOUNS.has(between[k]?.lower ?? '') || between[k + 1]?.lower !== 'of' || between.length !== k + 2)
-    return;
+  // ("the second of three children of the organist Klaus Brandt": a rank among the children, and
+  // what the parent is, may stand around the kinship noun.)
+  const of = between.map((t) => t.lower).lastIndexOf('of');
+  const kin = between[of - 1];
+  if (of < 3 || !kin || !(KIN_NOUNS.has(kin.lower) || KIN_NOUNS.has(kin.lemma))) return;
+  const rank = between
+    .slice(2, of - 1)
+    .every(
+      (t) => ['ADJ', 'NUM'].includes(t.pos) || t.lower === 'of' || /^(?:first|second|third)$/.test(t.lower),
+    );
+  const described = between
+    .slice(of + 1)
+    .every((t) => ['DET', 'ADJ', 'NOUN'].includes(t.pos) && t.text === t.lower);
+  if (!rank || !described) return;
   const subject = chain.slice(0, i).find((m) => m.type === 'person');
   if (subject) pair.source = subject;
 }

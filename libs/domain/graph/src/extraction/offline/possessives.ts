@@ -25,6 +25,8 @@ const UNIONS = new Map<string, string>(
     friendship: 'friend of',
   }),
 );
+/** Groups one plays in: whose band it is, they are a member of. */
+const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
 const LINKS = new Set(['be', 'become', 'remain']);
 
@@ -33,8 +35,6 @@ const LINKS = new Set(['be', 'become', 'remain']);
  * a possessive, a kinship or role noun, then the name. Kinship reads from the owner ("Maya
  * sibling of Ana"), a role from the name ("Yvon Chouinard founded Patagonia").
  */
-/** Groups one plays in: whose band it is, they are a member of. */
-const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 
 export function possessiveRoles(
   sentence: Sentence,

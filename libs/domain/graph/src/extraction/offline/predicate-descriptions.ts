@@ -35,6 +35,16 @@ function compassStart(words: Token[], at: number): number {
   return joinsWords(words[at - 1]) && /^(?:north|south)$/.test(words[at - 2]?.lower ?? '') ? at - 2 : at;
 }
 
+/** A plural of people, whatever the tagger read it as: "graduates", "engineers". */
+export function peoplePlural(token: Token | undefined): boolean {
+  return (
+    token !== undefined &&
+    token.text === token.lower &&
+    /s$/.test(token.lower) &&
+    isPersonNoun({ ...token, pos: 'NOUN', lower: token.lemma, text: token.lemma })
+  );
+}
+
 /**
  * Where the words that only describe the second entity begin in `between` (its length when none
  * do): "the pharmaceutical company", "the canton of". `between` excludes both entities.
@@ -103,10 +113,12 @@ export function descriptionStart(between: Token[]): number {
   else if (
     (head?.pos === 'NOUN' || (head?.pos === 'ADJ' && between[described - 2]?.pos !== 'ADP')) &&
     head.text === head.lower &&
-    !isVerbLike(head)
+    (!isVerbLike(head) || peoplePlural(head))
   ) {
-    // ("by former Intel engineers Raj Mehta and …": a plural of people describes them too.)
+    // ("by former Intel engineers Raj Mehta and …", "by Tsinghua University graduates …": a plural
+    // of people describes them too.)
     const noun =
+      peoplePlural(head) ||
       isOrganizationNoun(head) ||
       isPersonNoun(head) ||
       (head.lemma !== head.lower && isPersonNoun({ ...head, text: head.lemma, lower: head.lemma }));
@@ -132,6 +144,18 @@ export function descriptionStart(between: Token[]): number {
     const compounds = between.slice(k, described).filter((_, n) => based(k + n)).length;
     const width = described - k - (between[k]?.pos === 'DET' ? 1 : 0) - 2 * compounds;
     if (k > 0 && between[k - 1]!.pos === 'ADP' && (noun || (lowerCase && width <= 3))) described = k;
+    // ("the daughter of the firm's founder, Kofi Mensah", "of its founder, X": whose role it is
+    // describes the name too.)
+    const owner =
+      /^['’]s$/.test(between[k - 1]?.lower ?? '') &&
+      isOrganizationNoun(between[k - 2]!) &&
+      between[k - 3]?.lower === 'the'
+        ? k - 3
+        : ['its', 'his', 'her', 'their'].includes(between[k - 1]?.lower ?? '')
+          ? k - 1
+          : -1;
+    if (noun && owner > 0 && between[owner - 1]!.pos === 'ADP' && between[described]?.text === ',')
+      described = owner;
   }
   return described;
 }

@@ -189,10 +189,20 @@ export const NOUN_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
-  // "a sophomore at Kansai University", "her last semester at IIT Bombay": a student's (at a school
+  // "a sophomore at Kansai University", "her last semester at IIT Bombay", "met as students at
+  // Kyiv Polytechnic": a student's (at a school
   // only; not "years": "spent six years at ETH Zurich" is as often a job).
   {
-    nouns: ['semester', 'freshman', 'sophomore', 'fresher', 'undergraduate', 'undergrad'],
+    nouns: [
+      'semester',
+      'freshman',
+      'sophomore',
+      'fresher',
+      'undergraduate',
+      'undergrad',
+      'student',
+      'students',
+    ],
     preps: ['at'],
     canonical: 'studied at',
     sourceType: 'person',

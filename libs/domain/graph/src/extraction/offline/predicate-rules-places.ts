@@ -60,6 +60,14 @@ export const PLACE_RULES: PredicateRule[] = [
     targetType: 'location',
     notTarget: NOT_PERSON,
   },
+  // "headquartered on Victoria Island", "located on Main Street" (not "based on": a novel, a study).
+  {
+    verbs: ['headquarter', 'locate', 'situate'],
+    preps: ['on'],
+    canonical: 'located in',
+    targetType: 'location',
+    onlyTargets: ['location'],
+  },
   // "lies on the border of Peru and Bolivia", "straddles the border between …": in both.
   {
     nouns: ['border', 'frontier'],

@@ -60,8 +60,11 @@ export function matchPredicate(
   // ("the Busan-based company": "based" there only says where the company is.)
   // (Nor "open" in "an open-source database", "owned" in "the family-owned winery": a word hyphened
   // to another is an adjective's half.)
+  // (The words that only describe the target hold no verb: "by Tsinghua University graduates".)
+  const described = descriptionStart(between);
   const verbs = content.filter((t) => {
     const at = words.indexOf(t);
+    if (at >= described) return false;
     // (But "majority-owned by Jambo Telecom" is a passive still.)
     // ("co-founded", "re-elected": a verb's prefix leaves it a verb.)
     const half =
@@ -78,7 +81,6 @@ export function matchPredicate(
       (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && content[i + 1]?.lower === 'of')) &&
       !verbs.includes(t),
   );
-  const described = descriptionStart(between);
   const lastWord = between
     .slice(0, described)
     .reverse()

@@ -124,12 +124,41 @@ export function readSentences(text: string): Sentence[] {
         });
       i = glued;
     }
+    pluralPossessives(sentence.tokens);
     entitySpans.forEach(([start, end], e) => {
       if ((entityTypes[e] === 'DATE' || entityTypes[e] === 'TIME') && start >= first && end <= last) {
         sentence.dates.push([position[start - first]!, position[end - first]!]);
       }
     });
     return sentence;
+  });
+}
+
+/**
+ * "Mensah Industries' managing director": an apostrophe glued to a name's last word in -s, before
+ * a word, is that name's possessive, read as "'s" is (its text stays as written). Not a closing
+ * quote: no quote opened before it in the sentence.
+ */
+function pluralPossessives(tokens: Token[]): void {
+  let opened = false;
+  tokens.forEach((token, k) => {
+    if (!["'", '’'].includes(token.text)) return;
+    // (A quote with a space before it, or opening the sentence, opens a quotation.)
+    if (k === 0 || token.space !== '') {
+      opened = true;
+      return;
+    }
+    const before = tokens[k - 1]!;
+    const after = tokens[k + 1];
+    if (
+      !opened &&
+      /^\p{Lu}.*s$/u.test(before.text) &&
+      after !== undefined &&
+      after.space !== '' &&
+      ['NOUN', 'ADJ', 'VERB'].includes(after.pos) &&
+      after.text === after.lower
+    )
+      Object.assign(token, { lower: "'s", lemma: "'s", pos: 'PART' });
   });
 }
 
