@@ -3,7 +3,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike, matchPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence, Token } from './sentences';
+import { hyphenBased, phrase, Sentence, Token } from './sentences';
 
 const RELATIVES = new Set(['which', 'that', 'whom']);
 const POSSESSIVE = new Set(['his', 'her', 'their', 'my', 'our']);
@@ -71,7 +71,8 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
         (whom
           ? m.type === 'person' && m.keys[0] !== person.keys[0]
           : !['person', 'location', 'date'].includes(m.type)) &&
-        !tokens.slice(m.end, comma).some(isVerbLike) &&
+        // ("Cine Ixchel, a Mérida-based company that …": "-based" only says where it is.)
+        !tokens.slice(m.end, comma).some((t, n, words) => isVerbLike(t) && !hyphenBased(words, n)) &&
         !mentions.some((o) => o.start >= m.end && o.end <= comma && o.type !== 'location'),
     );
     const thing = candidates[candidates.length - 1];
@@ -92,6 +93,17 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     if (person.evidence === 'none')
       Object.assign(person, { type: company ? 'organization' : 'person', evidence: 'weak' });
     out.push(rel(person, thing, canonical, phrase(tokens, at, verb + 1), verb + 1, 0.6));
+    // ("that Ortiz co-founded with her brother, Andrés Ortiz": the one it was done with did it too.)
+    if (tokens[verb + 1]?.lower === 'with' && canonical === 'founded') {
+      let w = verb + 2;
+      if (POSSESSIVE.has(tokens[w]?.lower ?? '') && KIN_NOUNS.has(tokens[w + 1]?.lower ?? '')) w += 2;
+      if (tokens[w]?.text === ',') w++;
+      const partner = mentions.find((m) => m.start === w && (m.type === 'person' || m.evidence === 'none'));
+      if (partner && partner.keys[0] !== person.keys[0]) {
+        if (partner.type !== 'person') Object.assign(partner, { type: 'person', evidence: 'weak' });
+        out.push(rel(partner, thing, canonical, phrase(tokens, at, w), partner.end, 0.6));
+      }
+    }
   });
   return out;
 }

@@ -283,4 +283,47 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     const shares = await triples('Norvik Capital holds a stake in Baltic Bank.', true);
     assert.ok(!shares.some((t) => t.includes('located in')), shares.join('; '));
   });
+
+  it('reads the holder of a role a "whose" noun names, and reads no pair through "whose" otherwise', async () => {
+    const hall = await triples(
+      'The hall is home to the Orchestra Ensemble Kanazawa, whose music director since 2020 has been the Finnish conductor Aino Lehtinen.',
+      true,
+    );
+    assert.ok(hall.includes('Aino Lehtinen | leads | Orchestra Ensemble Kanazawa'), hall.join('; '));
+    const firm = await triples(
+      'Acme Corp, a firm whose chief executive, Jane Doe, resigned, is based in Leeds.',
+      true,
+    );
+    assert.ok(firm.includes('Jane Doe | leads | Acme Corp'), firm.join('; '));
+    const iwi = await triples(
+      'The river lies within the rohe of Te Roroa, an iwi whose lead negotiator in the 2008 Treaty settlement, Hōne Tipene, grew up on its banks.',
+      true,
+    );
+    assert.ok(!iwi.includes('Te Roroa | leads | Hōne Tipene'), iwi.join('; '));
+    // (A "whose" noun for a site still says where the organisation is.)
+    const cern = await triples(
+      'CERN, whose main campus sits in Meyrin just outside Geneva, was founded in 1954.',
+      true,
+    );
+    assert.ok(cern.includes('CERN | located in | Meyrin'), cern.join('; '));
+  });
+
+  it('reads a comarca or an oblast as a kind of place, and a full name "of" a town as where one lives', async () => {
+    const town = await triples(
+      'Vilafranca de la Serra is a small town in the comarca of Berguedà, Catalonia.',
+      true,
+    );
+    assert.ok(town.includes('Vilafranca de la Serra | located in | Berguedà'), town.join('; '));
+    const maintainer = await triples('Its lead maintainer today is Marta Kowalczyk of Warsaw.', true);
+    assert.ok(maintainer.includes('Marta Kowalczyk | lives in | Warsaw'), maintainer.join('; '));
+  });
+
+  it('reads the one a relative clause says it was co-founded with, past a "-based" description', async () => {
+    const found = await triples(
+      'The film was produced by Cine Ixchel, a Mérida-based company that Valeria Ortiz co-founded with her brother, Andrés Ortiz.',
+      true,
+    );
+    assert.ok(found.includes('Valeria Ortiz | founded | Cine Ixchel'), found.join('; '));
+    assert.ok(found.includes('Andrés Ortiz | founded | Cine Ixchel'), found.join('; '));
+  });
 });

@@ -19,6 +19,19 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     found.push({ source, target, canonical, raw: rawOf(between), confidence: 0.65, end: target.start });
     return true;
   }
+  // "Marta Kowalczyk of Warsaw": a person's full name and their town.
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'of' &&
+    source.type === 'person' &&
+    source.keys[0]!.includes(' ') &&
+    target.type === 'location' &&
+    target.evidence !== 'none' &&
+    source.start === chain[i]!.start
+  ) {
+    found.push({ source, target, canonical: 'lives in', raw: 'of', confidence: 0.6, end: target.start });
+    return true;
+  }
   if (
     between.length === 1 &&
     between[0]!.lower === 'from' &&

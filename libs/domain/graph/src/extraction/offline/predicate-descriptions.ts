@@ -25,6 +25,13 @@ const PLACE_KIND_NOUNS = new Set([
   'republic',
   'kingdom',
   'emirate',
+  'comarca',
+  'oblast',
+  'raion',
+  'voivodeship',
+  'governorate',
+  'arrondissement',
+  'commune',
 ]);
 
 /** Words for a part of a place by its side: "southern", "north-eastern", "central". */

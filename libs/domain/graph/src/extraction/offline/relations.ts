@@ -104,6 +104,20 @@ const PAIR_RULES: PairRule[] = [
   predicate,
 ];
 
+/** Nouns for where an organisation is: "whose main campus sits in Meyrin". */
+const SITES = new Set([
+  'campus',
+  'headquarters',
+  'hq',
+  'office',
+  'offices',
+  'site',
+  'seat',
+  'base',
+  'plant',
+  'factory',
+]);
+
 /**
  * The relations of one sentence. Each pair of neighbouring mentions is read through the words
  * between them: a predicate of the vocabulary (or a short verb phrase of its own), a list that
@@ -189,6 +203,10 @@ function pairAt(reading: Reading, i: number, asides: Aside[], hidden: Set<number
  * dropped and the shape of the words is read once, for the rules after it that rewrite the pair.
  */
 function readPair(pair: Pair, reading: Reading): void {
+  // ("Te Roroa, an iwi whose lead negotiator …, Hōne Tipene": the words are about the "whose" noun,
+  // which whose-works.ts reads; but "CERN, whose main campus sits in Meyrin" is where CERN is.)
+  const whose = pair.between.findIndex((t) => t.lower === 'whose');
+  if (whose >= 0 && !pair.between.slice(whose + 1, whose + 4).some((t) => SITES.has(t.lower))) return;
   // "Rui and I finally moved to Lisbon" (no speaker named): the name's verb is after "and I".
   const [and, me] = pair.between;
   if (and?.lower === 'and' && /^(?:i|we)$/i.test(me?.text ?? '') && pair.between.slice(2).some(isVerbLike))
