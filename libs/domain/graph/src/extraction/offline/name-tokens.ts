@@ -45,6 +45,17 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     tokens[i + 1]?.pos === 'PROPN'
   )
     return true;
+  // ("her brother, Can Kaya, plays …", "with Will Smith": a capitalised modal mid-sentence before a
+  // name is a first name; a question opens with one: "Tom: Can Ana come?")
+  if (
+    !inSpan &&
+    i > 0 &&
+    token.pos === 'AUX' &&
+    /^\p{Lu}\p{Ll}+$/u.test(token.text) &&
+    ![':', '"', '“', '—', '-', '(', '['].includes(tokens[i - 1]!.text) &&
+    tokens[i + 1]?.pos === 'PROPN'
+  )
+    return true;
   // ("a bug in One UI 6.1", "One Medical": a capitalised number word mid-sentence opening a name.)
   if (!inSpan && i > 0 && token.text === 'One' && tokens[i + 1]?.pos === 'PROPN') return true;
   // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)

@@ -46,6 +46,9 @@ export const SAINTS = new Set([
 ]);
 
 /** How a name is typed from its own words, and on what evidence. */
+/** Words for a region that stand before its name. */
+const REGION_HEADS = new Set(['county', 'province', 'prefecture', 'canton', 'oblast', 'département']);
+
 export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
   const lex = lexicon();
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));
@@ -96,6 +99,8 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   // "Santa Cruz", "San José", "São Paulo": a saint's name is a town's, unless its words say
   // otherwise ("the San Carlos art school").
   if (lower.length > 1 && SAINTS.has(first)) return weak('location');
+  // "County Clare", "Province of Alberta": a kind of region before its name.
+  if (lower.length > 1 && REGION_HEADS.has(first)) return strong('location');
   if (lower.length > 1 && ORGANIZATION_HEAD_SHAPE.test(first) && !lex.classOf(first))
     return strong('organization');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.

@@ -524,4 +524,34 @@ describe('OfflineExtractor: biographies', () => {
     const city = await triples('Mira Holm grew up in Leipzig, the largest city of Saxony.', true);
     assert.ok(!city.some((t) => t.includes('child of')), city.join('; '));
   });
+
+  it('reads a Korean or Chinese family name said alone as the full name it opens', async () => {
+    const found = await triples(
+      'Park Ji-hoon died in Busan. Born in Daegu, Park studied at Seoul National University.',
+      true,
+    );
+    assert.ok(found.includes('Park Ji-hoon | studied at | Seoul National University'), found.join('; '));
+    assert.ok(found.includes('Park Ji-hoon | born in | Daegu'), found.join('; '));
+    // (Not inside another name: "Park Avenue".)
+    const avenue = await triples('Park Ji-hoon died in Busan. His office was on Park Avenue in Seoul.', true);
+    assert.ok(!avenue.some((t) => t.includes('Park Ji-hoon | located in')), avenue.join('; '));
+  });
+
+  it('reads a capitalised modal before a surname as a first name, and a "-born" or "-based" description', async () => {
+    const brother = await triples(
+      'Elif Kaya Demirtaş is a violinist. Her younger brother, Can Kaya, plays cello in the Berlin Philharmonic.',
+      true,
+    );
+    assert.ok(brother.includes('Can Kaya | member of | Berlin Philharmonic'), brother.join('; '));
+    assert.ok(!brother.includes('Elif Kaya Demirtaş | member of | Berlin Philharmonic'), brother.join('; '));
+    const husband = await triples(
+      'Marie-Ève Tremblay is a Montreal-based writer. Tremblay lives in Plateau-Mont-Royal with her husband, the Ghanaian-born illustrator Kwame Asante.',
+      true,
+    );
+    assert.ok(husband.includes('Marie-Ève Tremblay | lives in | Montreal'), husband.join('; '));
+    assert.ok(husband.includes('Marie-Ève Tremblay | married to | Kwame Asante'), husband.join('; '));
+    const county = await triples('Declan was an Irish piper born in Ennis, County Clare, in 1948.', true);
+    assert.ok(county.includes('Ennis | located in | County Clare'), county.join('; '));
+    assert.ok(!county.includes('Declan | born in | County Clare'), county.join('; '));
+  });
 });

@@ -146,6 +146,12 @@ export class OfflineExtractor extends GraphExtractor {
     const pending: PendingPair[] = [];
     for (const [line, sentence] of sentences.entries()) {
       const own = findMentions(sentence, codeNames);
+      // ("Born in Daegu, Park studied …": a family name met in full before, which the tagger missed.)
+      const missed = shortNames.unmentioned(sentence.tokens, own);
+      if (missed.length > 0) {
+        own.push(...missed);
+        own.sort((a, b) => a.start - b.start);
+      }
       // The writer's own introduction ("I'm Abena Mensah") names them as a person there too; and a
       // name nothing types here keeps the type an earlier sentence gave it ("Karthik:" then "…
       // Karthik said").

@@ -82,11 +82,11 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
   return false;
 };
 
-/** "Shopify, the Ottawa-based e-commerce platform": where it is. */
+/** "Shopify, the Ottawa-based e-commerce platform", "X is a Montreal-based writer": where it is. */
 export const basedInApposition: PairRule = ({ source, target, between }, { tokens, found }) => {
   if (
     between.length === 2 &&
-    between[0]!.text === ',' &&
+    (between[0]!.text === ',' || between[0]!.lemma === 'be') &&
     between[1]!.pos === 'DET' &&
     tokens[target.end]?.text === '-' &&
     tokens[target.end + 1]?.lower === 'based'

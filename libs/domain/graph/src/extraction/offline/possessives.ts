@@ -100,13 +100,15 @@ export function possessiveRoles(
     let said = k;
     // ("Its current president is the Finnish historian Aino Virtanen": adjectives and a
     // nationality may stand between the article and the noun.)
+    // ("the Ghanaian-born illustrator": so may a "-born" compound.)
     let article = said - 1;
-    while (
-      article > 0 &&
-      ((tokens[article]!.pos === 'ADJ' && tokens[article]!.text === tokens[article]!.lower) ||
-        isNationalityWord(tokens[article]!.text))
-    )
-      article--;
+    for (;;) {
+      const word = tokens[article];
+      if (article <= 0 || !word) break;
+      if ((word.pos === 'ADJ' && word.text === word.lower) || isNationalityWord(word.text)) article--;
+      else if (word.lower === 'born' && joinsWords(tokens[article - 1]) && article > 2) article -= 2;
+      else break;
+    }
     if (
       tokens[said]?.pos === 'NOUN' &&
       tokens[said]!.text === tokens[said]!.lower &&

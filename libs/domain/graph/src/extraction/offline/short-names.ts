@@ -29,11 +29,62 @@ const GENERIC_FIRST_WORDS = new Set([
   'southern',
 ]);
 
+/**
+ * Korean and Chinese names written family name first: "Park Ji-hoon", "Zhou Wei" are "Park" and
+ * "Zhou". A hyphened given name after one word says so ("Lee Min-seo"), or a common family name
+ * before one short word that is no given name of the lexicon's.
+ */
+const FAMILY_NAMES = new Set([
+  'kim',
+  'lee',
+  'park',
+  'choi',
+  'jung',
+  'kang',
+  'cho',
+  'yoon',
+  'jang',
+  'lim',
+  'shin',
+  'kwon',
+  'hwang',
+  'ahn',
+  'jeon',
+  'hong',
+  'wang',
+  'zhang',
+  'liu',
+  'chen',
+  'yang',
+  'huang',
+  'zhao',
+  'zhou',
+  'xu',
+  'sun',
+  'zhu',
+  'guo',
+  'luo',
+  'liang',
+  'deng',
+  'xie',
+  'feng',
+  'cao',
+  'peng',
+  'zeng',
+]);
+
+function familyFirst(words: string[]): boolean {
+  if (words.length !== 2 || !FAMILY_NAMES.has(words[0]!)) return false;
+  const given = words[1]!;
+  return /^\p{L}+-\p{L}+$/u.test(given) || (given.length <= 5 && lexicon().classOf(given) !== 'first-name');
+}
+
 /** The short name a full name is later referred to by: a person's surname, an organisation's name without its descriptors. */
 function shortNameOf(mention: Mention): string | undefined {
   const words = mention.keys[0]!.split(' ');
   if (words.length < 2) return undefined;
   if (mention.type === 'person') {
+    if (familyFirst(words)) return words[0];
     const surname = [...words].reverse().find((w) => !NAME_SUFFIXES.has(w));
     return surname && surname !== words[0] ? surname : undefined;
   }
@@ -185,6 +236,27 @@ export class ShortNames {
       for (const short of shorts) if (!earlier.has(short)) earlier.set(short, mention);
       return resolved;
     });
+  }
+
+  /**
+   * A known family name the tagger took for a word and no name found: "Born in Daegu, Park
+   * studied at …" after "Park Ji-hoon".
+   */
+  unmentioned(tokens: Token[], mentions: Mention[]): Mention[] {
+    const out: Mention[] = [];
+    tokens.forEach((token, i) => {
+      if (!/^\p{Lu}\p{Ll}+$/u.test(token.text) || mentions.some((m) => m.start <= i && i < m.end)) return;
+      const full = this.byShortName.get(token.lower);
+      if (!full || full.type !== 'person' || !familyFirst(full.keys[0]!.split(' '))) return;
+      // (Not inside another name: "Park Avenue", "Sun Microsystems".)
+      if (
+        /^\p{Lu}/u.test(tokens[i + 1]?.text ?? '') ||
+        (i > 0 && /^\p{Lu}/u.test(tokens[i - 1]!.text) && tokens[i - 1]!.pos === 'PROPN')
+      )
+        return;
+      out.push(standFor({ ...full, start: i, end: i + 1, name: token.text }, full));
+    });
+    return out;
   }
 
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
