@@ -9,8 +9,10 @@ const RELATIVES = new Set(['which', 'that', 'whom']);
 const POSSESSIVE = new Set(['his', 'her', 'their', 'my', 'our']);
 /** Verbs of making that, said of an organisation, are leading it: "which she directed". */
 const LEADING = new Set(['direct', 'run', 'head', 'manage']);
-/** What an organisation does to a thing in such a clause: "the app that Mercado Libre bought". */
-const COMPANY_DEEDS = new Set(['acquired', 'owns']);
+/** What an organisation does to a thing in such a clause: "the app that Mercado Libre bought", "… use". */
+const COMPANY_DEEDS = new Set(['acquired', 'owns', 'uses']);
+/** Past forms the endings above miss: "which Ashworth set up", "which she ran", "that he led". */
+const IRREGULAR_PASTS = new Set(['set', 'ran', 'led', 'won', 'wrote', 'took', 'began', 'sold']);
 /** Auxiliaries before the relative clause's verb ("had founded"); "was" would make it passive. */
 const PERFECT = new Set(['had', 'has', 'have']);
 
@@ -18,15 +20,20 @@ const PERFECT = new Set(['had', 'has', 'have']);
  * Where the relative clause's person ends its words before the verb: after "his daughter,
  * Sachiko Oyamada Lima," the verb follows the closing comma. -1 when no verb follows.
  */
-function verbAfter(tokens: Token[], at: number): number {
+function verbAfter(tokens: Token[], at: number, plural = false): number {
   let k = at;
   if (tokens[k]?.text === ',') k++;
   while (tokens[k] && (PERFECT.has(tokens[k]!.lower) || tokens[k]!.pos === 'ADV')) k++;
   const verb = tokens[k];
+  // (A plural subject's verb in its base form may be tagged a noun: "that BVG and Rhein-Bahn use".)
+  if (plural && verb?.pos === 'NOUN' && verb.lower === verb.lemma && tokens[k + 1]?.pos !== 'NOUN')
+    verb.pos = 'VERB';
   if (!verb || !isVerbLike(verb)) return -1;
-  // (Past, or the present of one who still does it: "which she still runs".)
-  const past = /(ed|en|wn|lt|ght|de|id)$/.test(verb.lower);
-  return past || (verb.pos === 'VERB' && /[^s]s$/.test(verb.lower)) ? k : -1;
+  // (Past, or the present of one who still does it: "which she still runs", "that BVG and
+  // Rhein-Bahn use".)
+  const past = /(ed|en|wn|lt|ght|de|id)$/.test(verb.lower) || IRREGULAR_PASTS.has(verb.lower);
+  const present = verb.pos === 'VERB' && (plural ? verb.lower === verb.lemma : /[^s]s$/.test(verb.lower));
+  return past || present ? k : -1;
 }
 
 /**
@@ -55,7 +62,12 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
         (m.type === 'person' || m.type === 'organization' || (m.type === 'concept' && m.evidence === 'none')),
     );
     if (!person) return;
-    const verb = verbAfter(tokens, person.end);
+    // ("the software that BVG and Rhein-Bahn use": two subjects.)
+    const second =
+      tokens[person.end]?.lower === 'and'
+        ? mentions.find((m) => m.start === person.end + 1 && m.type !== 'location' && m.type !== 'date')
+        : undefined;
+    const verb = verbAfter(tokens, (second ?? person).end, second !== undefined);
     if (verb < 0) return;
     // The thing: the name right before the relative, or before "in" a place there ("the X centre
     // in Lyon, which …").
@@ -77,7 +89,9 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     );
     const thing = candidates[candidates.length - 1];
     if (!thing) return;
-    const match = matchPredicate([tokens[verb]!], person, thing);
+    // ("which Ashworth set up in 2015": a verb's particle is part of it.)
+    const particle = ['up', 'out'].includes(tokens[verb + 1]?.lower ?? '') ? 1 : 0;
+    const match = matchPredicate(tokens.slice(verb, verb + 1 + particle), person, thing);
     if (!match?.known || match.inverted) return;
     const company = person.type === 'organization' || COMPANY_DEEDS.has(match.canonical);
     if (company ? !COMPANY_DEEDS.has(match.canonical) : match.sourceType && match.sourceType !== 'person')
@@ -90,13 +104,30 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
           : undefined
         : match.canonical;
     if (!canonical) return;
-    if (person.evidence === 'none')
+    // (What uses a thing may be a program as well as a company: "the driver that ScanDesk relies on".)
+    if (person.evidence === 'none' && canonical !== 'uses')
       Object.assign(person, { type: company ? 'organization' : 'person', evidence: 'weak' });
-    out.push(rel(person, thing, canonical, phrase(tokens, at, verb + 1), verb + 1, 0.6));
+    out.push(
+      rel(person, thing, canonical, phrase(tokens, at, verb + 1 + particle), verb + 1 + particle, 0.6),
+    );
+    if (second && second.keys[0] !== thing.keys[0]) {
+      if (second.evidence === 'none' && person.evidence !== 'none')
+        Object.assign(second, { type: person.type, evidence: 'weak' });
+      out.push(
+        rel(second, thing, canonical, phrase(tokens, at, verb + 1 + particle), verb + 1 + particle, 0.6),
+      );
+    }
     // ("that Ortiz co-founded with her brother, Andrés Ortiz": the one it was done with did it too.)
-    if (tokens[verb + 1]?.lower === 'with' && canonical === 'founded') {
-      let w = verb + 2;
-      if (POSSESSIVE.has(tokens[w]?.lower ?? '') && KIN_NOUNS.has(tokens[w + 1]?.lower ?? '')) w += 2;
+    // ("set up in 2015 with his school friend Ravi Chauhan": past a year, and the partner's relation.)
+    let after = verb + 1 + particle;
+    if (tokens[after]?.lower === 'in' && tokens[after + 1]?.pos === 'NUM') after += 2;
+    if (tokens[after]?.lower === 'with' && canonical === 'founded') {
+      let w = after + 1;
+      if (POSSESSIVE.has(tokens[w]?.lower ?? '')) {
+        let n = w + 1;
+        while (n < w + 4 && tokens[n]?.pos === 'NOUN' && tokens[n]!.text === tokens[n]!.lower) n++;
+        if (n > w + 1 && KIN_NOUNS.has(tokens[n - 1]!.lower)) w = n;
+      }
       if (tokens[w]?.text === ',') w++;
       const partner = mentions.find((m) => m.start === w && (m.type === 'person' || m.evidence === 'none'));
       if (partner && partner.keys[0] !== person.keys[0]) {

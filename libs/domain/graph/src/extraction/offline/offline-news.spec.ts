@@ -521,4 +521,23 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(island.includes('Sterling Crest Bank | located in | Victoria Island'), island.join('; '));
   });
+
+  it('reads a relative clause set up "with" a friend, a short name a place word typed, and two users of a product', async () => {
+    const brewer = await triples(
+      'Kestrel Hill Brewing reported a rise. Kestrel Hill, which Ashworth set up in 2015 with his school friend Ravi Chauhan, is now owned by Dalesway Capital.',
+      true,
+    );
+    for (const t of [
+      'Ashworth | founded | Kestrel Hill Brewing',
+      'Ravi Chauhan | founded | Kestrel Hill Brewing',
+      'Dalesway Capital | owns | Kestrel Hill Brewing',
+    ])
+      assert.ok(brewer.includes(t), `${t}: ${brewer.join('; ')}`);
+    const users = await triples(
+      'Kora builds Fleetwise, the scheduling software that BVG and Rhein-Bahn use to run their e-bus fleets.',
+      true,
+    );
+    assert.ok(users.includes('BVG | uses | Fleetwise'), users.join('; '));
+    assert.ok(users.includes('Rhein-Bahn | uses | Fleetwise'), users.join('; '));
+  });
 });

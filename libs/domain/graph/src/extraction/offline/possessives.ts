@@ -231,9 +231,16 @@ export function possessiveRoles(
       named.type = 'person';
       named.evidence = 'strong';
     }
+    // ("reporting to our CEO Adaeze Nwosu": a role of "our" is held at the speaker's organisation,
+    // when the text said which.)
+    const employer =
+      owner.type === 'person' && role.targetType === 'organization' && possessive.lower === 'our'
+        ? discourse.speakersOrganization()
+        : undefined;
+    const holder = employer ?? owner;
     if (firstRole && firstRole.canonical !== role.canonical)
-      out.push(rel(named, owner, firstRole.canonical, raw, named.end));
-    out.push(rel(named, owner, role.canonical, raw, named.end));
+      out.push(rel(named, holder, firstRole.canonical, raw, named.end));
+    out.push(rel(named, holder, role.canonical, raw, named.end));
     last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
   // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name;

@@ -195,7 +195,10 @@ export class ShortNames {
     // (A full name nothing typed takes the type its short name has here: "Adeyemi, who …".)
     if (full.evidence === 'none' && mention.evidence !== 'none')
       return { ...standFor(mention, full), type: mention.type, evidence: mention.evidence };
-    if (mention.evidence === 'strong' && mention.type !== full.type) return mention;
+    // ("Kestrel Hill" after "Kestrel Hill Brewing": a place word made it a place, not the lexicon.)
+    const placeByWord =
+      full.type === 'organization' && mention.type === 'location' && !lexicon().classOf(mention.keys[0]!);
+    if (mention.evidence === 'strong' && mention.type !== full.type && !placeByWord) return mention;
     return standFor(mention, full);
   }
 
