@@ -1,4 +1,7 @@
+import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
+import { nounPredicate } from './noun-predicates';
+import { personalName } from './short-names';
 import type { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -20,13 +23,27 @@ export function colleaguesOf(
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   for (const named of mentions) {
-    if (named.type !== 'person') continue;
+    // (A name nothing typed that reads as a person's counts: "Our IT lead, Funmi Okoro, …".)
+    if (named.type !== 'person' && !(named.evidence === 'none' && personalName(named))) continue;
     let k = named.start - 1;
     if (tokens[k]?.text === ',') k--;
-    if (!COLLEAGUES.has(tokens[k]?.lower ?? '')) continue;
+    // ("Our IT lead, Funmi Okoro, thinks …", "our admin, Marek Lis": whom a writer calls "our"
+    // by their job works there too.)
+    const word = tokens[k]?.lower ?? '';
+    const job =
+      !COLLEAGUES.has(word) &&
+      !KIN_NOUNS.has(word) &&
+      tokens[k]?.text === word &&
+      // (The tagger may read "lead" as a verb there.)
+      (isPersonNoun({ ...tokens[k]!, pos: 'NOUN' }) || nounPredicate(word) !== undefined);
+    if (!COLLEAGUES.has(tokens[k]?.lower ?? '') && !job) continue;
     let owner = k - 1;
-    while (tokens[owner]?.pos === 'ADJ') owner--;
-    if (!['my', 'our'].includes(tokens[owner]?.lower ?? '')) continue;
+    // (A department may qualify the job: "our IT lead", "our finance director".)
+    const department = (t: (typeof tokens)[number] | undefined) =>
+      t !== undefined && (['NOUN', 'PROPN'].includes(t.pos) || /^[A-Z]{2,4}$/.test(t.text));
+    while (tokens[owner]?.pos === 'ADJ' || (job && owner >= k - 2 && department(tokens[owner]))) owner--;
+    if (!(job ? ['our'] : ['my', 'our']).includes(tokens[owner]?.lower ?? '')) continue;
+    if (named.type !== 'person') Object.assign(named, { type: 'person', evidence: 'weak' });
     const employer = discourse.speakersOrganization();
     if (employer)
       out.push(rel(named, employer, 'works at', phrase(tokens, owner, named.start), named.end, 0.6));

@@ -486,4 +486,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const runs = await triples('Atlas Notes 5.1 for Android crashes on start.', true);
     assert.ok(runs.includes('Atlas Notes 5.1 | uses | Android'), runs.join('; '));
   });
+
+  it('reads whom a writer calls "our" by their job as working where the signature says, not kin', async () => {
+    const found = await triples(
+      'Hi,\n\nOur IT lead, Funmi Okoro, thinks E1045 is caused by the gateway. Our son Kamau says hi.\n\nThanks,\nOluwaseun Adeyemi\nOperations Manager, BrightPath Logistics',
+      true,
+    );
+    assert.ok(found.includes('Funmi Okoro | works at | BrightPath Logistics'), found.join('; '));
+    assert.ok(!found.includes('Kamau | works at | BrightPath Logistics'), found.join('; '));
+  });
 });
