@@ -202,10 +202,16 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     if (!SUBJECT_PRONOUNS.has(token.lower) && !isObject) return;
     // "The daughter of the mathematician S. Raghunathan, she …": not the name the opening describes.
     const described = frontedOf(sentence.tokens, i) ? out[out.length - 1] : undefined;
+    // (After a clause of its own, "he" may be someone that clause named: "… with her husband Rui,
+    // he got a job"; after an opening phrase with no verb it is the sentence's subject.)
+    const afterClause = sentence.tokens.slice(0, i).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
     const antecedent = discourse.person(
       isObject ? out[out.length - 1] : described,
       pronounGender(token.lower),
       !isObject,
+      undefined,
+      undefined,
+      afterClause,
     );
     if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
   });

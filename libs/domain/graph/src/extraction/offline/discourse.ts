@@ -88,6 +88,14 @@ export class Discourse {
   readonly genderOf = (mention: Mention): 'female' | 'male' | undefined =>
     this.genders.get(mention.keys[0]!) ?? mentionGender(mention);
 
+  /** Where the sentence being read starts in `recent`. */
+  private sentenceStart = 0;
+
+  /** Marks the start of a new sentence. */
+  nextSentence(): void {
+    this.sentenceStart = this.recent.length;
+  }
+
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
   rememberSubject(mention: Mention): void {
     if (mention.type !== 'person') {
@@ -125,7 +133,10 @@ export class Discourse {
     if (mention.type !== 'person' && !isDateline(mention)) this.firstThing ??= mention;
     this.opening ??= mention;
     this.recent.push(mention);
-    if (this.recent.length > 32) this.recent.shift();
+    if (this.recent.length > 32) {
+      this.recent.shift();
+      this.sentenceStart = Math.max(0, this.sentenceStart - 1);
+    }
   }
 
   /**
@@ -189,6 +200,7 @@ export class Discourse {
     subjectFirst = false,
     later: Set<Mention> = new Set(),
     adopt = true,
+    afterClause = false,
   ): Mention | undefined {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse"), nor
     // another speaker of the chat.
@@ -215,8 +227,37 @@ export class Discourse {
         : subject;
     // The latest subject, unless it has since been typed as something else than a person.
     const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
+    // (Else an earlier subject that fits, before someone only named in passing: "… a member of
+    // saxophonist Lena Park's quartet. In 2014 she and her brother … Since 2021 she" is the pianist.)
+    const earlierSubject =
+      latest === undefined && !except
+        ? [...this.subjects]
+            .reverse()
+            .find(
+              (m) =>
+                m.type === 'person' &&
+                fits(m) &&
+                m.keys[0] !== speaker &&
+                !this.speakers.has(m.keys[0]!) &&
+                !later.has(m) &&
+                people.some((p) => p.keys[0] === m.keys[0]),
+            )
+        : undefined;
+    // (Someone the text gave the pronoun's gender, named earlier in this very sentence, comes first:
+    // "with her husband Rui, he got …".)
+    const here = new Set(this.recent.slice(this.sentenceStart).map((m) => m.keys[0]!));
+    const nearby =
+      gender && afterClause
+        ? people.find(
+            (m) => m.type === 'person' && here.has(m.keys[0]!) && this.genders.get(m.keys[0]!) === gender,
+          )
+        : undefined;
     const found =
-      usable ?? people.find((m) => m.type === 'person') ?? people.find((m) => m.evidence === 'none');
+      nearby ??
+      usable ??
+      earlierSubject ??
+      people.find((m) => m.type === 'person') ??
+      people.find((m) => m.evidence === 'none');
     if (adopt && found && found.evidence === 'none') {
       found.type = 'person';
       found.evidence = 'weak';

@@ -29,6 +29,19 @@ const TITLE_ROLES = new Set([
   'coordinator',
 ]);
 
+/** Nouns a title ends on: "Chief Scientist", "Head Chef", "Lead Engineer". */
+const ROLE_HEADS = new Set([
+  'scientist',
+  'engineer',
+  'chef',
+  'architect',
+  'economist',
+  'editor',
+  'designer',
+  'analyst',
+  'counsel',
+]);
+
 /** Words that open a turn as an exclamation or a way of addressing someone, capitalised but no name. */
 const INTERJECTIONS = new Set([
   'great',
@@ -140,7 +153,9 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     lower.length === 1 && from === 0 && tokens[to]?.pos === 'NOUN' && tokens[to]!.text === tokens[to]!.lower;
   // ("Speaker bio", "Release notes": a heading line of a capitalised word and a noun.)
   const lineEnd = tokens[tokens.length - 1]?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
-  if (beforeNoun && to === lineEnd - 1 && lex.classOf(lower[0]!) !== 'first-name') return true;
+  // (Or before a dash that goes on with the heading's subject: "Speaker bio — Dr. Priya Raghunathan".)
+  const headingEnd = to === lineEnd - 1 || ['—', '–', '|'].includes(tokens[to + 1]?.text ?? '');
+  if (beforeNoun && headingEnd && lex.classOf(lower[0]!) !== 'first-name') return true;
   // ("Early customers include …", "Notable users include …": a sentence's first adjective.)
   if (
     beforeNoun &&
@@ -169,6 +184,18 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     (lex.classOf(lower[lower.length - 1]!) === 'role' ||
       ROLE_ABBREVIATIONS.has(lower[lower.length - 1]!) ||
       TITLE_ROLES.has(lower[lower.length - 1]!))
+  )
+    return true;
+  // "is Chief Scientist at Tessellate Robotics", "Head Chef at …": a capitalised title of role words
+  // before "at", "of" or "for" is the role, no name.
+  if (
+    lower.length >= 2 &&
+    lower.length <= 3 &&
+    ['at', 'of', 'for'].includes(following?.lower ?? '') &&
+    lower.every(
+      (w) => ROLE_PARTS.has(w) || FUNCTION_WORDS.has(w) || lex.classOf(w) === 'role' || ROLE_HEADS.has(w),
+    ) &&
+    (lex.classOf(lower[lower.length - 1]!) === 'role' || ROLE_HEADS.has(lower[lower.length - 1]!))
   )
     return true;
   // "Best, Oskar": a letter's closing word is no name.

@@ -554,4 +554,48 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(county.includes('Ennis | located in | County Clare'), county.join('; '));
     assert.ok(!county.includes('Declan | born in | County Clare'), county.join('; '));
   });
+
+  it("reads a fact sheet's fields under the name it opens with", async () => {
+    const found = await triples(
+      'Kenji Watanabe\nBorn: 2 June 1948, Sapporo, Japan\nDied: 11 November 2019, Kyoto\nAlma mater: Kyoto University\nOccupation: film director\n\nKenji Watanabe was a Japanese director.',
+      true,
+    );
+    for (const t of [
+      'Kenji Watanabe | born in | Sapporo',
+      'Kenji Watanabe | died in | Kyoto',
+      'Kenji Watanabe | studied at | Kyoto University',
+    ])
+      assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
+    assert.ok(!found.includes('Kenji Watanabe | born in | Japan'), found.join('; '));
+    const company = await triples(
+      'Lumo Labs\nFounders: Aino Virtanen, Mikko Laine\nHeadquarters: Espoo, Finland',
+      true,
+    );
+    assert.ok(company.includes('Aino Virtanen | founded | Lumo Labs'), company.join('; '));
+    assert.ok(company.includes('Lumo Labs | located in | Espoo'), company.join('; '));
+  });
+
+  it('reads a heading before a dash as no name, and a capitalised title before "at" as the role', async () => {
+    const found = await triples(
+      'Speaker bio — Dr. Priya Raghunathan\n\nDr. Priya Raghunathan is Chief Scientist at Tessellate Robotics. She lives in Bengaluru.',
+      true,
+    );
+    assert.ok(found.includes('Priya Raghunathan | works at | Tessellate Robotics'), found.join('; '));
+    assert.ok(found.includes('Priya Raghunathan | lives in | Bengaluru'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Speaker |')), found.join('; '));
+  });
+
+  it('reads "she" as an earlier subject before someone only named in passing, but as one named in its sentence first', async () => {
+    const found = await triples(
+      "Deniz Yılmaz is a jazz pianist. After graduating she spent two years in New York as a member of saxophonist Lena Park's quartet. In 2014 she and her brother, the bassist Emre Yılmaz, formed the Bosporus Trio. Since 2021 she has taught piano at the Jazz-Institut Berlin.",
+      true,
+    );
+    assert.ok(found.includes('Deniz Yılmaz | works at | Jazz-Institut Berlin'), found.join('; '));
+    assert.ok(!found.includes('Lena Park | works at | Jazz-Institut Berlin'), found.join('; '));
+    const husband = await triples(
+      "Nadia: Pedro is replacing Joana as captain of Leões FC.\nNadia: She's moving to Porto with her husband Rui, he got a job at Sonae.",
+      true,
+    );
+    assert.ok(husband.includes('Rui | works at | Sonae'), husband.join('; '));
+  });
 });

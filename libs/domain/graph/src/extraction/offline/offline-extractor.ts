@@ -13,6 +13,7 @@ import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
+import { readSheet, sheetFields, sheetSubject } from './infobox';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
@@ -141,10 +142,14 @@ export class OfflineExtractor extends GraphExtractor {
     /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
     const codeNames = introducedCodeNames(sentences);
+    // ("Kenji Watanabe" / "Born: 2 June 1948, Sapporo, Japan": a fact sheet's fields are its subject's.)
+    const sheet = readSheet(sentences, (s) => findMentions(s, codeNames));
+    let sheetName: Mention | undefined;
     // ("Customer: Brightwater Dental" / "Product: DentaSuite Cloud 3.2": a ticket's header fields.)
     discourse.ticket = ticketHeader(sentences, (s) => findMentions(s, codeNames));
     const pending: PendingPair[] = [];
     for (const [line, sentence] of sentences.entries()) {
+      discourse.nextSentence();
       const own = findMentions(sentence, codeNames);
       // ("Born in Daegu, Park studied …": a family name met in full before, which the tagger missed.)
       const missed = shortNames.unmentioned(sentence.tokens, own);
@@ -161,6 +166,7 @@ export class OfflineExtractor extends GraphExtractor {
           Object.assign(m, { type: earlier.type, evidence: earlier.evidence });
       }
       typeFromContext(sentence, own);
+      if (line === 0) sheetName = sheetSubject(sheet, own);
       const label = speakerOf(
         sentence,
         own,
@@ -219,6 +225,7 @@ export class OfflineExtractor extends GraphExtractor {
           : [];
         found = dedupe([...found, ...signed, ...colleagues]);
       }
+      if (sheetName && line > 0) found = dedupe([...found, ...sheetFields(sentence, mentions, sheetName)]);
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

@@ -540,4 +540,12 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(users.includes('BVG | uses | Fleetwise'), users.join('; '));
     assert.ok(users.includes('Rhein-Bahn | uses | Fleetwise'), users.join('; '));
   });
+
+  it('reads a company by its name without a legal form written before it ("PT")', async () => {
+    const found = await triples(
+      'PT Nusantara Rasa, the maker of Kopi Senja instant coffee, signed a deal with Alfamart, said Dewi Sartika Halim, President Director of Nusantara Rasa.',
+      true,
+    );
+    assert.ok(found.includes('Dewi Sartika Halim | leads | PT Nusantara Rasa'), found.join('; '));
+  });
 });

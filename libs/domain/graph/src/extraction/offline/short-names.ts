@@ -79,6 +79,9 @@ function familyFirst(words: string[]): boolean {
   return /^\p{L}+-\p{L}+$/u.test(given) || (given.length <= 5 && lexicon().classOf(given) !== 'first-name');
 }
 
+/** Legal forms written before a company's name (Indonesia's "PT", "CV"). */
+const LEGAL_PREFIXES = new Set(['pt', 'cv']);
+
 /** The short name a full name is later referred to by: a person's surname, an organisation's name without its descriptors. */
 function shortNameOf(mention: Mention): string | undefined {
   const words = mention.keys[0]!.split(' ');
@@ -89,6 +92,8 @@ function shortNameOf(mention: Mention): string | undefined {
     return surname && surname !== words[0] ? surname : undefined;
   }
   if (mention.type !== 'organization') return undefined;
+  // ("PT Nusantara Rasa" is "Nusantara Rasa": a legal form written before the name.)
+  if (LEGAL_PREFIXES.has(words[0]!) && words.length > 1) return words.slice(1).join(' ');
   const lex = lexicon();
   let end = words.length;
   // "Pinecrest Software Ltd" is "Pinecrest" too: its legal suffix goes first, then its descriptors.
