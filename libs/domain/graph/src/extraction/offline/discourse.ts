@@ -12,6 +12,8 @@ export class Discourse {
   speaker: Mention | undefined;
   /** Whom the current turn speaks to: the speaker of the turn before it ("Is your dad Klaus …"). */
   addressee: Mention | undefined;
+  /** A speaker who called a parent before anyone answered: the next other speaker is that parent. */
+  childCalling: Mention | undefined;
   /** Every turn's label so far: the people of a chat, whom "you" addresses, never "she" or "he". */
   readonly speakers = new Set<string>();
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */

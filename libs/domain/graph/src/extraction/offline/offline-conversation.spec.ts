@@ -209,4 +209,40 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Neda | member of | Gol-e Sorkh'), found.join('; '));
     assert.ok(found.includes('Sepideh | member of | Nava Trio'), found.join('; '));
   });
+
+  it('reads a child calling a parent in a family chat: whom the turn answers, or who answers it', async () => {
+    const answered = await triples(
+      '[18:02] Grace Otieno: Has anyone heard from Brian?\n[18:09] Wanjiru: Will do. Also Mum, I GOT THE JOB!!!\n[18:09] Joseph Otieno: Congratulations my girl!\n[18:10] Wanjiru: Thanks Dad ❤️',
+      true,
+    );
+    assert.ok(answered.includes('Wanjiru | child of | Grace Otieno'), answered.join('; '));
+    assert.ok(answered.includes('Wanjiru | child of | Joseph Otieno'), answered.join('; '));
+    const opening = await triples(
+      "Minh Anh: Dad, did you get the photos from Linh's graduation?\nNguyễn Văn Hùng: Yes! So proud.",
+      true,
+    );
+    assert.ok(opening.includes('Minh Anh | child of | Nguyễn Văn Hùng'), opening.join('; '));
+    // ("my dad" is no call.)
+    const told = await triples('Ana: my dad says hi\nRui: hi back!', true);
+    assert.ok(!told.some((t) => t.includes('child of')), told.join('; '));
+  });
+
+  it('reads someone "from" a one-word name nothing typed as working there, but not a department', async () => {
+    const found = await triples(
+      "Aiko Sato: Lukas, still on for lunch with Mateo from Spotify? he's in town\nPetra Novák: yep, Tomasz from IT is on it.",
+      true,
+    );
+    assert.ok(found.includes('Mateo | works at | Spotify'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Tomasz |')), found.join('; '));
+  });
+
+  it("reads someone's replacement or successor as succeeding them", async () => {
+    const found = await triples(
+      'Chidi is leaving in January. His replacement is Ngozi Eze, she seems sharp.',
+      true,
+    );
+    assert.ok(found.includes('Ngozi Eze | succeeded | Chidi'), found.join('; '));
+    const before = await triples('Ana Ruiz started in May. Her predecessor, Tom Reid, retired.', true);
+    assert.ok(before.includes('Ana Ruiz | succeeded | Tom Reid'), before.join('; '));
+  });
 });

@@ -14,6 +14,7 @@ import { signatureBlock, signedRole } from './signatures';
 import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { readSheet, sheetFields, sheetSubject } from './infobox';
+import { callsParent } from './family-calls';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
@@ -183,6 +184,19 @@ export class OfflineExtractor extends GraphExtractor {
       // ("Kia ora Aroha,", "Meseret, you were born …": a name called is whom "you" means.)
       const called = addresseeOf(sentence, own, label);
       if (called) discourse.addressee = called;
+      // ("Also Mum, I got the job!" after Grace's turn: the speaker is the child of whom they answer;
+      // "Dad, did you get …" opening the chat: of whoever answers.)
+      const family: SentenceRelation[] = [];
+      const child = discourse.speaker;
+      const parent = discourse.addressee;
+      if (child && (label || discourse.speakers.size > 0) && callsParent(sentence, label)) {
+        if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0])
+          family.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
+        else discourse.childCalling = child;
+      } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.keys[0]) {
+        family.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
+        discourse.childCalling = undefined;
+      }
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
@@ -226,6 +240,7 @@ export class OfflineExtractor extends GraphExtractor {
         found = dedupe([...found, ...signed, ...colleagues]);
       }
       if (sheetName && line > 0) found = dedupe([...found, ...sheetFields(sentence, mentions, sheetName)]);
+      if (family.length > 0) found = dedupe([...found, ...family]);
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

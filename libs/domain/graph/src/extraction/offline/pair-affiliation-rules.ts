@@ -5,6 +5,26 @@ import { isTeam } from './teams';
 
 // Pair rules for where a person works or is a member: "Priya Raman from Northwind", "of the QA team", signatures.
 
+/** A company's departments, which "Tomasz from IT" names, not a company. */
+const DEPARTMENTS = new Set([
+  'it',
+  'hr',
+  'legal',
+  'finance',
+  'sales',
+  'marketing',
+  'engineering',
+  'support',
+  'operations',
+  'procurement',
+  'accounts',
+  'accounting',
+  'security',
+  'facilities',
+  'design',
+  'product',
+]);
+
 /**
  * "Priya Raman from Northwind reported …": someone from an organisation works there; "Aiko Sato
  * of the Atlas QA team", "Filipe Carvalho of Hospitality Systems Iberia Lda": someone of one too
@@ -39,7 +59,13 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     ((source.type === 'person' && target.type === 'organization') ||
       ((source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
         target.evidence === 'none' &&
-        isVerbLike(tokens[target.end] ?? between[0]!)))
+        isVerbLike(tokens[target.end] ?? between[0]!)) ||
+      // ("lunch with Mateo from Spotify?": a one-word name nothing typed, ending the clause.)
+      (source.type === 'person' &&
+        target.evidence === 'none' &&
+        target.end - target.start === 1 &&
+        !DEPARTMENTS.has(target.keys[0]!) &&
+        (tokens[target.end] === undefined || ['?', '!', '.', ',', ';'].includes(tokens[target.end]!.text))))
   ) {
     retype(source, 'person');
     retype(target, 'organization');

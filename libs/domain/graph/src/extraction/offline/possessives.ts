@@ -25,6 +25,12 @@ const UNIONS = new Map<string, string>(
     friendship: 'friend of',
   }),
 );
+/** Nouns of who takes over from whom: "his replacement is X" (X succeeded him), "her predecessor, X". */
+const SUCCESSION = new Map<string, 'successor' | 'predecessor'>([
+  ['successor', 'successor'],
+  ['replacement', 'successor'],
+  ['predecessor', 'predecessor'],
+]);
 /** Groups one plays in: whose band it is, they are a member of. */
 const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
@@ -209,6 +215,17 @@ export function possessiveRoles(
     // "Her best-known collection, Salt and Ash", "his 1999 album Blue Hour": the owner's work.
     if (WORKS.has(noun.lower) && owner.type !== 'location' && named.type !== 'person') {
       out.push(rel(owner, named, 'created', raw, named.end));
+      continue;
+    }
+    // "his replacement is Ngozi Eze", "her successor, Tom Reid": who took over from whom.
+    const succession = SUCCESSION.get(noun.lower);
+    if (succession && owner.type === 'person' && named.type !== 'organization' && named.type !== 'location') {
+      if (named.evidence === 'none') Object.assign(named, { type: 'person', evidence: 'weak' });
+      out.push(
+        succession === 'successor'
+          ? rel(named, owner, 'succeeded', raw, named.end)
+          : rel(owner, named, 'succeeded', raw, named.end),
+      );
       continue;
     }
     // "Neda's band Gol-e Sorkh", "Sepideh's jazz trio, Nava Trio": a musician's group.
