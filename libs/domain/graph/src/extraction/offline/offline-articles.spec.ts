@@ -326,4 +326,24 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Valeria Ortiz | founded | Cine Ixchel'), found.join('; '));
     assert.ok(found.includes('Andrés Ortiz | founded | Cine Ixchel'), found.join('; '));
   });
+
+  it('reads four places in a row, or three ending on "and", as a list, not each in the next', async () => {
+    const list = await triples(
+      'It runs operational centres in Paris, Brussels, Amsterdam, Barcelona and Geneva.',
+      true,
+    );
+    assert.ok(!list.some((t) => t.startsWith('Paris | located in')), list.join('; '));
+    const nested = await triples('He was born in Sapporo, Hokkaido, Japan.', true);
+    assert.ok(nested.includes('Sapporo | located in | Hokkaido'), nested.join('; '));
+    assert.ok(nested.includes('Hokkaido | located in | Japan'), nested.join('; '));
+  });
+
+  it('reads the examples after "such as" as the agents of a passive', async () => {
+    const found = await triples(
+      'PostgreSQL is a database. It is used by organisations such as Apple, Instagram and the Federal Aviation Administration.',
+      true,
+    );
+    assert.ok(found.includes('Apple | uses | PostgreSQL'), found.join('; '));
+    assert.ok(found.includes('Instagram | uses | PostgreSQL'), found.join('; '));
+  });
 });

@@ -31,7 +31,21 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
         !rest.slice(r + 1).some(isVerbLike) &&
         /^\p{Lu}/u.test(rest[r + 1]?.text ?? ''),
     );
-    if (!listGoesOn && lexicon().classOf(source.keys[0]!) !== 'region') {
+    // ("centres in Paris, Brussels, Amsterdam, Barcelona and Geneva": four places or more in a row,
+    // or a row that ends on "and", is a list; "Sapporo, Hokkaido, Japan" is where each one is.)
+    const joined = (a: number) => {
+      const gap = tokens.slice(chain[a]!.end, chain[a + 1]?.start ?? chain[a]!.end).map((t) => t.lower);
+      return (gap.length === 1 && gap[0] === ',') || (gap.length <= 2 && gap[gap.length - 1] === 'and');
+    };
+    const place = (a: number) => chain[a]?.type === 'location';
+    let first = i;
+    while (first > 0 && place(first - 1) && joined(first - 1)) first--;
+    let last = i + 1;
+    while (place(last + 1) && joined(last)) last++;
+    const row = chain.slice(first, last + 1);
+    const endsOnAnd = tokens.slice(chain[last - 1]!.end, chain[last]!.start).some((t) => t.lower === 'and');
+    const placeList = row.length >= 4 || (row.length === 3 && endsOnAnd);
+    if (!listGoesOn && !placeList && lexicon().classOf(source.keys[0]!) !== 'region') {
       found.push({
         source,
         target,

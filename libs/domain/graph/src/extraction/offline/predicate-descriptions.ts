@@ -89,6 +89,16 @@ export function descriptionStart(between: Token[]): number {
     described--;
     while (described > 0 && /^\p{Lu}/u.test(between[described - 1]!.text)) described--;
   }
+  // ("is used by organisations such as Apple": the kind the examples are of describes them.)
+  if (between[described - 1]?.lower === 'as' && between[described - 2]?.lower === 'such') {
+    described -= 2;
+    while (
+      described > 0 &&
+      ['NOUN', 'ADJ'].includes(between[described - 1]!.pos) &&
+      between[described - 1]!.text === between[described - 1]!.lower
+    )
+      described--;
+  }
   if (
     ['called', 'named'].includes(between[described - 1]?.lower ?? '') &&
     between[described - 2]?.pos === 'NOUN'
