@@ -53,6 +53,12 @@ const ORGANIZATION_FIELDS = new Map<string, FieldReading>(
     founders: { canonical: 'founded', fromValue: true, value: 'person', subject: 'organization' },
     'founded by': { canonical: 'founded', fromValue: true, value: 'person', subject: 'organization' },
     ceo: { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    chair: { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    chairman: { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    chairwoman: { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    president: { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    'managing director': { canonical: 'leads', fromValue: true, value: 'person', subject: 'organization' },
+    founded: { canonical: 'founded', fromValue: true, value: 'person', subject: 'organization' },
     owner: { canonical: 'owns', fromValue: true, value: 'organization', subject: 'organization' },
     'parent company': { canonical: 'part of', value: 'organization', subject: 'organization' },
     parent: { canonical: 'part of', value: 'organization', subject: 'organization' },
@@ -77,9 +83,13 @@ export function readSheet(sentences: Sentence[], mentionsOf: (s: Sentence) => Me
   const [first, second] = sentences;
   const field = second && labelOf(second);
   if (!first || !field) return undefined;
+  // (Alone on its line, or after a heading's label: "Company profile: Ferreira & Moura Têxteis".)
+  const colon = first.tokens.findIndex((t, k) => k > 0 && k <= 3 && t.text === ':');
+  const from = colon > 0 ? colon + 1 : 0;
   const words = first.tokens.filter((t) => t.pos !== 'PUNCT');
-  const [name] = mentionsOf(first);
-  if (!name || name.start !== 0 || name.end < words.length) return undefined;
+  const name = mentionsOf(first).find((m) => m.start === from);
+  const rest = first.tokens.slice(name?.end ?? 0).filter((t) => t.pos !== 'PUNCT');
+  if (!name || (colon < 0 && name.end < words.length) || rest.length > 0) return undefined;
   const type = PERSON_FIELDS.has(field.label) ? 'person' : 'organization';
   return { key: name.keys[0]!, type };
 }
@@ -89,6 +99,11 @@ export function sheetSubject(sheet: Sheet | undefined, mentions: Mention[]): Men
   const subject = sheet && mentions.find((m) => m.keys[0] === sheet.key);
   if (subject && subject.evidence === 'none') Object.assign(subject, { type: sheet!.type, evidence: 'weak' });
   return subject;
+}
+
+/** Whether the line is one of a sheet's fields ("Born: …"), whose label names no one. */
+export function isSheetField(sentence: Sentence): boolean {
+  return labelOf(sentence) !== undefined;
 }
 
 /** The label of a field line ("Alma mater:"), lower-cased, when the line opens with a known one. */

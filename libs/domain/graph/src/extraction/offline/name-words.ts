@@ -96,6 +96,21 @@ export const FUNCTION_WORDS = new Set([
 ]);
 /** Words a ticket or a report labels its fields with, never a name on their own: "Ticket #4471:", "Product: …". */
 export const DOCUMENT_LABELS = new Set([
+  // A fact sheet's fields (infobox.ts): "Born:", "Headquarters:", "Employees:".
+  'born',
+  'died',
+  'headquarters',
+  'founded',
+  'employees',
+  'occupation',
+  'spouse',
+  'children',
+  'education',
+  'residence',
+  'nationality',
+  'industry',
+  'revenue',
+  'website',
   'ticket',
   'title',
   'subject',

@@ -7,13 +7,13 @@ import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
-import { addresseeOf, speakerOf, typeFromContext } from './cues';
+import { addresseeOf, speakerOf, speakersRole, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
-import { readSheet, sheetFields, sheetSubject } from './infobox';
+import { isSheetField, readSheet, sheetFields, sheetSubject } from './infobox';
 import { callsParent } from './family-calls';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
@@ -168,11 +168,15 @@ export class OfflineExtractor extends GraphExtractor {
       }
       typeFromContext(sentence, own);
       if (line === 0) sheetName = sheetSubject(sheet, own);
-      const label = speakerOf(
-        sentence,
-        own,
-        (candidate) => discourse.speakers.size > 0 || opensTurns(chunk.text, candidate.name) >= 2,
-      );
+      // (A fact sheet's field names no speaker: "Headquarters: Guimarães".)
+      const label =
+        sheet && isSheetField(sentence)
+          ? undefined
+          : speakerOf(
+              sentence,
+              own,
+              (candidate) => discourse.speakers.size > 0 || opensTurns(chunk.text, candidate.name) >= 2,
+            );
       // A turn's label names whoever speaks: a person, when nothing typed the name otherwise (a
       // user name too: "Posted by dave_k77:").
       if (label && (label.evidence === 'none' || label.type === 'concept'))
@@ -186,17 +190,25 @@ export class OfflineExtractor extends GraphExtractor {
       if (called) discourse.addressee = called;
       // ("Also Mum, I got the job!" after Grace's turn: the speaker is the child of whom they answer;
       // "Dad, did you get …" opening the chat: of whoever answers.)
-      const family: SentenceRelation[] = [];
+      const turn: SentenceRelation[] = [];
       const child = discourse.speaker;
       const parent = discourse.addressee;
       if (child && (label || discourse.speakers.size > 0) && callsParent(sentence, label)) {
         if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0])
-          family.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
+          turn.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
         else discourse.childCalling = child;
       } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.keys[0]) {
-        family.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
+        turn.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
         discourse.childCalling = undefined;
       }
+      // ("David Chen (CEO): Sure." in an earnings call of Lumora Health Inc.: the role is held at the
+      // organisation the text is about.)
+      const role = speakersRole(sentence, label);
+      const company = discourse.firstOrganization;
+      if (label && role && company && company.keys[0] !== label.keys[0])
+        turn.push(
+          rel(label, company, role, phrase(sentence.tokens, label.end, label.end + 3), label.end + 3, 0.6),
+        );
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
@@ -240,7 +252,7 @@ export class OfflineExtractor extends GraphExtractor {
         found = dedupe([...found, ...signed, ...colleagues]);
       }
       if (sheetName && line > 0) found = dedupe([...found, ...sheetFields(sentence, mentions, sheetName)]);
-      if (family.length > 0) found = dedupe([...found, ...family]);
+      if (turn.length > 0) found = dedupe([...found, ...turn]);
       discourse.rememberAffiliations(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {

@@ -548,4 +548,29 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(found.includes('Dewi Sartika Halim | leads | PT Nusantara Rasa'), found.join('; '));
   });
+
+  it("reads a company profile's fields under its heading, and a role in a transcript's label", async () => {
+    const profile = await facts(
+      'Company profile: Ferreira & Moura Têxteis\n\nHeadquarters: Guimarães, Portugal\nFounded: 1952, by Joaquim Ferreira and Alberto Moura\nChair: Teresa Ferreira Lopes\nEmployees: 1,140',
+      true,
+    );
+    const read = triplesOf(profile);
+    for (const t of [
+      'Ferreira & Moura Têxteis | located in | Guimarães',
+      'Joaquim Ferreira | founded | Ferreira & Moura Têxteis',
+      'Alberto Moura | founded | Ferreira & Moura Têxteis',
+      'Teresa Ferreira Lopes | leads | Ferreira & Moura Têxteis',
+    ])
+      assert.ok(read.includes(t), `${t}: ${read.join('; ')}`);
+    assert.ok(
+      !profile.entities.some((e) => ['Headquarters', 'Employees'].includes(e.name)),
+      JSON.stringify(profile.entities),
+    );
+    const call = await triples(
+      'Transcript excerpt — Q2 earnings call, Lumora Health Inc.\n\nRachel Adebayo: Thanks.\n\nDavid Chen (CEO): Sure.\n\nSunita Rao (CFO): Thanks, David.',
+      true,
+    );
+    assert.ok(call.includes('David Chen | leads | Lumora Health Inc.'), call.join('; '));
+    assert.ok(call.includes('Sunita Rao | works at | Lumora Health Inc.'), call.join('; '));
+  });
 });
