@@ -43,8 +43,8 @@ const TROUBLE_WORDS = new Set([
 /** Nouns of two things at odds, the other of which is named after "with". */
 const CONFLICTS = new Set(['conflict', 'incompatibility', 'clash', 'interaction']);
 
-/** Prepositions after a fault that say what it is in: "a bug in X". */
-const FAULT_PLACES = new Set(['in', 'on', 'within']);
+/** Prepositions after a fault that say what it is in: "a bug in X", "an outage at Adyen". */
+const FAULT_PLACES = new Set(['in', 'on', 'within', 'at']);
 /** Faults that say nothing of what went wrong: "a bug in X" is X's doing. */
 const BARE_FAULTS = new Set([
   'bug',
@@ -56,6 +56,8 @@ const BARE_FAULTS = new Set([
   'fault',
   'issue',
   'problem',
+  'outage',
+  'incident',
 ]);
 
 /** Types of what is no trouble and causes none: a person, a place, a date, an address. */
@@ -106,13 +108,20 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     // ("caused by a known bug in One UI 6.1": a fault that says nothing of itself is the named
     // thing's it is in, which is the cause; "an expired certificate in Keycloak" says what failed.)
     const after = cause && !mentions.includes(cause) ? cause.end : -1;
+    // ("an outage at our processor, Adyen", "at your payment provider Adyen": past whose it is.)
+    let owner = after + 1;
+    if (
+      POSSESSIVES.has(tokens[owner]?.lower ?? '') ||
+      tokens[owner]?.lower === 'your' ||
+      tokens[owner]?.pos === 'DET'
+    ) {
+      let k = owner + 1;
+      while (k < owner + 4 && tokens[k]?.pos === 'NOUN' && tokens[k]!.text === tokens[k]!.lower) k++;
+      owner = tokens[k]?.text === ',' ? k + 1 : k;
+    }
     const inside =
       after >= 0 && FAULT_PLACES.has(tokens[after]?.lower ?? '') && BARE_FAULTS.has(tokens[after - 1]!.lower)
-        ? mentions.find(
-            (m) =>
-              (m.start === after + 1 || (m.start === after + 2 && tokens[after + 1]?.pos === 'DET')) &&
-              !NOT_TROUBLE.has(m.type),
-          )
+        ? mentions.find((m) => m.start === owner && !NOT_TROUBLE.has(m.type))
         : undefined;
     cause = conflict ?? inside ?? cause;
     if (!cause) {

@@ -495,4 +495,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Funmi Okoro | works at | BrightPath Logistics'), found.join('; '));
     assert.ok(!found.includes('Kamau | works at | BrightPath Logistics'), found.join('; '));
   });
+
+  it('reads an outage "at" a named provider as caused by that provider, past whose provider it is', async () => {
+    const ours = await triples('Error BIL-503 was caused by an outage at our processor, Adyen.', true);
+    assert.ok(ours.includes('BIL-503 | caused by | Adyen'), ours.join('; '));
+    const yours = await triples(
+      'The error TPE-503 is caused by an outage at your payment provider Adyen.',
+      true,
+    );
+    assert.ok(yours.includes('TPE-503 | caused by | Adyen'), yours.join('; '));
+  });
 });
