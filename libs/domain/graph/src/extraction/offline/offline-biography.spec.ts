@@ -598,4 +598,17 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(husband.includes('Rui | works at | Sonae'), husband.join('; '));
   });
+
+  it('reads a co-founder named as "her Arup colleague X": founder, colleague, and at Arup', async () => {
+    const found = await triples(
+      'Amara Okafor joined Arup in 1998. In 2009 Okafor co-founded the nonprofit BuildSafe Africa with her Arup colleague Tunde Bakare.',
+      true,
+    );
+    for (const t of [
+      'Tunde Bakare | founded | BuildSafe Africa',
+      'Tunde Bakare | works at | Arup',
+      'Tunde Bakare | works with | Amara Okafor',
+    ])
+      assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
+  });
 });

@@ -96,7 +96,12 @@ function describesPerson(words: Token[], k: number): boolean {
   return (
     isPersonNoun(t) ||
     (['ADJ', 'DET'].includes(t.pos) && t.text === t.lower) ||
-    (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(words[k + 1]))
+    (t.pos === 'NOUN' && t.text === t.lower && isPersonNoun(words[k + 1])) ||
+    // ("with her Arup colleague Tunde Bakare": where the colleague is from.)
+    (/^\p{Lu}/u.test(t.text) &&
+      t.pos === 'PROPN' &&
+      isPersonNoun(words[k + 1]) &&
+      (k === 0 || POSSESSIVE_WORDS.has(words[k - 1]!.lower)))
   );
 }
 

@@ -31,6 +31,8 @@ const SUCCESSION = new Map<string, 'successor' | 'predecessor'>([
   ['replacement', 'successor'],
   ['predecessor', 'predecessor'],
 ]);
+/** Nouns for someone one works with. */
+const COLLEAGUE_NOUNS = new Set(['colleague', 'coworker', 'co-worker', 'teammate']);
 /** Groups one plays in: whose band it is, they are a member of. */
 const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
@@ -165,6 +167,21 @@ export function possessiveRoles(
       joinsWords(tokens[at + 1]) ||
       joinsWords(tokens[at - 1]);
     while (p >= 0 && modifier(p)) p--;
+    // ("her Arup colleague Tunde Bakare": the colleague works where the name before the noun says.)
+    const workplace =
+      COLLEAGUE_NOUNS.has(noun.lower) && p === k - 1
+        ? mentions.find((m) => m.end === k && m.start === p)
+        : undefined;
+    if (
+      workplace &&
+      workplace.type !== 'person' &&
+      workplace.type !== 'location' &&
+      POSSESSIVES.has(tokens[p - 1]?.lower ?? '')
+    ) {
+      if (workplace.evidence === 'none') Object.assign(workplace, { type: 'organization', evidence: 'weak' });
+      out.push(rel(named, workplace, 'works at', phrase(tokens, p, k + 1), named.end, 0.6));
+      p = workplace.start - 1;
+    }
     // "Glenmorie's founder and chief executive, Fiona McAskill": two roles of one owner.
     const firstRole =
       tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
