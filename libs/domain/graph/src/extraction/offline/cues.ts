@@ -27,6 +27,10 @@ export const KIN_NOUNS = new Map<string, CanonicalPredicate>(
     fiancée: 'partner of',
     son: 'parent of',
     daughter: 'parent of',
+    // (Plurals before the names they list: "their sons, Marcos and Tiago".)
+    sons: 'parent of',
+    daughters: 'parent of',
+    children: 'parent of',
     child: 'parent of',
     kid: 'parent of',
     dad: 'child of',

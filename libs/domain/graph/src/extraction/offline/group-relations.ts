@@ -116,7 +116,27 @@ export function frontedRelation(sentence: Sentence, mentions: Mention[]): Senten
   );
   const named = who && [...mentions].reverse().find((m) => m.end === who.start - 1 && m.start > of);
   if (!who || !named || named.keys[0] === who.keys[0]) return [];
-  return [rel(who, named, relation.canonical, phrase(tokens, 0, of + 1), named.end)];
+  const raw = phrase(tokens, 0, of + 1);
+  const out = [rel(who, named, relation.canonical, raw, named.end)];
+  // ("The daughter of the oud player Cemal Yılmaz and the music teacher Ingrid Hartmann, she …":
+  // each of the two described.)
+  const first = mentions.find(
+    (m) =>
+      m.start > of &&
+      m.end < named.start &&
+      m.type === 'person' &&
+      // (The first name the opening's noun describes, only a description before it.)
+      tokens
+        .slice(of + 1, m.start)
+        .every((t) => ['DET', 'ADJ', 'NOUN'].includes(t.pos) && t.text === t.lower) &&
+      tokens
+        .slice(m.end, named.start)
+        .every((t, k) =>
+          k === 0 ? t.lower === 'and' : ['DET', 'ADJ', 'NOUN'].includes(t.pos) && t.text === t.lower,
+        ),
+  );
+  if (first && first.keys[0] !== who.keys[0]) out.push(rel(who, first, relation.canonical, raw, first.end));
+  return out;
 }
 
 /** What two parties form together: "have formed a joint venture", "announced a partnership". */

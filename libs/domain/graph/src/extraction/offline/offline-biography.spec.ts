@@ -611,4 +611,25 @@ describe('OfflineExtractor: biographies', () => {
     ])
       assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
   });
+
+  it('reads "their sons, A and B" as children of the couple named before, and both parents of a fronted "daughter of"', async () => {
+    const sons = await triples(
+      'Ana Lacerda died on Sunday. Her husband, the journalist Paulo Vianna, died in 2010. She is survived by their sons, Marcos Vianna and Tiago Vianna, and by her sister, the sculptor Helena Lacerda.',
+      true,
+    );
+    for (const t of [
+      'Marcos Vianna | child of | Ana Lacerda',
+      'Marcos Vianna | child of | Paulo Vianna',
+      'Tiago Vianna | child of | Ana Lacerda',
+      'Tiago Vianna | child of | Paulo Vianna',
+    ])
+      assert.ok(sons.includes(t), `${t}: ${sons.join('; ')}`);
+    assert.ok(!sons.includes('Marcos Vianna | child of | Helena Lacerda'), sons.join('; '));
+    const daughter = await triples(
+      'Deniz Yılmaz is a pianist. The daughter of the oud player Cemal Yılmaz and the music teacher Ingrid Hartmann, she grew up in Cologne.',
+      true,
+    );
+    assert.ok(daughter.includes('Deniz Yılmaz | child of | Cemal Yılmaz'), daughter.join('; '));
+    assert.ok(daughter.includes('Deniz Yılmaz | child of | Ingrid Hartmann'), daughter.join('; '));
+  });
 });

@@ -9,6 +9,7 @@ import { nounPredicate } from './noun-predicates';
 import { kinOfKin, kinOfPair } from './possessive-kin';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
+import { personalName } from './short-names';
 
 /** Titles a name may have been read without: "his wife, Empress Taytu Betul". */
 const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TITLES]);
@@ -197,8 +198,27 @@ export function possessiveRoles(
     if (possessive.lower === 'their' && KIN_NOUNS.get(noun.lower)) {
       // (The two people may be the sentence before's: "X was married to Y. Their daughter, Z, …")
       const here = mentions.filter((m) => m.end <= p && !relatives.has(m) && m.type === 'person');
-      const before = here.length >= 2 ? here : [...discourse.latestPeople(2, named), ...here];
+      // (Not people this sentence names after the possessive: "… their sons, A and B, and by her
+      // sister, Helena".)
+      const after = new Set(mentions.filter((m) => m.start > p).map((m) => m.keys[0]!));
+      const earlier = discourse
+        .latestPeople(4, named)
+        .filter((m) => !after.has(m.keys[0]!))
+        .slice(-2);
+      const before = here.length >= 2 ? here : [...earlier, ...here];
       out.push(...kinOfPair(before, named, noun.lower, phrase(tokens, p, k + 1)));
+      // ("their sons, Marcos Vianna and Tiago Vianna": each one the plural lists.)
+      const second = mentions.find(
+        (m) =>
+          m.start > named.end &&
+          ['and', ','].includes(tokens[m.start - 1]?.lower ?? '') &&
+          tokens.slice(named.end, m.start).every((t) => t.text === ',' || t.lower === 'and') &&
+          (m.type === 'person' || (m.evidence === 'none' && personalName(m))),
+      );
+      if (second && /s$/.test(noun.lower)) {
+        if (second.type !== 'person') Object.assign(second, { type: 'person', evidence: 'weak' });
+        out.push(...kinOfPair(before, second, noun.lower, phrase(tokens, p, k + 1)));
+      }
       continue;
     }
     // (The speaker's relatives are related to each other: "my brother Luca" and "our mum Giovanna".)
