@@ -1,7 +1,6 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { Mention } from './mentions';
-import { nounPredicate } from './noun-predicates';
 import { OPENERS, ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
 import { Sentence, Token } from './sentences';
 
@@ -409,18 +408,6 @@ export function addresseeOf(
   if (!called) return undefined;
   settle(named, 'person', 'weak');
   return named;
-}
-
-/**
- * The role a turn's label gives its speaker in brackets: "David Chen (CEO): Sure." (a transcript's
- * convention), as the vocabulary's predicate of that role.
- */
-export function speakersRole(sentence: Sentence, label: Mention | undefined): string | undefined {
-  const { tokens } = sentence;
-  if (!label || tokens[label.end]?.text !== '(' || tokens[label.end + 2]?.text !== ')') return undefined;
-  if (tokens[label.end + 3]?.text !== ':') return undefined;
-  const role = nounPredicate(tokens[label.end + 1]!.lower);
-  return role?.targetType === 'organization' || role?.canonical === 'leads' ? role.canonical : undefined;
 }
 
 /** A time of day: "14:02", "09:41:07". */

@@ -7,14 +7,14 @@ import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
-import { addresseeOf, speakerOf, speakersRole, typeFromContext } from './cues';
+import { addresseeOf, speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlock, signedRole } from './signatures';
 import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { isSheetField, readSheet, sheetFields, sheetSubject } from './infobox';
-import { callsParent } from './family-calls';
+import { turnRelations } from './turn-relations';
 import { writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
@@ -188,27 +188,8 @@ export class OfflineExtractor extends GraphExtractor {
       // ("Kia ora Aroha,", "Meseret, you were born …": a name called is whom "you" means.)
       const called = addresseeOf(sentence, own, label);
       if (called) discourse.addressee = called;
-      // ("Also Mum, I got the job!" after Grace's turn: the speaker is the child of whom they answer;
-      // "Dad, did you get …" opening the chat: of whoever answers.)
-      const turn: SentenceRelation[] = [];
-      const child = discourse.speaker;
-      const parent = discourse.addressee;
-      if (child && (label || discourse.speakers.size > 0) && callsParent(sentence, label)) {
-        if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0])
-          turn.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
-        else discourse.childCalling = child;
-      } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.keys[0]) {
-        turn.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
-        discourse.childCalling = undefined;
-      }
-      // ("David Chen (CEO): Sure." in an earnings call of Lumora Health Inc.: the role is held at the
-      // organisation the text is about.)
-      const role = speakersRole(sentence, label);
-      const company = discourse.firstOrganization;
-      if (label && role && company && company.keys[0] !== label.keys[0])
-        turn.push(
-          rel(label, company, role, phrase(sentence.tokens, label.end, label.end + 3), label.end + 3, 0.6),
-        );
+      // ("Also Mum, I got the job!" after Grace's turn, "David Chen (CEO): Sure.": turn-relations.ts.)
+      const turn = turnRelations(sentence, label, discourse);
       if (label) discourse.speakers.add(label.keys[0]!);
       discourse.speaker ??= writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);

@@ -1,0 +1,86 @@
+import type { Discourse } from './discourse';
+import type { Mention } from './mentions';
+import { nounPredicate } from './noun-predicates';
+import { rel } from './owners';
+import type { SentenceRelation } from './relations';
+import { phrase, Sentence } from './sentences';
+
+// What a chat's or a transcript's turn says of its speaker without a verb: a child calling a
+// parent ("Also Mum, I got the job!", "Thanks Dad ❤️", "Dad, did you get the photos?"), and a role
+// in brackets in the turn's label ("David Chen (CEO): Sure.").
+
+/** What a child calls a parent. */
+const PARENT_CALLS = new Set(['mum', 'mom', 'mama', 'mummy', 'mommy', 'dad', 'daddy', 'papa']);
+/** Words a call may follow inside a turn: "Thanks Dad", "Also Mum,". */
+const CALL_OPENERS = new Set([
+  'thanks',
+  'thank',
+  'also',
+  'hi',
+  'hey',
+  'love',
+  'morning',
+  'night',
+  'ok',
+  'okay',
+  'yes',
+  'sorry',
+  'bye',
+  'so',
+]);
+
+/** Whether the turn calls a parent by that name (capitalised, as a call and not "my dad"). */
+function callsParent(sentence: Sentence, label: Mention | undefined): boolean {
+  const { tokens } = sentence;
+  const start = label && tokens[label.end]?.text === ':' ? label.end + 1 : 0;
+  return tokens.some((t, k) => {
+    if (k < start || !PARENT_CALLS.has(t.lower) || !/^\p{Lu}/u.test(t.text)) return false;
+    const before = tokens[k - 1];
+    const after = tokens[k + 1];
+    const opens = k === start || before?.text === ',' || CALL_OPENERS.has(before?.lower ?? '');
+    const closes = after === undefined || [',', '!', '?', '.'].includes(after.text) || after.kind !== 'word';
+    return opens && closes;
+  });
+}
+
+/**
+ * The role a turn's label gives its speaker in brackets: "David Chen (CEO): Sure." (a transcript's
+ * convention), as the vocabulary's predicate of that role.
+ */
+function speakersRole(sentence: Sentence, label: Mention | undefined): string | undefined {
+  const { tokens } = sentence;
+  if (!label || tokens[label.end]?.text !== '(' || tokens[label.end + 2]?.text !== ')') return undefined;
+  if (tokens[label.end + 3]?.text !== ':') return undefined;
+  const role = nounPredicate(tokens[label.end + 1]!.lower);
+  return role?.targetType === 'organization' || role?.canonical === 'leads' ? role.canonical : undefined;
+}
+
+/**
+ * The relations a turn says of its speaker (`discourse.speaker`, `label` when the turn opens here):
+ * the child of whom the turn answers when it calls a parent (or of whoever answers a chat's opening
+ * call), and a bracketed role held at the organisation the text is about.
+ */
+export function turnRelations(
+  sentence: Sentence,
+  label: Mention | undefined,
+  discourse: Discourse,
+): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  const child = discourse.speaker;
+  const parent = discourse.addressee;
+  if (child && (label || discourse.speakers.size > 0) && callsParent(sentence, label)) {
+    if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0])
+      out.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
+    else discourse.childCalling = child;
+  } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.keys[0]) {
+    out.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
+    discourse.childCalling = undefined;
+  }
+  const role = speakersRole(sentence, label);
+  const company = discourse.firstOrganization;
+  if (label && role && company && company.keys[0] !== label.keys[0])
+    out.push(
+      rel(label, company, role, phrase(sentence.tokens, label.end, label.end + 3), label.end + 3, 0.6),
+    );
+  return out;
+}
