@@ -188,10 +188,12 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     return true;
   // "is Chief Scientist at Tessellate Robotics", "Head Chef at …": a capitalised title of role words
   // before "at", "of" or "for" is the role, no name.
+  // (Before "of" only a name of two words or more: "Secretary of State" stays a title.)
+  const ofName = /^\p{Lu}/u.test(tokens[to + 1]?.text ?? '') && /^\p{Lu}/u.test(tokens[to + 2]?.text ?? '');
   if (
     lower.length >= 2 &&
     lower.length <= 3 &&
-    ['at', 'of', 'for'].includes(following?.lower ?? '') &&
+    (['at', 'for'].includes(following?.lower ?? '') || (following?.lower === 'of' && ofName)) &&
     lower.every(
       (w) => ROLE_PARTS.has(w) || FUNCTION_WORDS.has(w) || lex.classOf(w) === 'role' || ROLE_HEADS.has(w),
     ) &&

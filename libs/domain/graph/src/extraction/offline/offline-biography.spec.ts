@@ -583,6 +583,12 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Priya Raghunathan | works at | Tessellate Robotics'), found.join('; '));
     assert.ok(found.includes('Priya Raghunathan | lives in | Bengaluru'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Speaker |')), found.join('; '));
+    // ("Secretary of State" stays a title: no one works at "State".)
+    const title = await triples(
+      'Nelson Rockefeller also served as Assistant Secretary of State for American Republic Affairs.',
+      true,
+    );
+    assert.ok(!title.some((t) => t.endsWith('| State')), title.join('; '));
   });
 
   it('reads "she" as an earlier subject before someone only named in passing, but as one named in its sentence first', async () => {
