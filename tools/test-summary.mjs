@@ -15,10 +15,11 @@ for (const file of files) {
   // The runner's own totals, at the end of each file.
   const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   passed += count('pass');
-  failed += count('fail') + count('cancelled');
+  const failures = count('fail') + count('cancelled');
+  failed += failures;
   skipped += count('skipped') + count('todo');
-  console.log(`${file}: ${count('pass')} passed, ${count('fail') + count('cancelled')} failed`);
-  if (count('fail') + count('cancelled') > 0) failedTaps.push(text);
+  console.log(`${file}: ${count('pass')} passed, ${failures} failed`);
+  if (failures > 0) failedTaps.push(text);
 }
 printServerErrors(failedTaps, join(dir, 'rig-errors.log'));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

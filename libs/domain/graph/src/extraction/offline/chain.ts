@@ -13,6 +13,9 @@ import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
 
+/** A verb's past participle: "headquartered", "founded", "known". */
+const pastParticiple = (token: Token | undefined): boolean =>
+  token !== undefined && isVerbLike(token) && /(?:ed|en|wn)$/.test(token.lower);
 /** Modal verbs: "can you believe it" asks, and says nothing of "you". */
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
@@ -65,10 +68,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // "It is part of …", "The film concerns …": the thing the text is about.
     const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
     // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
-    const aside =
-      sentence.tokens[i + 2]?.text === ',' &&
-      isVerbLike(sentence.tokens[i + 3] ?? token) &&
-      /(?:ed|en|wn)$/.test(sentence.tokens[i + 3]!.lower);
+    const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3]);
     const verb = (aside ? sentence.tokens[i + 3] : sentence.tokens[i + 2]) ?? token;
     const definiteThing =
       token.lower === 'the' &&
@@ -109,9 +109,7 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (aside && definiteThing && !kind && !introduced) return;
       // ("Founded in 2020 by A and B, who met at X, the company …": after an opening participle,
       // the organisation the text is about, not one the participle's phrase named.)
-      const opening = sentence.tokens[0]!;
-      const afterParticiple =
-        kind === 'organization' && i > 0 && isVerbLike(opening) && /(?:ed|en|wn)$/.test(opening.lower);
+      const afterParticiple = kind === 'organization' && i > 0 && pastParticiple(sentence.tokens[0]);
       const thing =
         introduced ||
         (afterParticiple && discourse.firstOrganization) ||
@@ -209,9 +207,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       isObject ? out[out.length - 1] : described,
       pronounGender(token.lower),
       !isObject,
-      undefined,
-      undefined,
-      afterClause,
+      {
+        afterClause,
+      },
     );
     if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
   });

@@ -5,10 +5,10 @@ import { personalName } from './short-names';
 import type { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 /** Nouns for someone who works where the speaker works: "my colleague Chinedu Okafor". */
-const COLLEAGUES = new Set(['colleague', 'coworker', 'co-worker', 'teammate', 'team-mate']);
+export const COLLEAGUES = new Set(['colleague', 'coworker', 'co-worker', 'teammate', 'team-mate']);
 
 /**
  * "my colleague Chinedu Okafor can send the logs", "my teammate Ana Ferreira": whom the speaker
@@ -36,10 +36,10 @@ export function colleaguesOf(
       tokens[k]?.text === word &&
       // (The tagger may read "lead" as a verb there.)
       (isPersonNoun({ ...tokens[k]!, pos: 'NOUN' }) || nounPredicate(word) !== undefined);
-    if (!COLLEAGUES.has(tokens[k]?.lower ?? '') && !job) continue;
+    if (!COLLEAGUES.has(word) && !job) continue;
     let owner = k - 1;
     // (A department may qualify the job: "our IT lead", "our finance director".)
-    const department = (t: (typeof tokens)[number] | undefined) =>
+    const department = (t: Token | undefined) =>
       t !== undefined && (['NOUN', 'PROPN'].includes(t.pos) || /^[A-Z]{2,4}$/.test(t.text));
     while (tokens[owner]?.pos === 'ADJ' || (job && owner >= k - 2 && department(tokens[owner]))) owner--;
     if (!(job ? ['our'] : ['my', 'our']).includes(tokens[owner]?.lower ?? '')) continue;

@@ -2,6 +2,13 @@ import { Mention } from './mentions';
 import { mentionGender } from './owners';
 import type { TicketHeader } from './ticket-fields';
 
+/** How `Discourse.person` looks for a pronoun's antecedent. */
+export interface PersonOptions {
+  later?: Set<Mention>;
+  adopt?: boolean;
+  afterClause?: boolean;
+}
+
 /** What the sentences before this one said: the people a pronoun can stand for. */
 export class Discourse {
   private readonly recent: Mention[] = [];
@@ -174,7 +181,6 @@ export class Discourse {
     return out.reverse();
   }
 
-  /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   /** The latest thing whose name holds `word`: what "the union" is after "Asante Cocoa Cooperative Union". */
   latestNaming(word: string): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
@@ -184,6 +190,7 @@ export class Discourse {
     return undefined;
   }
 
+  /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
       const m = this.recent[i]!;
@@ -194,15 +201,15 @@ export class Discourse {
 
   /**
    * The latest person (of the pronoun's gender, when the first name tells); failing that, the
-   * latest name nothing typed (it is then taken as a person, unless `adopt` is false).
+   * latest name nothing typed (it is then taken as a person, unless `adopt` is false). `later`:
+   * mentions after the pronoun, never its antecedent; `afterClause`: the pronoun follows a clause
+   * of its own sentence, whose people may be whom it means.
    */
   person(
     except?: Mention,
     gender?: 'female' | 'male',
     subjectFirst = false,
-    later: Set<Mention> = new Set(),
-    adopt = true,
-    afterClause = false,
+    { later = new Set<Mention>(), adopt = true, afterClause = false }: PersonOptions = {},
   ): Mention | undefined {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse"), nor
     // another speaker of the chat.

@@ -36,7 +36,6 @@ const PERSON_FIELDS = new Map<string, FieldReading>(
     partner: { canonical: 'partner of', value: 'person', subject: 'person' },
     children: { canonical: 'child of', fromValue: true, value: 'person', subject: 'person' },
     parents: { canonical: 'child of', value: 'person', subject: 'person' },
-    relatives: { canonical: 'sibling of', value: 'person', subject: 'person' },
     siblings: { canonical: 'sibling of', value: 'person', subject: 'person' },
     residence: { canonical: 'lives in', value: 'location', first: true, subject: 'person' },
     employer: { canonical: 'works at', value: 'organization', subject: 'person' },
@@ -84,12 +83,9 @@ export function readSheet(sentences: Sentence[], mentionsOf: (s: Sentence) => Me
   const field = second && labelOf(second);
   if (!first || !field) return undefined;
   // (Alone on its line, or after a heading's label: "Company profile: Ferreira & Moura Têxteis".)
-  const colon = first.tokens.findIndex((t, k) => k > 0 && k <= 3 && t.text === ':');
-  const from = colon > 0 ? colon + 1 : 0;
-  const words = first.tokens.filter((t) => t.pos !== 'PUNCT');
-  const name = mentionsOf(first).find((m) => m.start === from);
-  const rest = first.tokens.slice(name?.end ?? 0).filter((t) => t.pos !== 'PUNCT');
-  if (!name || (colon < 0 && name.end < words.length) || rest.length > 0) return undefined;
+  const colon = labelColon(first);
+  const name = mentionsOf(first).find((m) => m.start === colon + 1);
+  if (!name || first.tokens.slice(name.end).some((t) => t.pos !== 'PUNCT')) return undefined;
   const type = PERSON_FIELDS.has(field.label) ? 'person' : 'organization';
   return { key: name.keys[0]!, type };
 }
@@ -106,9 +102,13 @@ export function isSheetField(sentence: Sentence): boolean {
   return labelOf(sentence) !== undefined;
 }
 
+/** Where a line's label of one to three words ends with its colon, or -1. */
+const labelColon = (sentence: Sentence): number =>
+  sentence.tokens.findIndex((t, k) => k > 0 && k <= 3 && t.text === ':');
+
 /** The label of a field line ("Alma mater:"), lower-cased, when the line opens with a known one. */
 function labelOf(sentence: Sentence): { label: string; colon: number } | undefined {
-  const colon = sentence.tokens.findIndex((t, k) => k > 0 && k <= 3 && t.text === ':');
+  const colon = labelColon(sentence);
   if (colon < 0) return undefined;
   const label = phrase(sentence.tokens, 0, colon).toLowerCase();
   return PERSON_FIELDS.has(label) || ORGANIZATION_FIELDS.has(label) ? { label, colon } : undefined;

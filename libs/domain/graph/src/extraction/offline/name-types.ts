@@ -45,10 +45,10 @@ export const SAINTS = new Set([
   'sankt',
 ]);
 
-/** How a name is typed from its own words, and on what evidence. */
 /** Words for a region that stand before its name. */
 const REGION_HEADS = new Set(['county', 'province', 'prefecture', 'canton', 'oblast', 'département']);
 
+/** How a name is typed from its own words, and on what evidence. */
 export function typeOfName(words: string[]): { type: EntityType; evidence: Evidence } {
   const lex = lexicon();
   const lower = words.map((w) => w.toLowerCase().replace(/\.$/, ''));

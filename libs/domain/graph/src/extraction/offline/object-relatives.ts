@@ -90,8 +90,8 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     const thing = candidates[candidates.length - 1];
     if (!thing) return;
     // ("which Ashworth set up in 2015": a verb's particle is part of it.)
-    const particle = ['up', 'out'].includes(tokens[verb + 1]?.lower ?? '') ? 1 : 0;
-    const match = matchPredicate(tokens.slice(verb, verb + 1 + particle), person, thing);
+    const verbEnd = ['up', 'out'].includes(tokens[verb + 1]?.lower ?? '') ? verb + 2 : verb + 1;
+    const match = matchPredicate(tokens.slice(verb, verbEnd), person, thing);
     if (!match?.known || match.inverted) return;
     const company = person.type === 'organization' || COMPANY_DEEDS.has(match.canonical);
     if (company ? !COMPANY_DEEDS.has(match.canonical) : match.sourceType && match.sourceType !== 'person')
@@ -107,34 +107,37 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     // (What uses a thing may be a program as well as a company: "the driver that ScanDesk relies on".)
     if (person.evidence === 'none' && canonical !== 'uses')
       Object.assign(person, { type: company ? 'organization' : 'person', evidence: 'weak' });
-    out.push(
-      rel(person, thing, canonical, phrase(tokens, at, verb + 1 + particle), verb + 1 + particle, 0.6),
-    );
+    const raw = phrase(tokens, at, verbEnd);
+    out.push(rel(person, thing, canonical, raw, verbEnd, 0.6));
     if (second && second.keys[0] !== thing.keys[0]) {
       if (second.evidence === 'none' && person.evidence !== 'none')
         Object.assign(second, { type: person.type, evidence: 'weak' });
-      out.push(
-        rel(second, thing, canonical, phrase(tokens, at, verb + 1 + particle), verb + 1 + particle, 0.6),
-      );
+      out.push(rel(second, thing, canonical, raw, verbEnd, 0.6));
     }
-    // ("that Ortiz co-founded with her brother, Andrés Ortiz": the one it was done with did it too.)
-    // ("set up in 2015 with his school friend Ravi Chauhan": past a year, and the partner's relation.)
-    let after = verb + 1 + particle;
-    if (tokens[after]?.lower === 'in' && tokens[after + 1]?.pos === 'NUM') after += 2;
-    if (tokens[after]?.lower === 'with' && canonical === 'founded') {
-      let w = after + 1;
-      if (POSSESSIVE.has(tokens[w]?.lower ?? '')) {
-        let n = w + 1;
-        while (n < w + 4 && tokens[n]?.pos === 'NOUN' && tokens[n]!.text === tokens[n]!.lower) n++;
-        if (n > w + 1 && KIN_NOUNS.has(tokens[n - 1]!.lower)) w = n;
-      }
-      if (tokens[w]?.text === ',') w++;
-      const partner = mentions.find((m) => m.start === w && (m.type === 'person' || m.evidence === 'none'));
-      if (partner && partner.keys[0] !== person.keys[0]) {
-        if (partner.type !== 'person') Object.assign(partner, { type: 'person', evidence: 'weak' });
-        out.push(rel(partner, thing, canonical, phrase(tokens, at, w), partner.end, 0.6));
-      }
+    const partner = canonical === 'founded' ? foundedWith(tokens, mentions, verbEnd) : undefined;
+    if (partner && partner.keys[0] !== person.keys[0]) {
+      if (partner.type !== 'person') Object.assign(partner, { type: 'person', evidence: 'weak' });
+      out.push(rel(partner, thing, canonical, phrase(tokens, at, partner.start), partner.end, 0.6));
     }
   });
   return out;
+}
+
+/**
+ * Whom a founding was done with, after the clause's verb at `from`: "that Ortiz co-founded with her
+ * brother, Andrés Ortiz", "set up in 2015 with his school friend Ravi Chauhan" (past a year and the
+ * partner's relation to the founder).
+ */
+function foundedWith(tokens: Token[], mentions: Mention[], from: number): Mention | undefined {
+  let at = from;
+  if (tokens[at]?.lower === 'in' && tokens[at + 1]?.pos === 'NUM') at += 2;
+  if (tokens[at]?.lower !== 'with') return undefined;
+  let w = at + 1;
+  if (POSSESSIVE.has(tokens[w]?.lower ?? '')) {
+    let n = w + 1;
+    while (n < w + 4 && tokens[n]?.pos === 'NOUN' && tokens[n]!.text === tokens[n]!.lower) n++;
+    if (n > w + 1 && KIN_NOUNS.has(tokens[n - 1]!.lower)) w = n;
+  }
+  if (tokens[w]?.text === ',') w++;
+  return mentions.find((m) => m.start === w && (m.type === 'person' || m.evidence === 'none'));
 }

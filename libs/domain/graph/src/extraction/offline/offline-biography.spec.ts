@@ -567,6 +567,9 @@ describe('OfflineExtractor: biographies', () => {
     ])
       assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
     assert.ok(!found.includes('Kenji Watanabe | born in | Japan'), found.join('; '));
+    // ("Relatives:" names kin of any kind: no sibling is read from it.)
+    const kin = await triples('Kenji Watanabe\nBorn: 1948, Sapporo\nRelatives: Akiko Watanabe', true);
+    assert.ok(!kin.some((t) => t.includes('sibling of')), kin.join('; '));
     const company = await triples(
       'Lumo Labs\nFounders: Aino Virtanen, Mikko Laine\nHeadquarters: Espoo, Finland',
       true,

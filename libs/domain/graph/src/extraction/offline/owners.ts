@@ -124,7 +124,8 @@ export function ownerOf(
     // (Else someone named before, not later in this sentence: "Emperor Menelik II and his wife,
     // …, the governor of Italian Eritrea" is not Eritrea's wife.)
     return (
-      earlier ?? discourse.person(undefined, gender, false, new Set(mentions.filter((m) => m.start > at)))
+      earlier ??
+      discourse.person(undefined, gender, false, { later: new Set(mentions.filter((m) => m.start > at)) })
     );
   }
   return (

@@ -31,8 +31,8 @@ export function placedKind(sentence: Sentence, mentions: Mention[]): SentenceRel
   return out;
 }
 
-/** Sites an organisation has in a place. */
-const SITES = new Set([
+/** Sites an organisation has in a place (and whose "main campus sits in Meyrin", relations.ts). */
+export const SITES = new Set([
   'office',
   'offices',
   'headquarters',

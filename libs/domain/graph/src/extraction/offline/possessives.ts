@@ -10,6 +10,7 @@ import { kinOfKin, kinOfPair } from './possessive-kin';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
 import { personalName } from './short-names';
+import { COLLEAGUES } from './colleagues';
 
 /** Titles a name may have been read without: "his wife, Empress Taytu Betul". */
 const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TITLES]);
@@ -32,8 +33,6 @@ const SUCCESSION = new Map<string, 'successor' | 'predecessor'>([
   ['replacement', 'successor'],
   ['predecessor', 'predecessor'],
 ]);
-/** Nouns for someone one works with. */
-const COLLEAGUE_NOUNS = new Set(['colleague', 'coworker', 'co-worker', 'teammate']);
 /** Groups one plays in: whose band it is, they are a member of. */
 const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
@@ -44,7 +43,6 @@ const LINKS = new Set(['be', 'become', 'remain']);
  * a possessive, a kinship or role noun, then the name. Kinship reads from the owner ("Maya
  * sibling of Ana"), a role from the name ("Yvon Chouinard founded Patagonia").
  */
-
 export function possessiveRoles(
   sentence: Sentence,
   mentions: Mention[],
@@ -170,7 +168,7 @@ export function possessiveRoles(
     while (p >= 0 && modifier(p)) p--;
     // ("her Arup colleague Tunde Bakare": the colleague works where the name before the noun says.)
     const workplace =
-      COLLEAGUE_NOUNS.has(noun.lower) && p === k - 1
+      COLLEAGUES.has(noun.lower) && p === k - 1
         ? mentions.find((m) => m.end === k && m.start === p)
         : undefined;
     if (

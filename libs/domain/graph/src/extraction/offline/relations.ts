@@ -45,7 +45,7 @@ import {
 import { movePair } from './pair-sources';
 import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
-import { countrysCapital, labelledPlaces } from './places';
+import { countrysCapital, labelledPlaces, SITES } from './places';
 import { headerAffiliations } from './signatures';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { CANONICAL_PREDICATES } from './predicate-rules';
@@ -103,20 +103,6 @@ const PAIR_RULES: PairRule[] = [
   participleClause,
   predicate,
 ];
-
-/** Nouns for where an organisation is: "whose main campus sits in Meyrin". */
-const SITES = new Set([
-  'campus',
-  'headquarters',
-  'hq',
-  'office',
-  'offices',
-  'site',
-  'seat',
-  'base',
-  'plant',
-  'factory',
-]);
 
 /**
  * The relations of one sentence. Each pair of neighbouring mentions is read through the words

@@ -262,7 +262,7 @@ export class ShortNames {
         (i > 0 && /^\p{Lu}/u.test(tokens[i - 1]!.text) && tokens[i - 1]!.pos === 'PROPN')
       )
         return;
-      out.push(standFor({ ...full, start: i, end: i + 1, name: token.text }, full));
+      out.push(standFor({ ...full, start: i, end: i + 1 }, full));
     });
     return out;
   }

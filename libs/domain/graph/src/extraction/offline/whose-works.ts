@@ -25,9 +25,11 @@ export function whoseWorks(sentence: Sentence, mentions: Mention[]): SentenceRel
     // ("whose music director": a noun may qualify the role.)
     if (tokens[k]?.pos === 'NOUN' && tokens[k + 1]?.pos === 'NOUN' && nounPredicate(tokens[k + 1]!.lower))
       k++;
-    const role = WORKS.has(tokens[k]?.lower ?? '') ? undefined : roleHeld(tokens, mentions, at, k);
-    if (role) out.push(role);
-    if (!WORKS.has(tokens[k]?.lower ?? '')) return;
+    if (!WORKS.has(tokens[k]?.lower ?? '')) {
+      const role = roleHeld(tokens, mentions, at, k);
+      if (role) out.push(role);
+      return;
+    }
     // (A second noun may say which: "whose debut novel".)
     if (tokens[k + 1] && WORKS.has(tokens[k + 1]!.lower)) k++;
     let t = k + 1;

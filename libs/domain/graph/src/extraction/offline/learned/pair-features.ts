@@ -44,7 +44,7 @@ export function pairCandidates(
   sentence.tokens.forEach((token, i) => {
     const gender = GENDERED.get(token.lower);
     const stands = gender
-      ? discourse.person(undefined, gender, false, new Set(), false)
+      ? discourse.person(undefined, gender, false, { adopt: false })
       : token.lower === 'i' || token.lower === 'my'
         ? discourse.speaker
         : undefined;

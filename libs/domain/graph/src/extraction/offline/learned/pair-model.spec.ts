@@ -115,7 +115,7 @@ describe('learned pair model', () => {
       aliases: [],
     };
     discourse.remember(mention);
-    assert.equal(discourse.person(undefined, 'female', false, new Set(), false), mention);
+    assert.equal(discourse.person(undefined, 'female', false, { adopt: false }), mention);
     assert.equal(mention.type, 'concept');
     assert.equal(discourse.person(undefined, 'female'), mention);
     assert.equal(mention.type, 'person');
