@@ -39,6 +39,19 @@ function untypedSubject(discourse: Discourse): Mention | undefined {
   return about;
 }
 
+/** Verbs of what one does at an institution, which "there" after them may stand for. */
+const INSTITUTION_VERBS = new Set([
+  'study',
+  'work',
+  'teach',
+  'train',
+  'lecture',
+  'research',
+  'enrol',
+  'enroll',
+  'intern',
+]);
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -160,7 +173,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       noun.lemma !== 'have' &&
       !/^['’]s$/.test(noun.lower)
     ) {
-      const place = discourse.latest('location');
+      // ("home to the University of Tartu; … studied medicine there": where one studies or works
+      // may be the organisation named last.)
+      const clause = sentence.tokens.slice(0, i).reverse();
+      const verb = clause.find((t) => t.pos === 'VERB' || t.pos === 'AUX');
+      const place =
+        verb && INSTITUTION_VERBS.has(verb.lemma)
+          ? discourse.latestOf(['location', 'organization'])
+          : discourse.latest('location');
       if (place) out.push({ ...place, start: i, end: i + 1 });
       return;
     }

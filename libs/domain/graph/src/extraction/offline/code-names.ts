@@ -161,6 +161,10 @@ export const isCodeName = (mention: Mention) =>
   mention.evidence === 'strong' && /^[a-z][a-z0-9_-]*(?: v?\d[\d.]*)?$/.test(mention.name);
 
 const VERSION = /^v?\d+(?:\.\d+){1,3}$/;
+/** Lower-case kinds of release a number names on its own: "firmware 2.8.1", "build 16.0.10411". */
+const RELEASED = new Set(['firmware', 'build', 'release', 'hotfix']);
+/** A release's number: dotted, perhaps with a letter or two ("V92.21.15Z", "002.2336A"). */
+const RELEASE_NUMBER = /^[vV]?\d+(?:\.\d+){1,3}[A-Z]?$|^[A-Z]\d+(?:\.\d+)+[A-Z]?$/;
 const PIECE = /^[a-z][a-z0-9]*$|^\d+$/;
 /** Glued joiners of a code name's pieces. */
 const JOINERS = new Set(['-', '_']);
@@ -239,6 +243,17 @@ export function codeNameAt(tokens: Token[], i: number, known: Set<string>): Ment
     /^[a-z][a-z0-9]+$/.test(token.text) &&
     ['NOUN', 'PROPN', 'X'].includes(token.pos) &&
     !NOT_PROGRAMS.has(token.text)
+  ) {
+    return codeMention(i, i + 2, `${token.text} ${version.text}`, 'product');
+  }
+  // "caused by firmware 2.8.1", "rolled back build 16.0.10411": a release named by its kind and
+  // number alone is a thing of its own, when no product's name stands before it to own it.
+  if (
+    version &&
+    RELEASED.has(token.text) &&
+    RELEASE_NUMBER.test(version.text) &&
+    !/^[A-Z]/.test(tokens[i - 1]?.text ?? '') &&
+    tokens[i + 2]?.lower !== 'of'
   ) {
     return codeMention(i, i + 2, `${token.text} ${version.text}`, 'product');
   }

@@ -119,7 +119,7 @@ export function constructionRelations(
     ...placedKind(sentence, mentions),
     ...sitePlaces(sentence, mentions, discourse),
     ...describedPlaces(sentence, mentions, discourse),
-    ...siteIsIn(sentence, mentions),
+    ...siteIsIn(sentence, mentions, discourse),
     ...ownSiteIn(sentence, mentions, discourse),
     ...phraseSubjects(sentence, mentions),
     ...platformUses(sentence, mentions),

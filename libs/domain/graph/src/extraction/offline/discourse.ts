@@ -191,6 +191,13 @@ export class Discourse {
   }
 
   /** The latest mention of a type: what "the company" stands for when the text is about someone. */
+  /** The latest mention of any of `types`. */
+  latestOf(types: Mention['type'][]): Mention | undefined {
+    for (let i = this.recent.length - 1; i >= 0; i--)
+      if (types.includes(this.recent[i]!.type)) return this.recent[i];
+    return undefined;
+  }
+
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
       const m = this.recent[i]!;

@@ -23,7 +23,47 @@ export function inferredRelations(
     ...companionsLive(tokens, found),
     ...coupleHome(tokens, mentions, discourse, found),
     ...theyFounded(tokens, mentions, discourse, found),
+    ...whollyOwned(found),
+    ...supportingCast(tokens, mentions, found),
   ];
+}
+
+/** Words for the lesser parts of a cast: "in supporting roles", "in smaller parts". */
+const SUPPORTING = /^(?:supporting|smaller|minor|secondary)$/;
+
+/**
+ * "It stars Lena Brandauer as a cellist, with Tobias Krüger and Farah Nasseri in supporting roles":
+ * the people named after "with" are in the cast of the film the sentence says stars someone.
+ */
+function supportingCast(tokens: Token[], mentions: Mention[], found: SentenceRelation[]): SentenceRelation[] {
+  const starring = found.find((r) => r.canonical === 'stars');
+  if (!starring) return [];
+  const roles = tokens.findIndex(
+    (t, k) =>
+      t.lower === 'in' &&
+      SUPPORTING.test(tokens[k + 1]?.lower ?? '') &&
+      /^(?:roles?|parts?)$/.test(tokens[k + 2]?.lower ?? ''),
+  );
+  const withAt = tokens.findIndex((t, k) => t.lower === 'with' && k > starring.target.start && k < roles);
+  if (roles < 0 || withAt < 0) return [];
+  // (Only a list of names runs from "with" to the roles.)
+  const cast = mentions.filter((m) => m.start > withAt && m.end <= roles);
+  const named = new Set(cast.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => m.start + k)));
+  for (let k = withAt + 1; k < roles; k++)
+    if (!named.has(k) && ![',', 'and'].includes(tokens[k]!.lower)) return [];
+  return cast
+    .filter((m) => m.type === 'person')
+    .map((m) => rel(starring.source, m, 'stars', phrase(tokens, withAt, roles + 3), m.end, 0.6));
+}
+
+/**
+ * "makes Kalmar Tidal Systems a wholly owned subsidiary of Nordvind": a subsidiary another company
+ * owns outright is owned by it, as well as part of it.
+ */
+function whollyOwned(found: SentenceRelation[]): SentenceRelation[] {
+  return found
+    .filter((r) => r.canonical === 'part of' && /\b(?:wholly|fully)[ -]owned subsidiary\b/i.test(r.raw))
+    .map((r) => ({ ...r, source: r.target, target: r.source, canonical: 'owns', confidence: 0.6 }));
 }
 
 /** Words for a group that plays together, which its founders play in. */

@@ -37,6 +37,16 @@ const NOT_BRANDS = new Set([
   'new',
   'first',
   'royal',
+  // (Articles: "Los Pájaros Ciegos" names nothing "Los Brujos del Sur" is.)
+  'los',
+  'las',
+  'les',
+  'the',
+  'die',
+  'der',
+  'das',
+  'het',
+  'gli',
 ]);
 
 /**

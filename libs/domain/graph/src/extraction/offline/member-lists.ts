@@ -2,10 +2,10 @@ import { Discourse } from './discourse';
 import type { Mention } from './mentions';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
-import { ownerOf, rel } from './owners';
+import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { personalName } from './short-names';
-import { phrase, Sentence } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 // Members read from a list of names: "whose members included A and B", "The band consists of A and B".
 
@@ -63,6 +63,15 @@ const GROUP_KINDS = new Set([
   'crew',
 ]);
 
+/** Nouns for who was in a band at one time: "The original line-up consisted of …". */
+const LINE_UPS = new Set(['line-up', 'lineup']);
+
+/** "line-up" as one word, whether or not the tokeniser split its hyphen. */
+const lineUpWord = (tokens: Token[], at: number) =>
+  tokens[at + 1]?.text === '-' && tokens[at + 1]!.space === ''
+    ? `${tokens[at]!.lower}-${tokens[at + 2]?.lower ?? ''}`
+    : (tokens[at]?.lower ?? '');
+
 /**
  * "The band, formed in Dundee in 2009, consists of Euan McKay, Fiona Reid and the brothers Callum
  * and Ross Dunbar", "The trio comprises A, B and C": each person listed is a member of the group,
@@ -82,10 +91,18 @@ export function consistsOf(
   const named = [...mentions]
     .reverse()
     .find((m) => m.end <= v && m.type !== 'person' && m.type !== 'location');
-  const kind = tokens[0]?.lower === 'the' && GROUP_KINDS.has(tokens[1]?.lower ?? '');
+  // ("The original line-up consisted of …": the band's members at some time.)
+  let head = 1;
+  while (tokens[head]?.pos === 'ADJ' && tokens[head]!.text === tokens[head]!.lower) head++;
+  const lineUp = tokens[0]?.lower === 'the' && LINE_UPS.has(lineUpWord(tokens, head));
+  const kind = lineUp || (tokens[0]?.lower === 'the' && GROUP_KINDS.has(tokens[1]?.lower ?? ''));
   // (The name the text introduced as one, "the indie band The Glass Harbour", whatever a later
   // reading of its sentence typed it.)
-  const introduced = kind ? discourse.ofKind(tokens[1]!.lower) : undefined;
+  const introduced = lineUp
+    ? (discourse.ofKind('band') ?? discourse.ofKind('group'))
+    : kind
+      ? discourse.ofKind(tokens[1]!.lower)
+      : undefined;
   const group =
     introduced ??
     (kind
@@ -98,9 +115,13 @@ export function consistsOf(
   let next = start;
   for (const member of mentions.filter((m) => m.start >= start)) {
     // Past the list's commas, "and", articles and what the members are ("the brothers").
+    // (And what each plays: "singer and guitarist A, her cousin B on drums, and bassist C".)
     const gap = tokens.slice(next, member.start);
-    if (!gap.every((t) => [',', 'and', 'the'].includes(t.lower) || (t.pos === 'NOUN' && t.text === t.lower)))
-      break;
+    const listWord = (t: Token) =>
+      [',', 'and', 'the'].includes(t.lower) ||
+      (t.text === t.lower &&
+        (t.pos === 'NOUN' || (lineUp && (POSSESSIVES.has(t.lower) || t.lower === 'on'))));
+    if (!gap.every(listWord)) break;
     // (A name nothing typed, of two or three capitalised words: "Euan McKay".)
     const words = member.name.split(' ');
     const capitalised = words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}/u.test(w));

@@ -58,6 +58,15 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     return true;
   // ("a bug in One UI 6.1", "One Medical": a capitalised number word mid-sentence opening a name.)
   if (!inSpan && i > 0 && token.text === 'One' && tokens[i + 1]?.pos === 'PROPN') return true;
+  // ("Isabella I of Castile", "Charles I of England": a ruler's numeral the tagger read as "I".)
+  if (
+    inSpan &&
+    token.text === 'I' &&
+    tokens[i + 1]?.lower === 'of' &&
+    /^\p{Lu}\p{Ll}/u.test(tokens[i + 2]?.text ?? '') &&
+    /^\p{Lu}\p{Ll}+$/u.test(tokens[i - 1]?.text ?? '')
+  )
+    return true;
   // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)
   if (inSpan && token.pos === 'AUX' && /^\p{Lu}\p{Ll}+$/u.test(token.text) && tokens[i + 1]?.pos === 'PROPN')
     return true;

@@ -346,4 +346,37 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Apple | uses | PostgreSQL'), found.join('; '));
     assert.ok(found.includes('Instagram | uses | PostgreSQL'), found.join('; '));
   });
+
+  it('reads an administrative centre as a capital, and "there" after studying as the school', async () => {
+    const found = await triples(
+      'Viljandi is a town in Estonia and the administrative centre of Viljandi County. The town is home to the Viljandi Culture Academy; the folk singer Mari Kalkun studied music there.',
+      true,
+    );
+    assert.ok(found.includes('Viljandi | capital of | Viljandi County'), found.join('; '));
+    assert.ok(found.includes('Mari Kalkun | studied at | Viljandi Culture Academy'), found.join('; '));
+  });
+
+  it("reads a band's line-up, and the supporting cast after a film's star", async () => {
+    const band = await triples(
+      'Las Gaviotas are a Chilean surf-rock band formed in 2011. The first line-up consisted of singer Paz Morales, her brother Ignacio Morales on bass, and drummer Tomás Vial.',
+      true,
+    );
+    for (const member of ['Paz Morales', 'Ignacio Morales', 'Tomás Vial'])
+      assert.ok(band.includes(`${member} | member of | Las Gaviotas`), band.join('; '));
+    const film = await triples(
+      'Nordlys is a 2015 Norwegian film. It stars Ane Dahl as a fisherman, with Jon Øigarden and Ida Husøy in supporting roles.',
+      true,
+    );
+    assert.ok(film.includes('Nordlys | stars | Jon Øigarden'), film.join('; '));
+    assert.ok(film.includes('Nordlys | stars | Ida Husøy'), film.join('; '));
+  });
+
+  it('places an organisation whose office "is in" a city, and a town in "the" country after a comma', async () => {
+    const found = await triples(
+      'Oxfam Novib is a Dutch charity. Its main office is in The Hague. The Rijksmuseum Twenthe is a museum in Enschede, the Netherlands.',
+      true,
+    );
+    assert.ok(found.includes('Oxfam Novib | located in | Hague'), found.join('; '));
+    assert.ok(found.includes('Enschede | located in | Netherlands'), found.join('; '));
+  });
 });

@@ -533,4 +533,19 @@ describe('OfflineExtractor: what runs on what', () => {
     for (const name of ['Café Moon', 'Restaurante Inti', 'Club Sportivo Lima'])
       assert.equal(found.get(name), 'organization', name);
   });
+
+  it('keeps a hyphenated Korean given name whole when it stands alone', async () => {
+    const found = await names(
+      'Hye-jin: are you at the lab?\nDo-yun: yes, Ji-ho asked me to stay. Set-up took hours.',
+    );
+    assert.ok(found.has('Hye-jin'), [...found.keys()].join('; '));
+    assert.ok(found.has('Ji-ho'), [...found.keys()].join('; '));
+    assert.ok(!found.has('Hye'));
+    assert.ok(![...found.keys()].some((name) => name.startsWith('Set')));
+  });
+
+  it('reads a ruler\'s numeral the tagger took for "I"', async () => {
+    const found = await triples('Henry II of Navarre married Margaret I of Anjou in 1502.', true);
+    assert.ok(found.includes('Henry II of Navarre | married to | Margaret I of Anjou'), found.join('; '));
+  });
 });

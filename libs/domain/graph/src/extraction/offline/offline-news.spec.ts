@@ -573,4 +573,23 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(call.includes('David Chen | leads | Lumora Health Inc.'), call.join('; '));
     assert.ok(call.includes('Sunita Rao | works at | Lumora Health Inc.'), call.join('; '));
   });
+
+  it('reads a unit that sits within a group, and a wholly owned subsidiary as owned', async () => {
+    const found = await triples(
+      'Bethesda now sits within Xbox Game Studios. The deal makes Fjordkraft Sol a wholly owned subsidiary of Statnett Holding.',
+      true,
+    );
+    assert.ok(found.includes('Bethesda | part of | Xbox Game Studios'), found.join('; '));
+    assert.ok(found.includes('Fjordkraft Sol | part of | Statnett Holding'), found.join('; '));
+    assert.ok(found.includes('Statnett Holding | owns | Fjordkraft Sol'), found.join('; '));
+  });
+
+  it("reads a signature's organisation line with its town after a bar", async () => {
+    const found = await triples(
+      'Hi team,\n\nThe new rota starts on Monday.\n\nKind regards,\nMaarten Visser\nHead of Logistics\nBrabant Koel B.V. | Eindhoven, the Netherlands',
+      true,
+    );
+    assert.ok(found.includes('Maarten Visser | works at | Brabant Koel B.V.'), found.join('; '));
+    assert.ok(found.includes('Brabant Koel B.V. | located in | Eindhoven'), found.join('; '));
+  });
 });

@@ -505,4 +505,34 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(yours.includes('TPE-503 | caused by | Adyen'), yours.join('; '));
   });
+
+  it('takes a release named by its kind and number alone as a thing a trouble is caused by', async () => {
+    const found = await triples(
+      'The boot loop on the Kestrel K2 is caused by firmware 3.1.4. Error 0x7E is caused by build 22.1.907.',
+      true,
+    );
+    assert.ok(found.includes('boot loop | caused by | firmware 3.1.4'), found.join('; '));
+    assert.ok(found.includes('0x7E | caused by | build 22.1.907'), found.join('; '));
+  });
+
+  it("reads a ticket's component field, its listed environment, and the code it reports", async () => {
+    const found = await triples(
+      [
+        'Reporter: Oona Virtanen (Payroll, Saimaa Freight Oy)',
+        'Component: Lumo Payroll 8.2',
+        'Summary: LP-2204 on every export',
+        '',
+        'Environment:',
+        '- Windows 11 23H2',
+        '- Excel 2021',
+        '',
+        'Each export stops with LP-2204 since Monday.',
+      ].join('\n'),
+      true,
+    );
+    assert.ok(found.includes('Saimaa Freight Oy | uses | Lumo Payroll 8.2'), found.join('; '));
+    assert.ok(found.includes('Saimaa Freight Oy | uses | Windows 11 23H2'), found.join('; '));
+    assert.ok(found.includes('Saimaa Freight Oy | uses | Excel 2021'), found.join('; '));
+    assert.ok(found.includes('LP-2204 | affects | Lumo Payroll 8.2'), found.join('; '));
+  });
 });

@@ -15,8 +15,10 @@ const EVENT_WORDS =
  * "Newnham College, Cambridge": an organisation, then where it is.
  */
 export const placeAndRegion: PairRule = ({ i, source, target, between }, { tokens, chain, found }) => {
+  // ("Rotterdam, the Netherlands": a country's own article after the comma.)
+  const commaOnly = between.length === 1 || (between.length === 2 && between[1]!.lower === 'the');
   if (
-    between.length === 1 &&
+    commaOnly &&
     between[0]!.text === ',' &&
     (source.type === 'location' || source.type === 'organization') &&
     target.type === 'location' &&

@@ -195,33 +195,37 @@ export function describedPlaces(
 }
 
 /**
- * "Sonae's HQ is in Maia", "Kuna's offices are in Montevideo": an organisation's site said to be
- * in a place puts the organisation there.
+ * "Sonae's HQ is in Maia", "Kuna's offices are in Montevideo", "Its international office is in
+ * Geneva": an organisation's site said to be in a place puts the organisation there ("its" is the
+ * organisation the text is about).
  */
-export function siteIsIn(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+export function siteIsIn(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
-  for (const owner of mentions) {
-    if (owner.type === 'person' || owner.type === 'location') continue;
-    if (!/^['’]s$/.test(tokens[owner.end]?.lower ?? '')) continue;
-    let k = owner.end + 1;
+  tokens.forEach((token, at) => {
+    const named = /^['’]s$/.test(token.lower) ? mentions.find((m) => m.end === at) : undefined;
+    const its = token.lower === 'its' && !mentions.some((m) => m.end <= at && m.type === 'organization');
+    const owner = named ?? (its ? discourse.firstOrganization : undefined);
+    if (!owner || owner.type === 'person' || owner.type === 'location') return;
+    let k = at + 1;
     while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
     const site = tokens[k];
-    if (!site || !SITES.has(site.lower)) continue;
+    if (!site || !SITES.has(site.lower)) return;
     k++;
-    if (tokens[k]?.lemma !== 'be') continue;
+    if (tokens[k]?.lemma !== 'be') return;
     k++;
     if (['located', 'based'].includes(tokens[k]?.lower ?? '')) k++;
-    if (tokens[k]?.lower !== 'in') continue;
+    if (tokens[k]?.lower !== 'in') return;
     const place = mentions.find(
       (m) => m.start === k + 1 || (m.start === k + 2 && tokens[k + 1]?.pos === 'DET'),
     );
-    if (!placeLike(place)) continue;
+    if (!placeLike(place)) return;
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
     if (owner.type === 'concept' && owner.evidence === 'none')
       Object.assign(owner, { type: 'organization', evidence: 'weak' });
-    out.push(rel(owner, place, 'located in', phrase(tokens, owner.end, place.start).trim(), place.end, 0.7));
-  }
+    const from = named ? owner.end : at;
+    out.push(rel(owner, place, 'located in', phrase(tokens, from, place.start).trim(), place.end, 0.7));
+  });
   return out;
 }
 

@@ -82,6 +82,15 @@ export const NOUN_RULES: PredicateRule[] = [
     sourceType: 'location',
     targetType: 'location',
   },
+  // "the administrative centre of Tartu County", "the county seat of Harris County".
+  {
+    nouns: ['centre', 'center', 'seat'],
+    words: ['administrative', 'county', 'regional', 'provincial'],
+    preps: ['of'],
+    canonical: 'capital of',
+    onlySources: ['location'],
+    onlyTargets: ['location'],
+  },
   {
     // ("chief executive of Skyvault": whoever runs a company runs an organisation.)
     nouns: ['ceo', 'executive', 'chairman', 'chairwoman', 'boss'],

@@ -155,6 +155,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
     notTarget: ['person', 'location', 'date', 'organization'],
   },
   { verbs: ['belong'], preps: ['to'], canonical: 'part of' },
+  // "Activision Blizzard now sits within Microsoft Gaming", "the unit falls under Siemens Energy".
+  {
+    verbs: ['sit', 'fall'],
+    preps: ['within', 'under', 'inside'],
+    canonical: 'part of',
+    notSourceTyped: ['person', 'location', 'date'],
+    notTarget: ['person', 'location', 'date'],
+  },
   // "BladeCare, which will be folded into Nordvind Services": a business merged into another.
   {
     verbs: ['fold', 'merge', 'integrate', 'absorb', 'incorporate'],

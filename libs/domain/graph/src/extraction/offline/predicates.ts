@@ -192,7 +192,7 @@ export function matchPredicate(
     if (rule.nouns && !ownNouns().some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation()))
       continue;
     // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
-    if (rule.canonical === 'capital of') {
+    if (rule.canonical === 'capital of' && rule.nouns?.includes('capital')) {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
       if (!['DET', 'PRON'].includes(between[at - 1]?.pos ?? '') && at !== 0) continue;
     }

@@ -269,6 +269,30 @@ const WORD_HALVES = new Set([
   'related',
 ]);
 
+/** English words that pass for a syllable after a hyphen: "Set-up", "Pop-up", "Sit-in". */
+const SHORT_WORDS = new Set([
+  'up',
+  'in',
+  'on',
+  'out',
+  'off',
+  'run',
+  'set',
+  'top',
+  'pop',
+  'man',
+  'men',
+  'ten',
+  'son',
+  'sun',
+  'pin',
+  'hot',
+  'cut',
+  'not',
+  'one',
+  'two',
+]);
+
 const LETTERS = /^[\p{L}\p{M}]+$/u;
 
 /**
@@ -313,9 +337,12 @@ function gluedRun(texts: string[], spaces: string[], pos: string[], i: number, l
   const underWay = i > 0 && /^\p{Lu}/u.test(texts[i - 1] ?? '');
   const surnameAfter =
     SYLLABLE.test(half) && /^\p{Lu}\p{Ll}/u.test(texts[i + 3] ?? '') && spaces[i + 3] !== '';
+  // Or alone, when both halves are syllables of such a name: "Jae-ho emailed", "Seo-yeon: yes".
+  const syllables =
+    SYLLABLE.test((texts[i] ?? '').toLowerCase()) && SYLLABLE.test(half) && !SHORT_WORDS.has(half);
   if (
     best === i &&
-    (underWay || surnameAfter) &&
+    (underWay || surnameAfter || syllables) &&
     spaces[i + 1] === '' &&
     spaces[i + 2] === '' &&
     i + 2 <= last &&

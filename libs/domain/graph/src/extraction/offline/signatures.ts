@@ -137,10 +137,19 @@ export function signatureBlock(
     // on the line below.
     if (at === undefined) {
       const employer =
-        roleMentions.every((m) => m.type !== 'person') && isRoleWord(role.tokens[role.tokens.length - 1])
+        roleMentions.every((m) => m.type !== 'person') &&
+        (isRoleWord(role.tokens[role.tokens.length - 1]) ||
+          // ("Head of Logistics": a role of a unit.)
+          (isRoleWord(role.tokens[0]) && role.tokens[1]?.lower === 'of'))
           ? below()
           : undefined;
-      if (employer) return { line: i + 1, person: signer, organisation: employer.keys[0]! };
+      if (employer)
+        return {
+          line: i + 1,
+          person: signer,
+          organisation: employer.org.keys[0]!,
+          place: employer.place?.keys[0],
+        };
       continue;
     }
     const org = roleMentions.find((m) => m.start === at + 1);
@@ -151,7 +160,14 @@ export function signatureBlock(
     // "Senior Lecturer, Department of Chemistry" / "Harrowvale College": a unit, then the
     // organisation it is part of on the line below.
     const parent = !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()) ? below() : undefined;
-    if (parent) return { line: i + 1, person: signer, organisation: parent.keys[0]!, unit: org };
+    if (parent)
+      return {
+        line: i + 1,
+        person: signer,
+        organisation: parent.org.keys[0]!,
+        place: parent.place?.keys[0],
+        unit: org,
+      };
     return {
       line: i,
       person: signer,
@@ -205,15 +221,31 @@ const UNIT_HEADS = new Set([
   'lab',
 ]);
 
-/** The one organisation a line names and nothing else ("Harrowvale College"), if it does. */
-function lineOrganisation(line: Sentence, mentionsOf: (s: Sentence) => Mention[]): Mention | undefined {
-  const found = mentionsOf(line);
-  const [org] = found;
-  if (found.length !== 1 || !organisationLike(org) || org.type === 'location') return undefined;
-  if (
-    org.start !== 0 ||
-    org.end < line.tokens.length - (line.tokens[line.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0)
-  )
-    return undefined;
-  return line.tokens.some(isVerbLike) ? undefined : org;
+/**
+ * The one organisation a line names ("Harrowvale College"), perhaps with its place after a comma
+ * or a bar ("Halvorsen Logistics B.V. | Rotterdam, the Netherlands"), if it does.
+ */
+function lineOrganisation(
+  line: Sentence,
+  mentionsOf: (s: Sentence) => Mention[],
+): { org: Mention; place?: Mention } | undefined {
+  const [org, ...places] = mentionsOf(line);
+  const { tokens } = line;
+  if (!organisationLike(org) || org.type === 'location' || org.start !== 0) return undefined;
+  if (tokens.some(isVerbLike)) return undefined;
+  const ends = tokens.length - (tokens[tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0);
+  if (places.length === 0) return org.end < ends ? undefined : { org };
+  // (Only places after it, each after a comma or the bar, "the" at most between.)
+  const place = places[0]!;
+  const placed =
+    [',', '|'].includes(tokens[org.end]?.text ?? '') &&
+    place.start === org.end + 1 &&
+    places.every(
+      (m, k) =>
+        m.type === 'location' &&
+        (k === 0 ||
+          tokens.slice(places[k - 1]!.end, m.start).every((t) => t.text === ',' || t.lower === 'the')),
+    ) &&
+    places[places.length - 1]!.end >= ends;
+  return placed ? { org, place } : undefined;
 }

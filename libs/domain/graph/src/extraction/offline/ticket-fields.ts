@@ -38,7 +38,15 @@ const PRODUCT_LABELS = new Set([
   'app',
   'affected product',
   'affected products',
+  'component',
+  'affected ci',
+  'affected component',
+  'hardware',
+  'os',
+  'browser',
 ]);
+/** What opens a listed item's line. */
+const BULLETS = new Set(['-', '*', '•', '–']);
 /** Types a product field's names may not have. */
 const NOT_PRODUCTS = new Set(['person', 'location', 'date', 'error_code', 'event']);
 
@@ -56,6 +64,12 @@ interface FieldSpan {
 export interface TicketHeader {
   customer?: Mention;
   contact?: Mention;
+  /** The lines listed under a product field with no value of its own ("Environment:" then "- darktable 4.6.0"). */
+  listed?: Set<Sentence>;
+  /** The first product field's first product: what the ticket's errors affect, unless a sentence says. */
+  product?: Mention;
+  /** Keys of the error codes already given the product. */
+  affected?: Set<string>;
 }
 
 /** The fields of one line: a label opens the line or follows a bar or a dash ("Case 77120 — Customer: …"). */
@@ -102,9 +116,16 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
   // ("Reported by: Oluwaseun Adebayo, IT Manager, Greenfield Logistics": with no customer field,
   // the organisation the contact's field names is the customer.)
   let contactsOrganisation: Mention | undefined;
+  let listing = false;
   for (const sentence of sentences) {
+    // ("Environment:" and its items, one a line, each opening with a dash or a bullet.)
+    const item = BULLETS.has(sentence.tokens[0]?.text ?? '');
+    if (listing && item) (header.listed ??= new Set()).add(sentence);
+    else listing = false;
     const spans = fieldsOf(sentence.tokens);
     if (spans.length === 0) continue;
+    const last = spans[spans.length - 1]!;
+    listing = last.field === 'product' && last.from >= sentence.tokens.length;
     const mentions = mentionsOf(sentence);
     for (const span of spans) {
       const first = mentions.find((m) => inside(m, span));
@@ -116,6 +137,8 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
         first.type !== 'location'
       )
         header.customer = retyped(first, 'organization');
+      if (span.field === 'product' && !header.product && !NOT_PRODUCTS.has(first.type))
+        header.product = first;
       if (span.field === 'contact' && !header.contact && personLike(first)) {
         header.contact = retyped(first, 'person');
         contactsOrganisation = mentions.find(
@@ -159,11 +182,30 @@ export function ticketFields(
         out.push(rel(person, header.customer, 'works at', span.label, person.end, 0.6));
       }
     }
-    const user = header.customer ?? header.contact;
-    if (span.field === 'product' && user)
-      for (const product of named)
-        if (!NOT_PRODUCTS.has(product.type) && product.keys[0] !== user.keys[0])
-          out.push(rel(user, product, 'uses', span.label, product.end, 0.6));
+    if (span.field === 'product') out.push(...used(named, header, span.label));
   }
+  if (header.listed?.has(sentence)) out.push(...used(mentions.slice(0, 1), header, 'environment'));
+  // ("Product: AutoCAD LT 2024 … shows error 0015.111": a code the ticket reports is the product's
+  // trouble, unless the sentence says what it affects.)
+  const product = header.product;
+  if (product)
+    for (const code of mentions)
+      if (
+        code.type === 'error_code' &&
+        !(header.affected ??= new Set()).has(code.keys[0]!) &&
+        !found.some((r) => r.source === code && r.canonical === 'affects')
+      ) {
+        header.affected.add(code.keys[0]!);
+        out.push(rel(code, product, 'affects', 'reported in', code.end, 0.5));
+      }
   return out;
+}
+
+/** The customer (else the contact) uses each product a product field names. */
+function used(named: Mention[], header: TicketHeader, label: string): SentenceRelation[] {
+  const user = header.customer ?? header.contact;
+  if (!user) return [];
+  return named
+    .filter((product) => !NOT_PRODUCTS.has(product.type) && product.keys[0] !== user.keys[0])
+    .map((product) => rel(user, product, 'uses', label, product.end, 0.6));
 }
