@@ -273,7 +273,8 @@ export class Discourse {
       usable ??
       earlierSubject ??
       people.find((m) => m.type === 'person') ??
-      people.find((m) => m.evidence === 'none');
+      // (Not a name in capitals: "INSEAD", "KAIST" are institutions.)
+      people.find((m) => m.evidence === 'none' && !/^[\p{Lu}\d&.-]{2,}$/u.test(m.name));
     if (adopt && found && found.evidence === 'none') {
       found.type = 'person';
       found.evidence = 'weak';

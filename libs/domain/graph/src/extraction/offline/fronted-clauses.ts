@@ -79,6 +79,19 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
           (t, k, words) => (t.pos === 'NOUN' && t.text === t.lower) || (k <= 1 && hyphenBased(words, 1)),
         );
     if (qualifies) continue;
+    // ("Born in the village of Ihithe in Nyeri District, she …": a place after a place is where
+    // the first one is, not the subject's second birthplace.)
+    const previous = before[n - 1];
+    if (
+      previous?.type === 'location' &&
+      target.type === 'location' &&
+      tokens.slice(previous.end, target.start).every((t) => t.lower === 'in' || t.text === ',')
+    ) {
+      const gap = phrase(tokens, previous.end, target.start) || ',';
+      if (!out.some((r) => r.source === previous && r.target === target))
+        out.push(rel(previous, target, 'located in', gap, target.end, 0.6));
+      continue;
+    }
     const match = matchPredicate(tokens.slice(0, target.start), subject, target);
     if (!match?.known) continue;
     // "Founded in 1413 by Henry Wardlaw, it is …", "Founded in 2017 by former Flipkart executives

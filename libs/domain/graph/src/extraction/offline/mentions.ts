@@ -11,7 +11,14 @@ import {
 import { codeNameAt } from './code-names';
 import { keyOf } from './keys';
 import { mention, nameMention } from './name-mentions';
-import { bare, capitalised, institutionOf, isNameToken, secondInstitution } from './name-tokens';
+import {
+  bare,
+  capitalised,
+  INSTITUTION_AND,
+  institutionOf,
+  isNameToken,
+  secondInstitution,
+} from './name-tokens';
 import { isFullName } from './name-types';
 import { openingTitleEnd, opensTitle, quotedTitleEnd, titleJoin } from './titles';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -318,7 +325,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // "the Institute of Meteorology and Water Management", "University of Science and
         // Technology": an institution's "of" goes on past "and" (not to a person: "… of Oslo and
         // Anna Berg").
-        tokens[end]?.lower === 'and' &&
+        INSTITUTION_AND.has(tokens[end]?.lower ?? '') &&
         institutionOf(tokens, i, end) &&
         !secondInstitution(tokens, end + 1) &&
         !dateToken.has(end + 1) &&
@@ -335,6 +342,9 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     if (end - i === 1 && next && ERROR_CODE.test(next.text) && ['error', 'code', 'err'].includes(token.lower))
       continue;
     const named = nameMention(tokens, i, end);
+    // ("his 1999 album Blue Hour": what a work's noun names is no person, whatever its words.)
+    if (named && title && title !== 'verb' && named.type === 'person')
+      Object.assign(named, { type: 'concept', evidence: 'weak' });
     if (named) {
       const release = releaseEnd(tokens, end, dateToken);
       if (release > end || model) {

@@ -4,6 +4,11 @@ import { Token } from './sentences';
 
 // Token tests for where a name starts and how far it runs: name tokens, institutions' "of" and "and".
 
+/** What joins an institution's head to its field, in English and in the languages of its name. */
+const INSTITUTION_OF = new Set(['of', 'for', 'für', 'de', 'di', 'voor', 'för']);
+/** "and" in the languages of an institution's name: "Musik und Tanz", "Ciencias y Artes". */
+export const INSTITUTION_AND = new Set(['and', 'und', 'y', 'e', 'et', 'en', 'och', 'og']);
+
 /**
  * Whether a name's words hold an institution's "of" or "for" before a field, not a place:
  * "Institute of Meteorology", "University of Science" (not "University of Oslo").
@@ -12,7 +17,7 @@ export function institutionOf(tokens: Token[], from: number, to: number): boolea
   const lex = lexicon();
   for (let k = from + 1; k + 1 < to; k++)
     if (
-      ['of', 'for'].includes(tokens[k]!.lower) &&
+      INSTITUTION_OF.has(tokens[k]!.lower) &&
       INSTITUTION_HEADS.has(tokens[k - 1]!.lower) &&
       !['location', 'region'].includes(lex.classOf(bare(tokens[k + 1]!)) ?? '')
     )

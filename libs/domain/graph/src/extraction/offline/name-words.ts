@@ -44,7 +44,25 @@ export const ARTICLE_PARTICLES = new Set(['la', 'le', 'les', 'los', 'las', 'der'
 export const HYPHENED_ARTICLES = new Set(['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'az']);
 
 /** Degrees written as capitals. */
-export const DEGREES = new Set(['phd', 'mba', 'msc', 'bsc', 'ma', 'ba', 'llm', 'mphil', 'dphil']);
+export const DEGREES = new Set([
+  'phd',
+  'mba',
+  'msc',
+  'bsc',
+  'ma',
+  'ba',
+  'llm',
+  'llb',
+  'mphil',
+  'dphil',
+  'btech',
+  'mtech',
+  'beng',
+  'meng',
+  'bcom',
+  'mfa',
+  'bfa',
+]);
 /** Officers' titles compromise does not list as roles. */
 export const ROLE_ABBREVIATIONS = new Set([
   'ceo',
@@ -263,6 +281,21 @@ export const INSTITUTION_HEADS = new Set([
   'federation',
   'council',
   'bank',
+  // (In other languages: "Hochschule für Musik und Tanz Köln", "Universidad de Ciencias y Artes".)
+  'hochschule',
+  'universität',
+  'akademie',
+  'institut',
+  'universidad',
+  'universidade',
+  'université',
+  'università',
+  'instituto',
+  'istituto',
+  'academia',
+  'escuela',
+  'escola',
+  'école',
 ]);
 /** A name that says its bearer teaches: "Kansai University", "Imperial College", "IIT Bombay", "Escola Sant Gervasi". */
 export const SCHOOL_NAME =

@@ -110,7 +110,8 @@ const OPENING_ADJECTIVES = new Set([
 export function isNoName(tokens: Token[], from: number, to: number, lower: string[]): boolean {
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
-  if (lower.length === 1 && DEGREES.has(lower[0]!)) return true;
+  // ("a B.Tech from IIT Madras", "her M.Sc.": written with stops, in one piece or two.)
+  if (lower.length <= 2 && DEGREES.has(lower.join('').replace(/\./g, ''))) return true;
   // "a Series B round led by …": a funding round's letter, not a name.
   if (lower.length === 2 && lower[0] === 'series' && /^[a-h]$/.test(lower[1]!)) return true;
   // "their debut EP, Driftwood": a record's kind, not its title.

@@ -641,4 +641,45 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(daughter.includes('Deniz Yılmaz | child of | Cemal Yılmaz'), daughter.join('; '));
     assert.ok(daughter.includes('Deniz Yılmaz | child of | Ingrid Hartmann'), daughter.join('; '));
   });
+
+  it('reads degrees written with stops, "has a PhD from", and a second degree after "and"', async () => {
+    const found = await triples(
+      'Meera Iyer holds a B.Tech from IIT Kanpur and an MBA from INSEAD. Oskar Lind has a PhD from Uppsala University. Ravi Shah earned an M.Sc. from the University of Leeds.',
+      true,
+    );
+    assert.ok(found.includes('Meera Iyer | studied at | IIT Kanpur'), found.join('; '));
+    assert.ok(found.includes('Meera Iyer | studied at | INSEAD'), found.join('; '));
+    assert.ok(found.includes('Oskar Lind | studied at | Uppsala University'), found.join('; '));
+    assert.ok(found.includes('Ravi Shah | studied at | University of Leeds'), found.join('; '));
+  });
+
+  it('takes no name in capitals for "she", and reads a place inside a fronted birthplace', async () => {
+    const found = await triples(
+      'Tom Berg holds an MBA from INSEAD. Born in the village of Kiambu in Nyeri County, she later earned a degree from Moi University.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('INSEAD |')), found.join('; '));
+    const born = await triples(
+      'Grace Wanjiku was a Kenyan chemist. Born in the village of Othaya in Nyeri County, she studied in Nairobi. Her cousin was born in Karatina in Nyeri County.',
+      true,
+    );
+    assert.ok(born.includes('Grace Wanjiku | born in | Othaya'), born.join('; '));
+    assert.ok(born.includes('Othaya | located in | Nyeri County'), born.join('; '));
+    assert.ok(!born.includes('Grace Wanjiku | born in | Nyeri County'), born.join('; '));
+    assert.ok(born.includes('Karatina | located in | Nyeri County'), born.join('; '));
+  });
+
+  it("reads a work a possessive names without a comma, a couple's sons as siblings, and a party joined", async () => {
+    const found = await triples(
+      'Nadia Haddad is a Lebanese writer. Her memoir Salt and Cedar, published in 2015, won praise. She joined the Parti Socialiste in 1990.',
+      true,
+    );
+    assert.ok(found.includes('Nadia Haddad | created | Salt and Cedar'), found.join('; '));
+    assert.ok(found.includes('Nadia Haddad | member of | Parti Socialiste'), found.join('; '));
+    const sons = await triples(
+      'Luis Soto married Elena Ruiz in 1975. She is survived by their sons, Pablo Soto and Diego Soto.',
+      true,
+    );
+    assert.ok(sons.includes('Pablo Soto | sibling of | Diego Soto'), sons.join('; '));
+  });
 });

@@ -548,4 +548,11 @@ describe('OfflineExtractor: what runs on what', () => {
     const found = await triples('Henry II of Navarre married Margaret I of Anjou in 1502.', true);
     assert.ok(found.includes('Henry II of Navarre | married to | Margaret I of Anjou'), found.join('; '));
   });
+
+  it('keeps an institution\'s name whole past its own language\'s "and"', async () => {
+    const found = await names(
+      'She trained at the Hochschule für Musik und Theater Leipzig before moving to Berlin.',
+    );
+    assert.ok(found.has('Hochschule für Musik und Theater Leipzig'), [...found.keys()].join('; '));
+  });
 });

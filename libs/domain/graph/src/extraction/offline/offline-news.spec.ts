@@ -592,4 +592,23 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Maarten Visser | works at | Brabant Koel B.V.'), found.join('; '));
     assert.ok(found.includes('Brabant Koel B.V. | located in | Eindhoven'), found.join('; '));
   });
+
+  it('gives a participle after a reported clause to its own subject, and reads nothing from "I understand that"', async () => {
+    const found = await triples(
+      [
+        'Hi all,',
+        "I'm pleased to share that Sanne Bakker will take over as head of Finance, succeeding Joost Mulder.",
+        'I understand that Ledgerline 4 shows error LL-12 for some of you.',
+        '',
+        'Best regards,',
+        'Pieter Jansen',
+        'Chief Financial Officer',
+        'Noordzee Visserij B.V.',
+      ].join('\n'),
+      true,
+    );
+    assert.ok(found.includes('Sanne Bakker | succeeded | Joost Mulder'), found.join('; '));
+    assert.ok(!found.includes('Pieter Jansen | succeeded | Joost Mulder'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| understand |')), found.join('; '));
+  });
 });

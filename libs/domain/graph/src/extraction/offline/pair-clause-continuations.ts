@@ -67,7 +67,7 @@ export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
  * "named Siobhan Mulcahy as managing partner, succeeding Geoffrey Hartwell": a participle after a
  * comma opens a clause of its own, whose subject is the name before it; only its words relate the pair.
  */
-export function participleClause(pair: Pair, { previous, chain }: Reading): boolean {
+export function participleClause(pair: Pair, { previous, chain, tokens }: Reading): boolean {
   const { source, target, between } = pair;
   // (Or "studied at the University of Oslo before joining the Institute of Marine Research": a
   // participle after "before", "after", "since" or "upon" is the clause's too.)
@@ -80,12 +80,18 @@ export function participleClause(pair: Pair, { previous, chain }: Reading): bool
   // "Halima Sow was elected mayor of Thiès in 2014, succeeding Abdou Ndiaye", "joined the institute
   // in 2011, succeeding Malcolm Dyer": a person's verb after a place or a thing is the sentence's
   // person's.
+  // ("I'm pleased to share that Fatima Benali will take over …, succeeding Marco Ferretti": the
+  // reported clause's person, not its reporter.)
+  const reported = tokens
+    .slice(0, source.start)
+    .map((t) => t.lower)
+    .lastIndexOf('that');
   const subject =
     source.type === 'person'
       ? undefined
       : previous && !previous.inverted && previous.source.type === 'person'
         ? previous.source
-        : chain.find((m) => m.type === 'person' && m.end <= source.start);
+        : chain.find((m) => m.type === 'person' && m.end <= source.start && m.start > reported);
   // ("Error E-4021 after upgrading to CloudVault 7.2": a thing does not act before or after.)
   if (timed >= 0 && !subject && source.type !== 'person' && source.type !== 'organization') return true;
   const match = matchPredicate(rest, source, target);

@@ -1,5 +1,6 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
+import { DEGREES } from './name-words';
 import { PairRule, rawOf, retype, same } from './pair-rules';
 import { isVerbLike, matchPredicate } from './predicates';
 import { COMPANIONS } from './predicate-words';
@@ -143,14 +144,17 @@ export const foundedIn: PairRule = ({ target, between }, { previous, found }) =>
   return false;
 };
 
-/** "moved to Toronto for a job at Shopify": a role noun after the previous relation is its subject's. */
+/**
+ * "moved to Toronto for a job at Shopify": a role noun after the previous relation is its
+ * subject's; so is a second one "and" adds ("a PhD from ETH Zurich and an MBA from INSEAD").
+ */
 export const roleOfSubject: PairRule = ({ target, between }, { previous, found }, { noVerb }) => {
   const subject = previous && (previous.inverted ? previous.target : previous.source);
   if (
     noVerb &&
     subject?.type === 'person' &&
-    between[0]?.pos === 'ADP' &&
-    between.some((t) => t.pos === 'NOUN') &&
+    (between[0]?.pos === 'ADP' || (between[0]?.lower === 'and' && between[1]?.pos === 'DET')) &&
+    between.some((t) => t.pos === 'NOUN' || DEGREES.has(t.lower.replace(/\./g, ''))) &&
     !same(subject, target)
   ) {
     const role = matchPredicate(between, subject, target);

@@ -86,6 +86,12 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
         tokens[source.start - 1]?.pos === 'DET' &&
         target.type === 'location' &&
         target.evidence === 'strong') ||
+      // ("born in Ihithe in Nyeri District", "moved to Leith in Edinburgh": a place a preposition
+      // names, then the place it is in.)
+      (source.type === 'location' &&
+        target.type === 'location' &&
+        target.evidence === 'strong' &&
+        ['in', 'to', 'from', 'near'].includes(tokens[source.start - 1]?.lower ?? '')) ||
       // ("cooked at Maison Dubreuil in Lyon", "premiered at the Film Festival of Kerala in
       // Thiruvananthapuram": a name one is at, then a place.)
       (source.evidence === 'none' && target.type === 'location' && atName(tokens, source))) &&

@@ -87,6 +87,8 @@ export function gapOf({ source, target, between }: Pair): Gap {
 export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVerb, apposition }) =>
   noVerb &&
   !between.some((t) => t.lemma === 'be') &&
+  // ("has a PhD from Yale": "have" before an article is the sentence's verb.)
+  !between.some((t, k) => t.lemma === 'have' && between[k + 1]?.pos === 'DET') &&
   !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
   !apposition &&
   // ("Farid's new house in Mississauga": a home of one's own says where one lives.)

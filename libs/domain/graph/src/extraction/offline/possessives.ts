@@ -216,6 +216,9 @@ export function possessiveRoles(
       if (second && /s$/.test(noun.lower)) {
         if (second.type !== 'person') Object.assign(second, { type: 'person', evidence: 'weak' });
         out.push(...kinOfPair(before, second, noun.lower, phrase(tokens, p, k + 1)));
+        // (Two children of one couple are siblings.)
+        if (KIN_NOUNS.get(noun.lower) === 'parent of')
+          out.push(rel(named, second, 'sibling of', phrase(tokens, p, second.end), second.end, 0.6));
       }
       continue;
     }

@@ -1,4 +1,4 @@
-import { WORK_NOUNS } from './name-words';
+import { DEGREES, WORK_NOUNS } from './name-words';
 import { NOT_PERSON, NOT_PLACE } from './predicate-rule-exclusions';
 import type { PredicateRule } from './predicate-rules';
 
@@ -179,19 +179,7 @@ export const NOUN_RULES: PredicateRule[] = [
     notTarget: ['person', 'date'],
   },
   {
-    nouns: [
-      'degree',
-      'master',
-      'masters',
-      'phd',
-      'doctorate',
-      'bachelor',
-      'mba',
-      'msc',
-      'bsc',
-      'mphil',
-      'dphil',
-    ],
+    nouns: ['degree', 'master', 'masters', 'doctorate', 'bachelor', ...DEGREES],
     preps: ['at', 'from'],
     canonical: 'studied at',
     sourceType: 'person',

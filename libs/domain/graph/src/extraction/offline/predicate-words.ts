@@ -68,6 +68,16 @@ export const LIGHT_VERBS = new Set([
   'start',
   'begin',
   'work',
+  // (What one thinks or feels of a clause: "I understand that AutoCAD LT 2024 shows …".)
+  'understand',
+  'hope',
+  'feel',
+  'guess',
+  'suppose',
+  'realise',
+  'realize',
+  'notice',
+  'confirm',
 ]);
 
 /** People nouns that are no job: a student studies, kin and friends are read as such. */
@@ -119,4 +129,4 @@ export const CLUB_NOUNS = new Set(['club', 'side', 'squad']);
 
 /** Bodies one joins as a member, not as an employee. */
 export const GROUP_WORDS =
-  /\b(navy|army|air force|marines|party|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
+  /\b(navy|army|air force|marines|party|partido|parti|partei|partij|partito|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;

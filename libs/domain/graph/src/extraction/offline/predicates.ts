@@ -135,7 +135,9 @@ export function matchPredicate(
   };
   const verbIs = (t: Token, words: string[]) =>
     words.includes(root(t)) || bases(t.lower).some((b) => words.includes(b));
-  const nounIs = (t: Token, words: string[]) => words.includes(root(t)) || words.includes(t.lower);
+  // ("a B.Tech from", "her M.Sc.": a degree written with stops.)
+  const nounIs = (t: Token, words: string[]) =>
+    words.includes(root(t)) || words.includes(t.lower) || words.includes(t.lower.replace(/\./g, ''));
   // A type the lexicon is sure of rules a predicate out; a guessed one does not.
   const targetType = target.evidence === 'strong' ? target.type : undefined;
 

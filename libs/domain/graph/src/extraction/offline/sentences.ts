@@ -1,5 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { DEGREES } from './name-words';
 
 /** One token as the extractor reads it. */
 export interface Token {
@@ -81,6 +82,7 @@ export function readSentences(text: string): Sentence[] {
       const polish = polishSuffix(texts, i, last);
       const compound = companyCompound(texts, spaces, i, last);
       const title = titleStop(texts, spaces, i, last);
+      const degree = degreeEnd(texts, spaces, i, last);
       const glued =
         letters > i
           ? letters
@@ -90,7 +92,9 @@ export function readSentences(text: string): Sentence[] {
               ? compound
               : title > i
                 ? title
-                : gluedRun(texts, spaces, pos, i, last);
+                : degree > i
+                  ? degree
+                  : gluedRun(texts, spaces, pos, i, last);
       // (Glued pieces keep the spaces written between them: only "Sp. z o.o." has any.)
       let word = texts[i] ?? '';
       for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
@@ -103,7 +107,7 @@ export function readSentences(text: string): Sentence[] {
         lower: word.toLowerCase(),
         pos:
           glued > i
-            ? (letters > i || compound > i) && !/^\p{Lu}/u.test(word)
+            ? ((letters > i || compound > i) && !/^\p{Lu}/u.test(word)) || degree > i
               ? 'NOUN'
               : 'PROPN'
             : (pos[i] ?? 'X'),
@@ -194,11 +198,29 @@ function joinFalseEnds(
     const domain = spaces[next[0]] === '' && DOMAIN_ENDINGS.test(texts[next[0]] ?? '');
     // ("by the educator Fr. Alberto Mamani": a title's full stop before the name it opens.)
     const titled = TITLE_STOPS.has(texts[last - 1] ?? '') && /^\p{Lu}/u.test(texts[next[0]] ?? '');
-    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled)) continue;
+    // ("an M.Sc. from Leeds": a degree's stops end no sentence.)
+    const degree = [1, 2, 3].some((back) => degreeEnd(texts, spaces, last - back, last) === last);
+    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled || degree))
+      continue;
     if (!titled && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
     sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain ? '' : ' '}${sentenceTexts[k + 1]}`);
   }
+}
+
+/**
+ * The last token of a degree written with stops, which wink cuts into pieces: "B." "Tech", "M."
+ * "Sc" "." ("an M.Sc. from Leeds"); `i` when none starts at `i`.
+ */
+function degreeEnd(texts: string[], spaces: string[], i: number, last: number): number {
+  if (i < 0 || !/^\p{Lu}/u.test(texts[i] ?? '')) return i;
+  let joined = texts[i] ?? '';
+  let end = i;
+  for (let j = i + 1; j <= Math.min(last, i + 4) && spaces[j] === ''; j++) {
+    joined += texts[j] ?? '';
+    if (joined.includes('.') && DEGREES.has(joined.replace(/\./g, '').toLowerCase())) end = j;
+  }
+  return end;
 }
 
 /** Nouns for a kind of company that wink cuts into a verb and a particle: "start-up", "spin-off". */

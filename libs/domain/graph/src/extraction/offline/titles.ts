@@ -8,7 +8,7 @@ import { Token } from './sentences';
  * Apart", or "wrote six novels, including The Salt Road") or after a noun for it and a comma ("her
  * best-known collection, Salt and Ash,"), with "the" between or not.
  */
-export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | undefined {
+export function opensTitle(tokens: Token[], i: number): Title | undefined {
   let b = i - 1;
   if (['the', 'a', 'an'].includes(tokens[b]?.text ?? '')) b--;
   const comma = tokens[b]?.text === ',';
@@ -22,16 +22,24 @@ export function opensTitle(tokens: Token[], i: number): 'verb' | 'apposition' | 
   const works = tokens[b - 2]?.lower.replace(/s$/, '') ?? '';
   if (before.lower === 'including' && !comma && tokens[b - 1]?.text === ',' && TITLE_NOUNS.has(works))
     return 'verb';
-  return (before.pos === 'NOUN' || record) && TITLE_NOUNS.has(before.lower) && comma
-    ? 'apposition'
-    : undefined;
+  if (!(before.pos === 'NOUN' || record) || !TITLE_NOUNS.has(before.lower)) return undefined;
+  if (comma) return 'apposition';
+  // ("Her book Steel and Sand, a memoir", "his 1999 album Blue Hour": a work one owns, named.)
+  let owner = b - 1;
+  while (owner > b - 4 && (tokens[owner]?.pos === 'ADJ' || tokens[owner]?.pos === 'NUM')) owner--;
+  return OWNERS.has(tokens[owner]?.lower ?? '') ? 'owned' : undefined;
 }
+
+/** How a title was opened: by a verb, by a noun and a comma, or by a noun after a possessive. */
+export type Title = 'verb' | 'apposition' | 'owned';
+/** Possessives a work's noun may follow. */
+const OWNERS = new Set(['her', 'his', 'their', 'its', 'my', 'our', "'s", '’s']);
 
 /**
  * Where a title goes on over small words at `at`: "of a Lady", "to the North", "and the Sea"; and,
  * in an apposition that a comma or a full stop closes, "and Ash" ("Salt and Ash,"). `at` when not.
  */
-export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'apposition'): number {
+export function titleJoin(tokens: Token[], at: number, title: Title): number {
   let k = at;
   // (An apposition's title, which its comma closes, goes on over a preposition too: "A sequel,
   // Dawn at the Kowloon Hotel, followed".)
@@ -42,7 +50,7 @@ export function titleJoin(tokens: Token[], at: number, title: 'verb' | 'appositi
   k = at + 1;
   while (TITLE_JOINERS.has(tokens[k]?.text ?? '')) k++;
   if (!/^\p{Lu}/u.test(tokens[k]?.text ?? '')) return at;
-  if (k > at + 1 || (title === 'apposition' && [',', '.'].includes(tokens[k + 1]?.text ?? ''))) return k + 1;
+  if (k > at + 1 || (title !== 'verb' && [',', '.'].includes(tokens[k + 1]?.text ?? ''))) return k + 1;
   return at;
 }
 
