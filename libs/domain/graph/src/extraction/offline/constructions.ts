@@ -13,7 +13,13 @@ import { customerUses, platformUses, usersInclude } from './platforms';
 import { frontedRelation, groupedNames, jointVentures, ownWorkplace, weAre } from './group-relations';
 import { consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
-import { appositiveTitles, bareTitles, premodifiedTitles, titleIsName } from './nominal-roles';
+import {
+  appositiveTitles,
+  bareTitles,
+  premodifiedTitles,
+  titleIsName,
+  trailingTitles,
+} from './nominal-roles';
 import { POSSESSIVES, rel } from './owners';
 import { KIN_NOUNS } from './cues';
 import { SentenceRelation } from './relations';
@@ -101,6 +107,7 @@ export function constructionRelations(
     ...premodifiedTitles(sentence, mentions),
     ...appositiveTitles(sentence, mentions),
     ...bareTitles(sentence, mentions, discourse),
+    ...trailingTitles(sentence, mentions, discourse),
     ...titleIsName(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
     ...ownWorkplace(sentence, mentions, discourse),

@@ -579,7 +579,9 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       after?.text === ',' &&
       next?.start === mention.end + 1 &&
       next.type === 'location' &&
-      lexicon().classOf(next.keys[0]!) === 'region';
+      lexicon().classOf(next.keys[0]!) === 'region' &&
+      // (Not "Paystack, Nigeria's biggest payments firm": the country owns what describes the name.)
+      !/^['’]s$/.test(tokens[next.end]?.lower ?? '');
     // A person's name is never "in …, Scotland", nor written after "the" ("the Julian Alps"): the
     // first or last name the type came from is a place's or a thing's here.
     if (mention.type === 'person' && placeBefore && regionAfter) {

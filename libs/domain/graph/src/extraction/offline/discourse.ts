@@ -130,15 +130,23 @@ export class Discourse {
     if (this.subjects.length > 8) this.subjects.shift();
   }
 
-  /** The first organisation the text named: whom a title with no owner written is held at. */
-  firstOrganization: Mention | undefined;
+  /**
+   * The first organisation the text named: whom a title with no owner written is held at. (Read
+   * as the names stand typed now: "São Paulo-based Mercado Verde" is one once its sentence is read.)
+   */
+  get firstOrganization(): Mention | undefined {
+    return this.named.find((m) => m.type === 'organization');
+  }
+
+  /** The names the text gave, in order (the first 64). */
+  private readonly named: Mention[] = [];
 
   /** The first thing the text named past its dateline: what "its" means after "SANTIAGO —". */
   private firstThing: Mention | undefined;
 
   remember(mention: Mention): void {
     if (mention.type === 'error_code') this.errorCode = mention;
-    if (mention.type === 'organization') this.firstOrganization ??= mention;
+    if (this.named.length < 64) this.named.push(mention);
     if (mention.type !== 'person' && !isDateline(mention)) this.firstThing ??= mention;
     this.opening ??= mention;
     this.recent.push(mention);
@@ -242,7 +250,17 @@ export class Discourse {
         ? undefined
         : subject;
     // The latest subject, unless it has since been typed as something else than a person.
-    const usable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
+    const typedUsable = latest && latest.type !== 'person' && latest.evidence !== 'none' ? undefined : latest;
+    // ("Mercado Verde … confirmed that its CFO, Renata Cavalcanti, will step down. She …": a subject
+    // with no gender gives way to a person named after it whom the text gives the pronoun's.)
+    const since = typedUsable ? this.recent.lastIndexOf(typedUsable) : -1;
+    const gendered =
+      typedUsable && gender && typedUsable.type !== 'person'
+        ? people.find(
+            (m) => m.type === 'person' && this.genderOf(m) === gender && this.recent.lastIndexOf(m) > since,
+          )
+        : undefined;
+    const usable = gendered ?? typedUsable;
     // (Else an earlier subject that fits, before someone only named in passing: "… a member of
     // saxophonist Lena Park's quartet. In 2014 she and her brother … Since 2021 she" is the pianist.)
     const earlierSubject =

@@ -1,4 +1,5 @@
 import type { ChunkFacts } from '../../ports/graph-store';
+import { legalShortNames } from './legal-names';
 
 /**
  * "I'm working with Keiko on the animation" … "Keiko Mori? Your old roommate?": a person named by
@@ -7,6 +8,7 @@ import type { ChunkFacts } from '../../ports/graph-store';
  * people of that first name ("Keiko Mori", "Keiko Sato") leave it alone. A surname alone is read
  * the same way when no full name starts with it ("Marie Curie" and "Pierre Curie" leave "Curie" alone),
  * and so are two or more words that begin or end one longer name, and a first name nothing typed.
+ * A company written without its legal suffix is the one written with it (legal-names.ts).
  */
 export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
   const { entities, relations } = facts;
@@ -48,6 +50,7 @@ export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
     const full = byFirstName.get(key) ?? byLastName.get(key);
     if (full?.length === 1) into.set(i, full[0]!);
   });
+  for (const [short, full] of legalShortNames(entities)) if (!into.has(short)) into.set(short, full);
   if (into.size === 0) return facts;
   const kept: number[] = [];
   const at = new Map<number, number>();

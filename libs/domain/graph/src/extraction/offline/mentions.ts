@@ -5,6 +5,7 @@ import {
   HYPHENED_ARTICLES,
   INSTITUTION_HEADS,
   NAME_PARTICLES,
+  ROLE_ABBREVIATIONS,
   SEASONS,
   SUFFIX_SPELLINGS,
 } from './name-words';
@@ -174,8 +175,11 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     const opensRelease =
       i > 0 &&
       capitalised(token) &&
+      token.kind === 'word' &&
       /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '') &&
       !(tokens[i + 2]?.space === '' && /^[A-Z]+\d/.test(tokens[i + 2]!.text));
+    // ("as Head of Data": a title before "of" opens no name; its unit after "of" may.)
+    if (token.lower === 'head' && tokens[i + 1]?.lower === 'of' && i > 0) continue;
     const title = capitalised(token) ? opensTitle(tokens, i) : undefined;
     // "our Prometheus and Loki servers": a capitalised word joined by "and" to a name just found is
     // one too, whatever the tagger read it as.
@@ -193,6 +197,16 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     let model = false;
     for (;;) {
       const word = tokens[end];
+      // ("said Nordvik CEO Elin Bergqvist": a role in capitals between a company and a person's
+      // name ends the company's.)
+      if (
+        !title &&
+        word &&
+        /^[A-Z]{2,4}$/.test(word.text) &&
+        ROLE_ABBREVIATIONS.has(word.lower) &&
+        /^\p{Lu}\p{Ll}/u.test(tokens[end + 1]?.text ?? '')
+      )
+        break;
       const joined = title && word ? titleJoin(tokens, end, title) : end;
       if (title && word && !dateToken.has(end) && /^\p{Lu}/u.test(word.text) && word.pos !== 'PUNCT') {
         end++;

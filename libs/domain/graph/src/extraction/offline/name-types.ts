@@ -1,7 +1,7 @@
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Evidence } from './mentions';
 import { CORPORATE_SUFFIXES, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
-import { Token } from './sentences';
+import { SYLLABLE, Token } from './sentences';
 
 // How a name is typed from its own words, and whether words are a person's full name.
 
@@ -43,6 +43,24 @@ export const SAINTS = new Set([
   'st',
   'ste',
   'sankt',
+]);
+
+/** Last words of a team's or department's name: "Customer Operations", "Partner Success". */
+const UNIT_WORDS = new Set([
+  'operations',
+  'success',
+  'support',
+  'service',
+  'services',
+  'care',
+  'relations',
+  'experience',
+  'engineering',
+  'sales',
+  'marketing',
+  'finance',
+  'insights',
+  'team',
 ]);
 
 /** Words for a region that stand before its name. */
@@ -111,12 +129,18 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   // "Brother HL-L2350", "Zebra TC-52": a make and a model code of capitals, digits and hyphens.
   if (lower.length > 1 && MODEL_CODE.test(words[words.length - 1]!)) return strong('product');
   const firstClass = lex.classOf(first);
+  // ("Customer Operations", "Customer Success": a role's word before a unit's names a team.)
+  if (firstClass === 'role' && lower.length === 2 && UNIT_WORDS.has(last)) return weak('organization');
   if (firstClass === 'honorific' || (firstClass === 'role' && lower.length === 2)) return strong('person');
   if (firstClass === 'first-name' && lower.length >= 2 && lower.length <= 4) return strong('person');
   if (firstClass === 'first-name') return weak('person');
   if (lower.length >= 2 && lex.classOf(last) === 'last-name') return strong('person');
   if (lower.every((w) => ['location', 'region'].includes(lex.classOf(w) ?? ''))) return strong('location');
   if (lower.length === 1 && whole === 'last-name') return weak('person');
+  // ("Park Ji-won", "Jae-ho": a romanised Korean or Chinese given name of two syllables.)
+  const given = /^(\p{Lu}\p{Ll}+)-(\p{Ll}+)$/u.exec(words[words.length - 1]!);
+  if (given && lower.length <= 3 && SYLLABLE.test(given[1]!.toLowerCase()) && SYLLABLE.test(given[2]!))
+    return lower.length > 1 ? strong('person') : weak('person');
   return { type: 'concept', evidence: 'none' };
 }
 

@@ -112,6 +112,8 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
   // ("a B.Tech from IIT Madras", "her M.Sc.": written with stops, in one piece or two.)
   if (lower.length <= 2 && DEGREES.has(lower.join('').replace(/\./g, ''))) return true;
+  // ("Roux, who serves as CEO": a role's abbreviation alone names nobody.)
+  if (lower.length === 1 && ROLE_ABBREVIATIONS.has(lower[0]!)) return true;
   // "a Series B round led by …": a funding round's letter, not a name.
   if (lower.length === 2 && lower[0] === 'series' && /^[a-h]$/.test(lower[1]!)) return true;
   // "their debut EP, Driftwood": a record's kind, not its title.

@@ -189,6 +189,51 @@ export function bareTitles(
   return out;
 }
 
+/** Words between a name and its title after it: "Roux, who serves as CEO,", "Benali, the CTO,". */
+const TITLE_LEADS = new Set([
+  'who',
+  'serves',
+  'served',
+  'is',
+  'was',
+  'works',
+  'worked',
+  'as',
+  'the',
+  'its',
+  'our',
+]);
+
+/**
+ * "Roux, who serves as CEO, previously worked at …", "Benali, the CTO, studied at …": a title of
+ * the vocabulary after a person's name, in an aside no organisation's name is in, is held at the
+ * organisation the text is about.
+ */
+export function trailingTitles(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const owner = discourse.firstOrganization;
+  if (!owner) return [];
+  const out: SentenceRelation[] = [];
+  for (const holder of mentions) {
+    if (holder.type !== 'person' || tokens[holder.end]?.text !== ',') continue;
+    let k = holder.end + 1;
+    while (k < holder.end + 6 && TITLE_LEADS.has(tokens[k]?.lower ?? '')) k++;
+    // (The title's own qualifiers: "chief technology officer".)
+    let at = k;
+    while (at < k + 3 && tokens[at + 1]?.text !== ',' && tokens[at]?.text === tokens[at]?.lower) at++;
+    if (tokens[at + 1]?.text !== ',' || at - k > 2) continue;
+    if (tokens.slice(k, at + 1).some((t) => t.pos === 'PUNCT' || isVerbLike(t))) continue;
+    const canonical = titleRelation(tokens, at, false);
+    if (!canonical || canonical === 'studied at') continue;
+    out.push(rel(holder, owner, canonical, phrase(tokens, holder.end + 1, at + 1), at + 1, 0.6));
+  }
+  return out;
+}
+
 /** Words of a date phrase between a title and its verb: "Its secretary-general since 2021 has been". */
 const DATE_WORDS = new Set(['since', 'from', 'until', 'in']);
 

@@ -555,4 +555,12 @@ describe('OfflineExtractor: what runs on what', () => {
     );
     assert.ok(found.has('Hochschule für Musik und Theater Leipzig'), [...found.keys()].join('; '));
   });
+
+  it('types a family-name-first Korean name as a person, and a role word before a unit as a team', async () => {
+    const found = await names(
+      "Hanjin's Park Ji-won will serve as its CTO, and Lena Berg takes over as Head of Customer Operations.",
+    );
+    assert.equal(found.get('Park Ji-won'), 'person');
+    assert.equal(found.get('Customer Operations'), 'organization');
+  });
 });

@@ -611,4 +611,52 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!found.includes('Pieter Jansen | succeeded | Joost Mulder'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('| understand |')), found.join('; '));
   });
+
+  it('names a company by the form with its legal suffix, whichever came first', async () => {
+    const found = await triples(
+      'Priya Nair joins Halden Robotics on Monday.\n\nBest,\nGreta Olsen\nChief Operating Officer, Halden Robotics Ltd',
+      true,
+    );
+    assert.ok(found.includes('Priya Nair | works at | Halden Robotics Ltd'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| Halden Robotics')), found.join('; '));
+  });
+
+  it("splits a company and its officer's name at a role in capitals, and reads a title after a name", async () => {
+    const found = await triples(
+      'Tallyo is a Lisbon payroll start-up. "We are growing fast," said Tallyo CEO Marta Sousa. Rui Lopes, the CTO, studied at IST. Ana Reis, who serves as CFO, joined in 2022.',
+      true,
+    );
+    assert.ok(found.includes('Marta Sousa | leads | Tallyo'), found.join('; '));
+    assert.ok(found.includes('Rui Lopes | works at | Tallyo'), found.join('; '));
+    assert.ok(found.includes('Ana Reis | works at | Tallyo'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| CFO')), found.join('; '));
+  });
+
+  it("keeps a currency's letters out of a name, and a company described by its country's possessive an organisation", async () => {
+    const found = await triples(
+      "Lagos-based Kudi Pay, Nigeria's largest agent-banking firm, said it had sold its lending arm, Kredo, to Access Holdings for N$2 billion. The deal lets Kudi Pay grow, chief executive Tunde Bello told analysts.",
+      true,
+    );
+    assert.ok(found.includes('Kudi Pay | sold to | Access Holdings'), found.join('; '));
+    assert.ok(found.includes('Tunde Bello | leads | Kudi Pay'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('Holdings for')), found.join('; '));
+  });
+
+  it('reads "taking over from", "comes to us from", and a unit after "Head of"', async () => {
+    const found = await triples(
+      'Hi all,\nI am glad to share that Noor Haddad joins Brightline Media on Monday as Head of Platform Engineering, taking over from Sam Okoye. Noor comes to us from Deliveroo.',
+      true,
+    );
+    assert.ok(found.includes('Noor Haddad | succeeded | Sam Okoye'), found.join('; '));
+    assert.ok(found.includes('Noor Haddad | works at | Deliveroo'), found.join('; '));
+    assert.ok(found.includes('Noor Haddad | leads | Platform Engineering'), found.join('; '));
+  });
+
+  it('takes "she" for the person a genderless subject named after it', async () => {
+    const found = await triples(
+      'Quintal Verde also announced a partnership with Banco Uno, and confirmed that its finance chief, Joana Prates, will step down in May. She will be replaced by Luis Mota.',
+      true,
+    );
+    assert.ok(found.includes('Luis Mota | succeeded | Joana Prates'), found.join('; '));
+  });
 });

@@ -5,6 +5,16 @@ import type { PredicateRule } from './predicate-rules';
 
 /** Where one works, plays or signs, what one sets up, joins or leaves, and who hires one. */
 export const CAREER_RULES: PredicateRule[] = [
+  // "Farah comes to us from Ocado Technology", "joined us from Medtronic": where one worked before.
+  {
+    verbs: ['come', 'join', 'arrive'],
+    preps: ['from'],
+    words: ['us'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     verbs: ['work', 'teach', 'lecture', 'retire', 'serve', 'intern', 'cook', 'coach'],
     preps: ['at', 'for', 'from'],

@@ -137,6 +137,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
     preps: ['from'],
     words: ['over'],
     canonical: 'succeeded',
+    sourceType: 'person',
     onlySources: ['person'],
     onlyTargets: ['person'],
   },

@@ -83,6 +83,9 @@ export function readSentences(text: string): Sentence[] {
       const compound = companyCompound(texts, spaces, i, last);
       const title = titleStop(texts, spaces, i, last);
       const degree = degreeEnd(texts, spaces, i, last);
+      // ("for R$1.2 billion": a currency's letters and its sign are one symbol, no name.)
+      const currency =
+        /^[A-Z]{1,3}$/.test(texts[i] ?? '') && texts[i + 1] === '$' && spaces[i + 1] === '' && i + 1 <= last;
       const glued =
         letters > i
           ? letters
@@ -94,7 +97,9 @@ export function readSentences(text: string): Sentence[] {
                 ? title
                 : degree > i
                   ? degree
-                  : gluedRun(texts, spaces, pos, i, last);
+                  : currency
+                    ? i + 1
+                    : gluedRun(texts, spaces, pos, i, last);
       // (Glued pieces keep the spaces written between them: only "Sp. z o.o." has any.)
       let word = texts[i] ?? '';
       for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
@@ -105,14 +110,15 @@ export function readSentences(text: string): Sentence[] {
       sentence.tokens.push({
         text: word,
         lower: word.toLowerCase(),
-        pos:
-          glued > i
+        pos: currency
+          ? 'SYM'
+          : glued > i
             ? ((letters > i || compound > i) && !/^\p{Lu}/u.test(word)) || degree > i
               ? 'NOUN'
               : 'PROPN'
             : (pos[i] ?? 'X'),
         lemma: glued > i ? word.toLowerCase() : (lemmas[i] ?? word.toLowerCase()),
-        kind: glued > i ? 'word' : (kinds[i] ?? 'word'),
+        kind: currency ? 'symbol' : glued > i ? 'word' : (kinds[i] ?? 'word'),
         space: spaces[i] ?? '',
         stop: glued === i && stops[i] === true,
       });
@@ -321,7 +327,7 @@ const LETTERS = /^[\p{L}\p{M}]+$/u;
  * One syllable of a romanised Korean or Chinese given name ("woo", "yeon", "ming"): such a half
  * joins its name even where wink reads an English verb in it ("Seo Ji-woo").
  */
-const SYLLABLE =
+export const SYLLABLE =
   /^(?:[bcdghjklmnprstwxyz]|ch|sh|zh|kk|tt|pp|ss|jj)?[wy]?(?:[aeiou]{1,2})(?:ng|n|m|k|l|p|t)?$/;
 
 /**
