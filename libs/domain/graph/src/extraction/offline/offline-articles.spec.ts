@@ -379,4 +379,30 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Oxfam Novib | located in | Hague'), found.join('; '));
     assert.ok(found.includes('Enschede | located in | Netherlands'), found.join('; '));
   });
+
+  it('takes an acronym in brackets for the name before it, and reads an organisation working with another', async () => {
+    const found = await triples(
+      'The Baltic Institute for Marine Ecology (BIME) is a research institute in Gdynia. BIME is a member of the European Ocean Network and works closely with Statoil.',
+      true,
+    );
+    assert.ok(
+      found.includes('Baltic Institute for Marine Ecology | member of | European Ocean Network'),
+      found.join('; '),
+    );
+    assert.ok(found.includes('Baltic Institute for Marine Ecology | partner of | Statoil'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('BIME |')), found.join('; '));
+  });
+
+  it('places a plural named without "a", and reads a company\'s best-known product', async () => {
+    const towers = await triples(
+      'The Marina Towers (Spanish: Torres Marina) are twin skyscrapers in Valparaíso.',
+      true,
+    );
+    assert.ok(towers.includes('Marina Towers | located in | Valparaíso'), towers.join('; '));
+    const product = await triples(
+      'Andesa is a Chilean clothing company. Its best-known product, the Cordillera jacket, was introduced in 1991.',
+      true,
+    );
+    assert.ok(product.includes('Andesa | created | Cordillera'), product.join('; '));
+  });
 });

@@ -16,7 +16,7 @@ import { COLLEAGUES } from './colleagues';
 const TITLE_WORDS = new Set([...DROPPED_HONORIFICS, ...NAME_TITLES, ...RULER_TITLES]);
 
 /** A work one makes, and a building one designs: its title or name after the owner's noun is theirs. */
-export const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention']);
+export const WORKS = new Set([...TITLE_NOUNS, 'building', 'bridge', 'invention', 'product']);
 
 /** Nouns of a union between two people, before "to" or "with": "her marriage to X". */
 const UNIONS = new Map<string, string>(

@@ -122,6 +122,15 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     targetType: 'organization',
   },
   { verbs: ['sell'], preps: ['to'], canonical: 'sold to' },
+  // "The institute works closely with Rijkswaterstaat", "Kallio teamed up with Tobishima": an
+  // organisation's work with another is a partnership.
+  {
+    verbs: ['collaborate', 'cooperate', 'work', 'partner', 'team'],
+    preps: ['with'],
+    canonical: 'partner of',
+    onlySources: ['organization'],
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     verbs: ['collaborate', 'cooperate', 'work'],
     preps: ['with', 'alongside'],

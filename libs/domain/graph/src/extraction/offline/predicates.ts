@@ -287,10 +287,14 @@ export function matchPredicate(
     return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   // "is a museum in Paris", "is a census-designated place in Pulaski County", and the same said
   // as an apposition: "Hartley & Moss, an architecture firm in Denver".
+  // ("The Petronas Towers are twin skyscrapers in Kuala Lumpur": a plural's noun without "a".)
+  const plural =
+    ['are', 'were'].includes(between[0]?.lower ?? '') &&
+    ['ADJ', 'NOUN', 'NUM'].includes(between[1]?.pos ?? '');
   const copula =
     between[0] !== undefined &&
     (root(between[0]) === 'be' || (between[0].text === ',' && verbs.length === 0)) &&
-    between[1]?.pos === 'DET';
+    (between[1]?.pos === 'DET' || plural);
   if (
     copula &&
     source.type !== 'person' &&

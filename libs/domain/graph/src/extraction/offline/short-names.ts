@@ -164,6 +164,19 @@ export function personalName(mention: Mention): boolean {
   );
 }
 
+/**
+ * Whether `short` is written as an acronym of `full`'s name: capitals only, its letters in order
+ * among the full name's capitals, the first the same ("MSF" of Médecins Sans Frontières).
+ */
+function acronymOf(short: Mention, full: Mention): boolean {
+  if (!/^[A-Z]{2,6}$/.test(short.name) || full.type === 'person') return false;
+  const capitals = full.name.replace(/[^\p{Lu}]/gu, '');
+  if (capitals[0] !== short.name[0] || capitals.length < short.name.length) return false;
+  let k = 0;
+  for (const letter of capitals) if (letter === short.name[k]) k++;
+  return k === short.name.length;
+}
+
 /** The mention, where it is in its sentence, standing for the full name's entity. */
 function standFor(mention: Mention, full: Mention): Mention {
   const { name, type, evidence, keys, aliases } = full;
@@ -215,7 +228,19 @@ export class ShortNames {
   resolveAll(mentions: Mention[], tokens: Token[] = []): Mention[] {
     const earlier = new Map<string, Mention>();
     const placeNamedHere = new Map<string, Mention>();
-    return mentions.map((mention) => {
+    return mentions.map((mention, m) => {
+      // ("The Van Leeuwenhoek Institute for Water Research (VLIWR) is …": an acronym in brackets
+      // right after a name is that name, there and after.)
+      const named = mentions[m - 1];
+      if (
+        named &&
+        tokens[mention.start - 1]?.text === '(' &&
+        named.end === mention.start - 1 &&
+        acronymOf(mention, named)
+      ) {
+        this.byShortName.set(mention.keys[0]!, named);
+        return standFor(mention, named);
+      }
       const place = placeNameOf(mention);
       if (place) placeNamedHere.set(place, mention);
       // ("Greenfield was founded by …" after "Greenfield Robotics": the company, unless the words
