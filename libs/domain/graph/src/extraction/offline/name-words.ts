@@ -299,7 +299,7 @@ export const INSTITUTION_HEADS = new Set([
 ]);
 /** A name that says its bearer teaches: "Kansai University", "Imperial College", "IIT Bombay", "Escola Sant Gervasi". */
 export const SCHOOL_NAME =
-  /\b(?:universit(?:y|ies|at|é|à|ad|ade)|college|polytechnic|politecnico|school|academy|conservatory|conservatoire|iit|escola|escuela|école|gymnasium|lycée|tu|eth|mit|ucla|ucl|lse|kaist)\b/i;
+  /(?<![\p{L}])(?:universi(?:ty|ties|tät|tat|té|tà|dad|dade|teit)|college|polytechnic|politecnico|school|academy|conservatory|conservatoire|iit|escola|escuela|école|gymnasium|lycée|tu|eth|mit|ucla|ucl|lse|kaist)(?![\p{L}])/iu;
 
 /** Verbs of making a work whose title follows: "wrote Things Fall Apart", "directed Pather Panchali". */
 export const TITLE_VERBS = new Set([

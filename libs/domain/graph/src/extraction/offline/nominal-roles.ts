@@ -55,6 +55,10 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     const holder = mentions[m + 1]!;
     const gap = holder.start - owner.end;
     if (gap < 1 || gap > 6 || !['organization', 'location', 'concept'].includes(owner.type)) continue;
+    // ("03:55 Network engineer Declan Murphy traced …": a word capitalised only as a line's first,
+    // which nothing typed, is the title's own.)
+    const opensLine = owner.start === 0 || /^\d/.test(tokens[owner.start - 1]!.text);
+    if (opensLine && owner.evidence === 'none' && owner.end - owner.start === 1) continue;
     const words = tokens.slice(owner.end, holder.start);
     const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
     // "Ridgeline founder and chairman Grant Whitaker": two titles joined, each held.

@@ -245,4 +245,15 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const before = await triples('Ana Ruiz started in May. Her predecessor, Tom Reid, retired.', true);
     assert.ok(before.includes('Ana Ruiz | succeeded | Tom Reid'), before.join('; '));
   });
+
+  it('reads people who met at a school as its students, a company they launched as founded, and a role label in capitals', async () => {
+    const found = await triples(
+      'HOST (Thandi Nkosi): Welcome back.\nJoão Prates: Thanks. Rui Matos and I met at Universidade do Porto, and we launched Cortiça Labs, a startup, in 2017.',
+      true,
+    );
+    assert.ok(found.includes('João Prates | studied at | Universidade do Porto'), found.join('; '));
+    assert.ok(found.includes('Rui Matos | studied at | Universidade do Porto'), found.join('; '));
+    assert.ok(found.includes('João Prates | founded | Cortiça Labs'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('HOST |')), found.join('; '));
+  });
 });

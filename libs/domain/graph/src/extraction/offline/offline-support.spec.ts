@@ -535,4 +535,9 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Saimaa Freight Oy | uses | Excel 2021'), found.join('; '));
     assert.ok(found.includes('LP-2204 | affects | Lumo Payroll 8.2'), found.join('; '));
   });
+
+  it("takes a line's first word before a job title for the title's own, not an employer", async () => {
+    const found = await triples('04:10 Storage engineer Ines Duarte replaced the failed disk.', true);
+    assert.ok(!found.some((t) => t.endsWith('| Storage')), found.join('; '));
+  });
 });

@@ -160,6 +160,15 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
   },
   // "a native of Ísafjörður": where one was born.
   { nouns: ['native'], preps: ['of'], canonical: 'born in', sourceType: 'person', targetType: 'location' },
+  // "Camilo Vargas and I met at Universidad de los Andes": people who met at a school studied there.
+  {
+    verbs: ['meet'],
+    preps: ['at'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    onlySources: ['person'],
+    schoolsOnly: true,
+  },
   // "A graduate of Imperial College London, he …", "an alumna of Stella Maris College".
   {
     nouns: ['graduate', 'alumnus', 'alumna', 'alumni'],

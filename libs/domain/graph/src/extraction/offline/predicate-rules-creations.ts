@@ -13,6 +13,15 @@ export const CREATION_RULES: PredicateRule[] = [
     invertPassive: true,
     notTarget: ['date', 'person'],
   },
+  // "we launched Ruedas in 2018": a company a person launches is one they founded.
+  {
+    verbs: ['launch'],
+    preps: [''],
+    canonical: 'founded',
+    sourceType: 'person',
+    onlySources: ['person'],
+    onlyTargets: ['organization'],
+  },
   // "Toyota launched the Prius", "she released Miss Perfumado in 1992": what a maker or an artist
   // puts out is theirs (a place, a person or a company is not launched so).
   {

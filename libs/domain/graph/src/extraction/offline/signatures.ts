@@ -6,6 +6,7 @@ import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { ROLE_ABBREVIATIONS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
+import { personalName } from './short-names';
 
 /** Titles that lead what they are written after: "Payments team lead". */
 const LEAD_TITLES = new Set(['lead', 'head', 'leader']);
@@ -54,6 +55,8 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
       continue;
     }
     if (!next || !organisationLike(org) || org.type === 'location') continue;
+    // ("HOST (Lerato Khumalo):": a role in capitals, then the name of whoever holds it.)
+    if (/^\p{Lu}+$/u.test(person.name) && org.evidence !== 'strong' && personalName(org)) continue;
     let after = tokens[org.end];
     // ("Lars Eriksen (Stackline account manager) has confirmed …": the role after the company says
     // it, wherever the line is.)
