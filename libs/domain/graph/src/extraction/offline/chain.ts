@@ -231,7 +231,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
         afterClause,
       },
     );
-    if (antecedent) out.push({ ...antecedent, start: i, end: i + 1 });
+    // ("joined him as assistant": "he" and "she" stand for a person, whatever typed the name.)
+    const gendered = pronounGender(token.lower) !== undefined && antecedent?.type === 'person';
+    if (antecedent)
+      out.push({ ...antecedent, start: i, end: i + 1, ...(gendered ? { evidence: 'strong' as const } : {}) });
   });
   while (next < mentions.length) take();
   return out;

@@ -1,3 +1,4 @@
+import { isOrganizationNoun } from './cues';
 import { lexicon } from './lexicon';
 import { INSTITUTION_HEADS } from './name-words';
 import { Token } from './sentences';
@@ -80,5 +81,7 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
   // Mid-sentence after a preposition it is a name the tagger did not know: "from Ford", "at Tessera".
   const afterPreposition = i > 1 && tokens[i - 1]!.pos === 'ADP' && token.pos !== 'ADJ';
-  return inSpan || tokens[i + 1]?.pos === 'PROPN' || afterPreposition;
+  // So it is after a kind of organisation: "the Lagos label Redline Sounds" (tagged as verbs).
+  const afterKind = i > 1 && isOrganizationNoun(tokens[i - 1]) && token.pos !== 'ADJ';
+  return inSpan || tokens[i + 1]?.pos === 'PROPN' || afterPreposition || afterKind;
 }

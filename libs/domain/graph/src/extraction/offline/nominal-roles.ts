@@ -182,6 +182,8 @@ export function bareTitles(
     while (first > 0 && first > at - 3 && qualifier(first - 1)) first--;
     const before = tokens[first - 1];
     if (before && !OWNERLESS_BEFORE.has(before.lower) && !isVerbLike(before)) continue;
+    // ("his wife, fashion designer Amara Eze": a relative's trade, held nowhere the text names.)
+    if (before?.text === ',' && KIN_NOUNS.has(tokens[first - 2]?.lower ?? '')) continue;
     if (mentions.some((m) => m.end === first)) continue;
     // ("chief executive Dana Whitfield of Acme": the pair after the name says whose title it is.)
     if (['of', 'at'].includes(tokens[holder.end]?.lower ?? '')) continue;

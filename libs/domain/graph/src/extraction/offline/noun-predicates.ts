@@ -26,12 +26,15 @@ export function nounPredicate(word: string, prep = 'of', plurals = true): Predic
 }
 
 let byNoun: Map<string, PredicateRule[]> | undefined;
-/** The noun-only rules (not reversed ones), by each of their nouns. */
+/**
+ * The noun-only rules (not reversed ones, nor those that need a word beside the noun: "founding
+ * director" is read in its sentence), by each of their nouns.
+ */
 function nounRules(): Map<string, PredicateRule[]> {
   if (byNoun) return byNoun;
   byNoun = new Map();
   for (const rule of RULES) {
-    if (rule.verbs || rule.reversed) continue;
+    if (rule.verbs || rule.reversed || rule.words) continue;
     for (const noun of rule.nouns ?? []) byNoun.set(noun, [...(byNoun.get(noun) ?? []), rule]);
   }
   return byNoun;

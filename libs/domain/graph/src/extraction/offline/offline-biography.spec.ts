@@ -682,4 +682,24 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(sons.includes('Pablo Soto | sibling of | Diego Soto'), sons.join('; '));
   });
+
+  it('reads a label named after its kind, a wife named after her trade, and no employer for "joined him"', async () => {
+    const found = await triples(
+      'Segun Adeyemi is a Nigerian producer and co-founder of the Ibadan label Bluewave Sounds. He lives in Ikoyi with his wife, fashion designer Kemi Alade. In 2010 he took over the youth academy, where his old teammate Tunde Ojo joined him as coach.',
+      true,
+    );
+    assert.ok(found.includes('Segun Adeyemi | founded | Bluewave Sounds'), found.join('; '));
+    assert.ok(found.includes('Segun Adeyemi | married to | Kemi Alade'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Kemi Alade | works at')), found.join('; '));
+    assert.ok(!found.includes('Tunde Ojo | works at | Segun Adeyemi'), found.join('; '));
+  });
+
+  it('reads a post taken at an institute and a founding principal', async () => {
+    const found = await triples(
+      'Astrid Lunde studied at the University of Tromsø before taking a post at the Norwegian Polar Institute. Kenta Sato is the founding principal of Sato Hoshi Studio.',
+      true,
+    );
+    assert.ok(found.includes('Astrid Lunde | works at | Norwegian Polar Institute'), found.join('; '));
+    assert.ok(found.includes('Kenta Sato | founded | Sato Hoshi Studio'), found.join('; '));
+  });
 });

@@ -123,7 +123,22 @@ export function possessiveRoles(
     )
       said = article - 1;
     else if (tokens[said]?.pos === 'DET') said--;
-    if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
+    // ("his wife, fashion designer Amara Eze": a kinship noun, then a trade with no article.)
+    let trade = named.start - 1;
+    while (
+      trade > 0 &&
+      ['NOUN', 'ADJ'].includes(tokens[trade]!.pos) &&
+      tokens[trade]!.text === tokens[trade]!.lower
+    )
+      trade--;
+    if (
+      said === k &&
+      trade < named.start - 1 &&
+      tokens[trade]?.text === ',' &&
+      KIN_NOUNS.has(tokens[trade - 1]?.lower ?? '')
+    )
+      k = trade - 1;
+    else if (said < k && tokens[said]?.lemma === 'be') k = said - 1;
     else if (tokens[k]?.lemma === 'be') k--;
     // "her husband, the oceanographer Lars Vik": the kinship noun, then what the name is.
     // (And "her best-known building, the Biblioteca Pública": a work noun, then its name; "the

@@ -195,4 +195,13 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "After dropping out of the University of Nigeria, he …": a school one left, one studied at.
+  {
+    verbs: ['drop'],
+    preps: ['of'],
+    words: ['out'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    schoolsOnly: true,
+  },
 ];

@@ -53,7 +53,18 @@ export const CAREER_RULES: PredicateRule[] = [
   },
   {
     // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
-    nouns: ['career', 'job', 'stint', 'tenure', 'internship', 'residency'],
+    nouns: [
+      'career',
+      'job',
+      'stint',
+      'tenure',
+      'internship',
+      'residency',
+      'post',
+      'position',
+      'professorship',
+      'lectureship',
+    ],
     preps: ['at', 'with'],
     canonical: 'works at',
     sourceType: 'person',

@@ -68,6 +68,15 @@ export const NOUN_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'person',
   },
+  // "the founding principal of Mori Takeda Atelier", "founding director of the institute".
+  {
+    nouns: ['principal', 'partner', 'director', 'chair', 'editor', 'president', 'ceo'],
+    words: ['founding'],
+    preps: ['of'],
+    canonical: 'founded',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     nouns: ['founder', 'co-founder', 'cofounder'],
     preps: ['of'],
