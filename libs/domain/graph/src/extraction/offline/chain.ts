@@ -39,6 +39,11 @@ function untypedSubject(discourse: Discourse): Mention | undefined {
   return about;
 }
 
+/** Nouns for the place an article is about: "lived in the town until his death". */
+const TOWN_NOUNS = new Set(['town', 'city', 'village']);
+/** Prepositions of where, before "the town": not "After the city fell". */
+const LOCATIVE = new Set(['in', 'to', 'from', 'near', 'around', 'outside', 'across']);
+
 /** Verbs of what one does at an institution, which "there" after them may stand for. */
 const INSTITUTION_VERBS = new Set([
   'study',
@@ -184,6 +189,22 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (place) out.push({ ...place, start: i, end: i + 1 });
       return;
     }
+    // ("The painter Carmen Lozano was born here", "lived in the town until his death": in an
+    // article on a place, the place.)
+    const townNoun =
+      token.lower === 'the' &&
+      TOWN_NOUNS.has(noun?.lower ?? '') &&
+      LOCATIVE.has(sentence.tokens[i - 1]?.lower ?? '');
+    const here = token.lower === 'here' && i > 0 && isVerbLike(sentence.tokens[i - 1]!);
+    const townAlone =
+      townNoun &&
+      !['NOUN', 'PROPN'].includes(sentence.tokens[i + 2]?.pos ?? '') &&
+      !['of', "'s", '’s'].includes(sentence.tokens[i + 2]?.lower ?? '');
+    if ((here || townAlone) && !discourse.speaker) {
+      const place = discourse.openingOf('location');
+      if (place) out.push({ ...place, start: i, end: here ? i + 1 : i + 2 });
+      return;
+    }
     // "We run Lumio Desk": a writer who said where they work speaks for it.
     // (Not "we both", "we all": people, not their employer.)
     const people = ['both', 'all', 'two'].includes(sentence.tokens[i + 1]?.lower ?? '');
@@ -212,8 +233,13 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     if (token.pos !== 'PRON') return;
     // ("built her a little annex": whom something is done for is no object of the verb.)
     // (Nor is "her" before a degree: "earned her PhD at IIT Madras".)
+    // ("produced her first solo record": "her" before adjectives and their noun owns it.)
+    let head = i + 1;
+    while (['ADJ', 'NUM'].includes(sentence.tokens[head]?.pos ?? '') && head < i + 4) head++;
+    const owns = head > i + 1 && sentence.tokens[head]?.pos === 'NOUN';
     const isObject =
       OBJECT_PRONOUNS.has(token.lower) &&
+      !(token.lower === 'her' && owns) &&
       noun?.pos !== 'NOUN' &&
       !['a', 'an'].includes(noun?.lower ?? '') &&
       !(noun !== undefined && DEGREES.has(bare(noun)));

@@ -25,7 +25,25 @@ export function inferredRelations(
     ...theyFounded(tokens, mentions, discourse, found),
     ...whollyOwned(found),
     ...supportingCast(tokens, mentions, found),
+    ...castIncludes(tokens, mentions, discourse),
   ];
+}
+
+/**
+ * "The cast also includes Dinara Sultanova and the Russian actor Pavel Grishin": each person the
+ * sentence lists is in the cast of the work the text is about.
+ */
+function castIncludes(tokens: Token[], mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  if (tokens[0]?.lower !== 'the' || tokens[1]?.lower !== 'cast') return [];
+  const verb = tokens.findIndex((t, k) => k > 1 && k < 5 && t.lemma === 'include');
+  const work = discourse.thing();
+  if (verb < 0 || !work || work.type === 'person' || work.type === 'location') return [];
+  return mentions
+    .filter((m) => m.start > verb && (m.type === 'person' || m.evidence === 'none'))
+    .map((m) => {
+      if (m.type !== 'person') Object.assign(m, { type: 'person', evidence: 'weak' });
+      return rel(work, m, 'stars', phrase(tokens, 0, verb + 1), m.end, 0.6);
+    });
 }
 
 /** Words for the lesser parts of a cast: "in supporting roles", "in smaller parts". */

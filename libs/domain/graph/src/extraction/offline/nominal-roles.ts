@@ -196,23 +196,16 @@ export function bareTitles(
 }
 
 /** Words between a name and its title after it: "Roux, who serves as CEO,", "Benali, the CTO,". */
-const TITLE_LEADS = new Set([
-  'who',
-  'serves',
-  'served',
-  'is',
-  'was',
-  'works',
-  'worked',
-  'as',
-  'the',
-  'its',
-  'our',
-]);
+const TITLE_LEADS = new Set(['who', 'serves', 'served', 'works', 'worked', 'as', 'the', 'our']);
+/** A copula before a title: "Hemi Walker has been executive director since 2017". */
+const TITLE_COPULAS = new Set(['is', 'was', 'has', 'had', 'been', 'became', 'remains']);
+/** What may follow a title that names no owner: the clause's end, or a date. */
+const TITLE_ENDS = new Set([',', '.', ';', 'since', 'from', 'until', 'and']);
 
 /**
- * "Roux, who serves as CEO, previously worked at …", "Benali, the CTO, studied at …": a title of
- * the vocabulary after a person's name, in an aside no organisation's name is in, is held at the
+ * "Roux, who serves as CEO, previously worked at …", "Benali, the CTO, studied at …", "Hemi Walker
+ * has been executive director since 2017", "The current director, Julián Condori, is …": a title
+ * of the vocabulary beside a person's name, with no organisation's name, is held at the
  * organisation the text is about.
  */
 export function trailingTitles(
@@ -224,18 +217,63 @@ export function trailingTitles(
   const owner = discourse.firstOrganization;
   if (!owner) return [];
   const out: SentenceRelation[] = [];
-  for (const holder of mentions) {
-    if (holder.type !== 'person' || tokens[holder.end]?.text !== ',') continue;
-    let k = holder.end + 1;
-    while (k < holder.end + 6 && TITLE_LEADS.has(tokens[k]?.lower ?? '')) k++;
-    // (The title's own qualifiers: "chief technology officer".)
-    let at = k;
-    while (at < k + 3 && tokens[at + 1]?.text !== ',' && tokens[at]?.text === tokens[at]?.lower) at++;
-    if (tokens[at + 1]?.text !== ',' || at - k > 2) continue;
-    if (tokens.slice(k, at + 1).some((t) => t.pos === 'PUNCT' || isVerbLike(t))) continue;
+  const hold = (holder: Mention, from: number, at: number) => {
     const canonical = titleRelation(tokens, at, false);
-    if (!canonical || canonical === 'studied at') continue;
-    out.push(rel(holder, owner, canonical, phrase(tokens, holder.end + 1, at + 1), at + 1, 0.6));
+    if (canonical && canonical !== 'studied at')
+      out.push(
+        rel(holder, owner, canonical, phrase(tokens, from, at + 1), Math.max(at + 1, holder.end), 0.6),
+      );
+  };
+  // (The title's own qualifiers, up to three: "chief technology officer".)
+  const titleEnd = (k: number) => {
+    let at = k;
+    while (
+      at < k + 3 &&
+      !TITLE_ENDS.has(tokens[at + 1]?.lower ?? '.') &&
+      tokens[at]?.text === tokens[at]?.lower
+    )
+      at++;
+    const words = tokens.slice(k, at + 1);
+    const ends = at + 1 >= tokens.length || TITLE_ENDS.has(tokens[at + 1]!.lower);
+    return ends && words.length > 0 && !words.some((t) => t.pos === 'PUNCT' || isVerbLike(t)) ? at : -1;
+  };
+  for (const holder of mentions) {
+    if (holder.type !== 'person') continue;
+    let k = holder.end;
+    const comma = tokens[k]?.text === ',';
+    if (comma) k++;
+    const copula = !comma && TITLE_COPULAS.has(tokens[k]?.lower ?? '');
+    if (!comma && !copula) continue;
+    while (
+      k < holder.end + 6 &&
+      (TITLE_LEADS.has(tokens[k]?.lower ?? '') ||
+        TITLE_COPULAS.has(tokens[k]?.lower ?? '') ||
+        tokens[k]?.pos === 'ADV')
+    )
+      k++;
+    // ("Ana is a director": a title with "a" is a trade, whose employer the text may not name;
+    // "…, as chief executive" after a name is the clause's, whose organisation it may not be.)
+    if (['a', 'an'].includes(tokens[k]?.lower ?? '')) continue;
+    const as = tokens.slice(holder.end, k).findIndex((t) => t.lower === 'as');
+    if (
+      as >= 0 &&
+      !['serves', 'served', 'works', 'worked'].includes(tokens[holder.end + as - 1]?.lower ?? '')
+    )
+      continue;
+    const at = titleEnd(k);
+    if (at >= 0 && (!copula || tokens[at + 1]?.text !== ',')) hold(holder, holder.end + (comma ? 1 : 0), at);
+  }
+  // "The current director, Julián Condori, is …": the title first, then the name in commas.
+  if (tokens[0]?.lower === 'the') {
+    let at = 1;
+    while (at < 4 && tokens[at + 1]?.text !== ',' && tokens[at]?.text === tokens[at]?.lower) at++;
+    const holder = mentions.find(
+      (m) => m.start === at + 2 && (m.type === 'person' || (m.evidence === 'none' && personalName(m))),
+    );
+    if (tokens[at + 1]?.text === ',' && holder && tokens[holder.end]?.text === ',') {
+      if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
+      hold(holder, 0, at);
+    }
   }
   return out;
 }

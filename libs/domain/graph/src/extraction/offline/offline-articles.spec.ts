@@ -405,4 +405,37 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(product.includes('Andesa | created | Cordillera'), product.join('; '));
   });
+
+  it('reads "here" and "in the town" as the place an article is about', async () => {
+    const found = await triples(
+      'Vila Nova de Cerveira is a small town in Portugal. The sculptor José Rodrigues was born here in 1936, and the poet Ana Luísa Amaral lived in the town until her death.',
+      true,
+    );
+    assert.ok(found.includes('José Rodrigues | born in | Vila Nova de Cerveira'), found.join('; '));
+    assert.ok(found.includes('Ana Luísa Amaral | lives in | Vila Nova de Cerveira'), found.join('; '));
+  });
+
+  it('reads a cast list after "The cast includes", and "her" before an adjective as a possessive', async () => {
+    const film = await triples(
+      'Winter Orchard is a 2021 Georgian drama film directed by Nino Beridze. The cast also includes Levan Gelbakhiani and the French actor Clara Morel.',
+      true,
+    );
+    assert.ok(film.includes('Winter Orchard | stars | Levan Gelbakhiani'), film.join('; '));
+    assert.ok(film.includes('Winter Orchard | stars | Clara Morel'), film.join('; '));
+    const record = await triples(
+      'Siti Aminah is married to the producer Hafiz Rahman, who also produced her first solo record.',
+      true,
+    );
+    assert.ok(!record.includes('Hafiz Rahman | created | Siti Aminah'), record.join('; '));
+  });
+
+  it('reads a title held with no owner named, after a copula or before a name in commas', async () => {
+    const found = await triples(
+      'The Kaikōura Seabird Trust is a New Zealand charity. Aroha Tane has been executive director since 2019. The current chair, Mere Rangi, is a marine biologist. Tom Hale is a director.',
+      true,
+    );
+    assert.ok(found.includes('Aroha Tane | leads | Kaikōura Seabird Trust'), found.join('; '));
+    assert.ok(found.includes('Mere Rangi | leads | Kaikōura Seabird Trust'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Tom Hale |')), found.join('; '));
+  });
 });
