@@ -659,4 +659,13 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(found.includes('Luis Mota | succeeded | Joana Prates'), found.join('; '));
   });
+
+  it('reads "previously at" in an aside as a former job, and "steered" as leading', async () => {
+    const found = await triples(
+      'Her successor is Lauri Mäki, previously at Supercell. Chief executive Paula Reis steered Tejo Air through the pandemic.',
+      true,
+    );
+    assert.ok(found.includes('Lauri Mäki | works at | Supercell'), found.join('; '));
+    assert.ok(found.includes('Paula Reis | leads | Tejo Air'), found.join('; '));
+  });
 });

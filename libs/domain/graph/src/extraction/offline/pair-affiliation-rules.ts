@@ -1,6 +1,8 @@
 import { PairRule, rawOf, retype } from './pair-rules';
 import { DASHES } from './name-words';
 import { isVerbLike } from './predicates';
+import { GROUP_WORDS } from './predicate-words';
+import { personalName } from './short-names';
 import { isTeam } from './teams';
 
 // Pair rules for where a person works or is a member: "Priya Raman from Northwind", "of the QA team", signatures.
@@ -92,6 +94,41 @@ export const signedAffiliation: PairRule = ({ source, target, between }, { token
     !tokens.slice(source.start).some(isVerbLike)
   ) {
     found.push({ source, target, canonical: 'works at', raw: ',', confidence: 0.6, end: target.end });
+    return true;
+  }
+  return false;
+};
+
+/** Adverbs of a job held before: "Jonas Berg, previously at Remedy Entertainment". */
+const FORMERLY = new Set(['previously', 'formerly', 'once']);
+
+/**
+ * "Jonas Berg, previously at Remedy Entertainment, …", "bassist Federico Sanz, formerly of Los
+ * Brujos del Sur": an aside on a person of where they were before: a job there (a band's member).
+ */
+export const formerlyAt: PairRule = ({ source, target, between }, { found }) => {
+  const words = between.map((t) => t.lower);
+  if (
+    words.length === 3 &&
+    words[0] === ',' &&
+    FORMERLY.has(words[1]!) &&
+    ['at', 'of', 'with'].includes(words[2]!) &&
+    (source.type === 'person' || (source.evidence === 'none' && personalName(source))) &&
+    target.type !== 'person' &&
+    target.type !== 'location' &&
+    target.type !== 'date'
+  ) {
+    retype(source, 'person');
+    retype(target, 'organization');
+    const canonical = GROUP_WORDS.test(target.name) ? 'member of' : 'works at';
+    found.push({
+      source,
+      target,
+      canonical,
+      raw: rawOf(between.slice(1)),
+      confidence: 0.6,
+      end: target.start,
+    });
     return true;
   }
   return false;

@@ -117,7 +117,7 @@ export const PREDICATE_RULES: PredicateRule[] = [
   ...MOVING_TO_SYSTEMS,
   ...PLACE_RULES,
   {
-    verbs: ['lead', 'run', 'head', 'manage', 'chair', 'govern', 'rule', 'captain'],
+    verbs: ['lead', 'run', 'head', 'manage', 'chair', 'govern', 'rule', 'captain', 'steer'],
     preps: ['', 'by'],
     canonical: 'leads',
     invertPassive: true,

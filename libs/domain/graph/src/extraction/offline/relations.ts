@@ -20,7 +20,7 @@ import {
   founderAfterPlace,
   roleOfSubject,
 } from './pair-continuations';
-import { memberFrom, signedAffiliation } from './pair-affiliation-rules';
+import { formerlyAt, memberFrom, signedAffiliation } from './pair-affiliation-rules';
 import {
   basedDescription,
   clauseBreak,
@@ -91,6 +91,7 @@ const PAIR_RULES: PairRule[] = [
   companionOf,
   memberFrom,
   signedAffiliation,
+  formerlyAt,
   founderAfterPlace,
   foundedIn,
   organisationIn,
