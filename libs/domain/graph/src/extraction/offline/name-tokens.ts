@@ -62,6 +62,14 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     tokens[i + 1]?.pos === 'PROPN'
   )
     return true;
+  // ("IT Service Desk", "IT Operations": the trade in capitals, which wink reads as "it", opening a name.)
+  if (
+    !inSpan &&
+    token.text === 'IT' &&
+    tokens[i + 1]?.pos === 'PROPN' &&
+    /^\p{Lu}\p{Ll}/u.test(tokens[i + 1]!.text)
+  )
+    return true;
   // ("a bug in One UI 6.1", "One Medical": a capitalised number word mid-sentence opening a name.)
   if (!inSpan && i > 0 && token.text === 'One' && tokens[i + 1]?.pos === 'PROPN') return true;
   // ("Isabella I of Castile", "Charles I of England": a ruler's numeral the tagger read as "I".)

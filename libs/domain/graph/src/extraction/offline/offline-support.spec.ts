@@ -540,4 +540,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const found = await triples('04:10 Storage engineer Ines Duarte replaced the failed disk.', true);
     assert.ok(!found.some((t) => t.endsWith('| Storage')), found.join('; '));
   });
+
+  it('reads a name and its organisation in an update\'s brackets, "IT" opening a name, and a team as membership', async () => {
+    const found = await triples(
+      'Update (Marek Nowak, IT Service Desk): Confirmed.\nResolution: Lena Vogt (Storage team) replaced the controller.',
+      true,
+    );
+    assert.ok(found.includes('Marek Nowak | works at | IT Service Desk'), found.join('; '));
+    assert.ok(found.includes('Lena Vogt | member of | Storage team'), found.join('; '));
+    assert.ok(!found.includes('Lena Vogt | works at | Storage team'), found.join('; '));
+  });
 });

@@ -154,7 +154,14 @@ export function findRelations(
     ...productLine(sentence, mentions, discourse),
     ...ticketFields(sentence, mentions, discourse.ticket, found),
   );
-  return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)]);
+  return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)].map(teamMembership));
+}
+
+/** "Ana Ferreira (Platform team)": one is a member of a team, not employed by it. */
+function teamMembership(relation: SentenceRelation): SentenceRelation {
+  return relation.canonical === 'works at' && /\bteam$/i.test(relation.target.name)
+    ? { ...relation, canonical: 'member of' }
+    : relation;
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */

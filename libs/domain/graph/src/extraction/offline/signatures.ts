@@ -4,7 +4,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
-import { ROLE_ABBREVIATIONS } from './name-words';
+import { FUNCTION_WORDS, ROLE_ABBREVIATIONS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 import { personalName } from './short-names';
 
@@ -41,7 +41,12 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
       continue;
     }
     const next = tokens[person.end];
-    const org = mentions.find((m) => m.start === person.end + 1);
+    // ("Karim Haddad, IT Service Desk": a function's capitals may open the organisation's name.)
+    const org =
+      mentions.find((m) => m.start === person.end + 1) ??
+      (FUNCTION_WORDS.has(tokens[person.end + 1]?.lower ?? '')
+        ? mentions.find((m) => m.start === person.end + 2)
+        : undefined);
     // ("Customer: Farida Haddad (Amman)": a place in brackets after a person's name is their home.)
     if (
       next?.text === '(' &&
@@ -68,8 +73,15 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // ("- Sipho Mahlangu, Umhlanga Fresh Markets": after a dash, the line's end or a label's.)
     const afterDash = ['-', '—', '–'].includes(tokens[person.start - 1]?.text ?? '');
     const dashed = next.text === ',' && afterDash && (!after || [':', '|'].includes(after.text));
+    // ("Update (Karim Haddad, IT Service Desk): …": a name and its organisation in brackets.)
+    const bracketed =
+      next.text === ',' &&
+      person.type === 'person' &&
+      tokens[person.start - 1]?.text === '(' &&
+      after?.text === ')';
     // (The header is what comes before any verb: "… (Kestrel Design Studio): Since we updated …".)
-    if ((!parenthesised && !dashed) || (!titled && tokens.slice(0, org.end).some(isVerbLike))) continue;
+    if (!parenthesised && !dashed && !bracketed) continue;
+    if (!titled && !bracketed && tokens.slice(0, org.end).some(isVerbLike)) continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
     if (parenthesised && person.type !== 'person' && !afterDash && !titled) continue;
     // ("Author: Sofia Reyes (SRE)": a role in brackets is no employer.)
