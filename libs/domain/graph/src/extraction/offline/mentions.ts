@@ -356,8 +356,9 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     if (end - i === 1 && next && ERROR_CODE.test(next.text) && ['error', 'code', 'err'].includes(token.lower))
       continue;
     const named = nameMention(tokens, i, end);
-    // ("his 1999 album Blue Hour": what a work's noun names is no person, whatever its words.)
-    if (named && title && title !== 'verb' && named.type === 'person')
+    // ("his 1999 album Blue Hour": what a work's noun names is a work, no person, whatever its
+    // words; nor one that a later "her" may take for a person.)
+    if (named && title && title !== 'verb' && (named.type === 'person' || named.evidence === 'none'))
       Object.assign(named, { type: 'concept', evidence: 'weak' });
     if (named) {
       const release = releaseEnd(tokens, end, dateToken);

@@ -702,4 +702,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Astrid Lunde | works at | Norwegian Polar Institute'), found.join('; '));
     assert.ok(found.includes('Kenta Sato | founded | Sato Hoshi Studio'), found.join('; '));
   });
+
+  it('reads a dated work a possessive names, which no later "her" takes for a person', async () => {
+    const found = await triples(
+      'Marisa Cunha is a Portuguese singer. Her 2014 album Mar de Sal, produced by her friend Rui Lopes, won a prize. Cunha lives in Porto with her partner, the painter Joana Vaz.',
+      true,
+    );
+    assert.ok(found.includes('Marisa Cunha | created | Mar de Sal'), found.join('; '));
+    assert.ok(found.includes('Marisa Cunha | partner of | Joana Vaz'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Mar de Sal | partner of')), found.join('; '));
+  });
 });

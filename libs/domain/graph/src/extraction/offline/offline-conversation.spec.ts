@@ -256,4 +256,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('João Prates | founded | Cortiça Labs'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('HOST |')), found.join('; '));
   });
+
+  it('places "their" site with the organisation its sentence named', async () => {
+    const found = await triples(
+      "Ana: Mum says you're leaving Lisbon??\nRui: yeah, Siemens offered me a transfer to their Munich site",
+      true,
+    );
+    assert.ok(found.includes('Siemens | located in | Munich'), found.join('; '));
+    assert.ok(!found.includes('Lisbon | located in | Munich'), found.join('; '));
+  });
 });

@@ -77,8 +77,12 @@ export function sitePlaces(
     const before = tokens[place.start - 1];
     if (!owner && before && ["'s", '’s'].includes(before.lower))
       owner = mentions.find((m) => m.end === place.start - 1);
-    // "Its Berlin office", "their Berlin office": the organisation the text is about.
-    if (!owner && before && ['its', 'their'].includes(before.lower)) owner = discourse.firstOrganization;
+    // "Its Berlin office", "their Berlin office": an organisation the sentence named before, else
+    // the one the text is about ("Boeing offered me a transfer to their Seattle site").
+    if (!owner && before && ['its', 'their'].includes(before.lower))
+      owner =
+        [...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
+        discourse.firstOrganization;
     if (!owner || owner.type === 'person' || owner.type === 'location') continue;
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
     out.push(rel(owner, place, 'located in', phrase(tokens, place.start, site + 1), place.end, 0.6));

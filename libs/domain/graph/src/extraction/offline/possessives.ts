@@ -173,8 +173,10 @@ export function possessiveRoles(
     // ("Tallyo's on-call engineer": a hyphenated compound is one modifier, whatever its tags.)
     // ("Nestwell's managing director": a gerund before the noun modifies it too.)
     // ("its Thai subsidiary": so is a nationality, written with its capital.)
+    // ("Her 2011 album Noites de Vidro": a year too.)
     const modifier = (at: number) =>
       (['ADJ', 'NOUN'].includes(tokens[at]!.pos) && tokens[at]!.text === tokens[at]!.lower) ||
+      (tokens[at]!.pos === 'NUM' && /^\d{4}$/.test(tokens[at]!.text)) ||
       (['ADJ', 'PROPN'].includes(tokens[at]!.pos) && isNationalityWord(tokens[at]!.text)) ||
       (/ing$/.test(tokens[at]!.text) && tokens[at + 1]?.pos === 'NOUN') ||
       joinsWords(tokens[at]) ||
