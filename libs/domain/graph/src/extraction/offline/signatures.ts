@@ -148,6 +148,14 @@ export function signatureBlock(
       type: 'person' as const,
       evidence: person.evidence === 'none' ? ('weak' as const) : person.evidence,
     };
+    // The signature when the organisation (and its place) is the line below the role's.
+    const onLineBelow = (next: { org: Mention; place?: Mention }, unit?: Mention) => ({
+      line: i + 1,
+      person: signer,
+      organisation: next.org.keys[0]!,
+      place: next.place?.keys[0],
+      unit,
+    });
     // "Grace Whitfield" / "IT Coordinator" / "Harrowvale College": a role alone, the organisation
     // on the line below.
     if (at === undefined) {
@@ -158,13 +166,7 @@ export function signatureBlock(
           (isRoleWord(role.tokens[0]) && role.tokens[1]?.lower === 'of'))
           ? below()
           : undefined;
-      if (employer)
-        return {
-          line: i + 1,
-          person: signer,
-          organisation: employer.org.keys[0]!,
-          place: employer.place?.keys[0],
-        };
+      if (employer) return onLineBelow(employer);
       continue;
     }
     const org = roleMentions.find((m) => m.start === at + 1);
@@ -175,14 +177,7 @@ export function signatureBlock(
     // "Senior Lecturer, Department of Chemistry" / "Harrowvale College": a unit, then the
     // organisation it is part of on the line below.
     const parent = !placed && UNIT_HEADS.has(org.name.split(' ')[0]!.toLowerCase()) ? below() : undefined;
-    if (parent)
-      return {
-        line: i + 1,
-        person: signer,
-        organisation: parent.org.keys[0]!,
-        place: parent.place?.keys[0],
-        unit: org,
-      };
+    if (parent) return onLineBelow(parent, org);
     return {
       line: i,
       person: signer,

@@ -8,7 +8,9 @@ import { personLike } from './signatures';
 // A ticket's header fields: "Customer: Brightwater Dental (Cork)", "Contact: Niamh Keane",
 // "Product: DentaSuite Cloud 3.2", "Environment: macOS Sonoma 14.4 / Safari 17.4". The customer
 // (or, with none, the organisation the contact's field names, else the contact) uses each product
-// the header names, and the contact works at the customer. The fields may come in any order, so
+// the header names (a product field with no value lists them on the lines below it, one a line),
+// the contact works at the customer, and an error code the ticket reports affects the first
+// product named, unless its sentence says what it affects. The fields may come in any order, so
 // the whole header is read first.
 
 /** Labels of the field that names the customer's organisation. */
