@@ -198,7 +198,6 @@ export class Discourse {
     return undefined;
   }
 
-  /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   /** The latest mention of any of `types`. */
   latestOf(types: Mention['type'][]): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--)
@@ -206,6 +205,7 @@ export class Discourse {
     return undefined;
   }
 
+  /** The latest mention of a type: what "the company" stands for when the text is about someone. */
   latest(type: Mention['type'], except: Mention[] = []): Mention | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
       const m = this.recent[i]!;

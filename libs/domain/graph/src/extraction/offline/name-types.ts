@@ -1,6 +1,6 @@
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Evidence } from './mentions';
-import { CORPORATE_SUFFIXES, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
+import { CORPORATE_SUFFIXES, DEPARTMENTS, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
 import { SYLLABLE, Token } from './sentences';
 
 // How a name is typed from its own words, and whether words are a person's full name.
@@ -47,18 +47,13 @@ export const SAINTS = new Set([
 
 /** Last words of a team's or department's name: "Customer Operations", "Partner Success". */
 const UNIT_WORDS = new Set([
-  'operations',
+  ...DEPARTMENTS,
   'success',
-  'support',
   'service',
   'services',
   'care',
   'relations',
   'experience',
-  'engineering',
-  'sales',
-  'marketing',
-  'finance',
   'insights',
   'team',
 ]);

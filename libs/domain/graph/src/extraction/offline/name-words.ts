@@ -63,6 +63,28 @@ export const DEGREES = new Set([
   'mfa',
   'bfa',
 ]);
+/** A company's departments, which "Tomasz from IT" names, not a company. */
+export const DEPARTMENTS = new Set([
+  'it',
+  'hr',
+  'legal',
+  'finance',
+  'sales',
+  'marketing',
+  'engineering',
+  'support',
+  'operations',
+  'procurement',
+  'accounts',
+  'accounting',
+  'security',
+  'facilities',
+  'design',
+  'product',
+]);
+
+/** Whether a word is a degree, written with stops or not: "PhD", "B.Tech", "M.Sc.". */
+export const isDegree = (word: string): boolean => DEGREES.has(word.toLowerCase().replace(/\./g, ''));
 /** Officers' titles compromise does not list as roles. */
 export const ROLE_ABBREVIATIONS = new Set([
   'ceo',

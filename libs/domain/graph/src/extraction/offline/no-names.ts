@@ -1,7 +1,7 @@
 import { lexicon } from './lexicon';
 import {
   CLOSINGS,
-  DEGREES,
+  isDegree,
   DOCUMENT_LABELS,
   FUNCTION_WORDS,
   ROLE_ABBREVIATIONS,
@@ -111,7 +111,7 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   const lex = lexicon();
   // "my PhD at ETH Zurich": a degree is what one studied for, not a name.
   // ("a B.Tech from IIT Madras", "her M.Sc.": written with stops, in one piece or two.)
-  if (lower.length <= 2 && DEGREES.has(lower.join('').replace(/\./g, ''))) return true;
+  if (lower.length <= 2 && isDegree(lower.join(''))) return true;
   // ("Roux, who serves as CEO": a role's abbreviation alone names nobody.)
   if (lower.length === 1 && ROLE_ABBREVIATIONS.has(lower[0]!)) return true;
   // "a Series B round led by …": a funding round's letter, not a name.

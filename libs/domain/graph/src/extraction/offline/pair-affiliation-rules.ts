@@ -1,31 +1,11 @@
 import { PairRule, rawOf, retype } from './pair-rules';
-import { DASHES } from './name-words';
+import { DASHES, DEPARTMENTS } from './name-words';
 import { isVerbLike } from './predicates';
 import { GROUP_WORDS } from './predicate-words';
 import { personalName } from './short-names';
 import { isTeam } from './teams';
 
 // Pair rules for where a person works or is a member: "Priya Raman from Northwind", "of the QA team", signatures.
-
-/** A company's departments, which "Tomasz from IT" names, not a company. */
-const DEPARTMENTS = new Set([
-  'it',
-  'hr',
-  'legal',
-  'finance',
-  'sales',
-  'marketing',
-  'engineering',
-  'support',
-  'operations',
-  'procurement',
-  'accounts',
-  'accounting',
-  'security',
-  'facilities',
-  'design',
-  'product',
-]);
 
 /**
  * "Priya Raman from Northwind reported …": someone from an organisation works there; "Aiko Sato

@@ -1,6 +1,6 @@
 import { isPersonNoun } from './cues';
 import { Mention } from './mentions';
-import { DEGREES } from './name-words';
+import { isDegree } from './name-words';
 import { PairRule, rawOf, retype, same } from './pair-rules';
 import { isVerbLike, matchPredicate } from './predicates';
 import { COMPANIONS } from './predicate-words';
@@ -154,7 +154,7 @@ export const roleOfSubject: PairRule = ({ target, between }, { previous, found }
     noVerb &&
     subject?.type === 'person' &&
     (between[0]?.pos === 'ADP' || (between[0]?.lower === 'and' && between[1]?.pos === 'DET')) &&
-    between.some((t) => t.pos === 'NOUN' || DEGREES.has(t.lower.replace(/\./g, ''))) &&
+    between.some((t) => t.pos === 'NOUN' || isDegree(t.lower)) &&
     !same(subject, target)
   ) {
     const role = matchPredicate(between, subject, target);

@@ -31,6 +31,17 @@ export function placedKind(sentence: Sentence, mentions: Mention[]): SentenceRel
   return out;
 }
 
+/**
+ * Whose "its" or "their" at `at` is: the nearest organisation its sentence named before it, else
+ * the one the text is about.
+ */
+function whoseIts(mentions: Mention[], at: number, discourse: Discourse): Mention | undefined {
+  return (
+    [...mentions].reverse().find((m) => m.end <= at && m.type === 'organization') ??
+    discourse.firstOrganization
+  );
+}
+
 /** Sites an organisation has in a place (and whose "main campus sits in Meyrin", relations.ts). */
 export const SITES = new Set([
   'office',
@@ -80,9 +91,7 @@ export function sitePlaces(
     // "Its Berlin office", "their Berlin office": an organisation the sentence named before, else
     // the one the text is about ("Boeing offered me a transfer to their Seattle site").
     if (!owner && before && ['its', 'their'].includes(before.lower))
-      owner =
-        [...mentions].reverse().find((m) => m.end < place.start && m.type === 'organization') ??
-        discourse.firstOrganization;
+      owner = whoseIts(mentions, place.start - 1, discourse);
     if (!owner || owner.type === 'person' || owner.type === 'location') continue;
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
     out.push(rel(owner, place, 'located in', phrase(tokens, place.start, site + 1), place.end, 0.6));
@@ -208,8 +217,7 @@ export function siteIsIn(sentence: Sentence, mentions: Mention[], discourse: Dis
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
     const named = /^['’]s$/.test(token.lower) ? mentions.find((m) => m.end === at) : undefined;
-    const its = token.lower === 'its' && !mentions.some((m) => m.end <= at && m.type === 'organization');
-    const owner = named ?? (its ? discourse.firstOrganization : undefined);
+    const owner = named ?? (token.lower === 'its' ? whoseIts(mentions, at, discourse) : undefined);
     if (!owner || owner.type === 'person' || owner.type === 'location') return;
     let k = at + 1;
     while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
@@ -251,11 +259,7 @@ export function ownSiteIn(sentence: Sentence, mentions: Mention[], discourse: Di
     if (!SITES.has(tokens[k]?.lower ?? '') || tokens[k + 1]?.lower !== 'in') return;
     const place = mentions.find((m) => m.start === k + 2);
     if (!place || place.type !== 'location') return;
-    // Whose: the nearest organisation before in the sentence, else the text's.
-    const owner =
-      named ??
-      [...mentions].reverse().find((m) => m.end <= at && m.type === 'organization') ??
-      discourse.firstOrganization;
+    const owner = named ?? whoseIts(mentions, at, discourse);
     if (!owner) return;
     out.push(rel(owner, place, 'located in', phrase(tokens, at, place.start).trim(), place.end, 0.6));
   });

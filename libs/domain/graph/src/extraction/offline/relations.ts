@@ -47,6 +47,7 @@ import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces, SITES } from './places';
 import { headerAffiliations } from './signatures';
+import { isTeam } from './teams';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { CANONICAL_PREDICATES } from './predicate-rules';
 import { isVerbLike } from './predicates';
@@ -159,7 +160,7 @@ export function findRelations(
 
 /** "Ana Ferreira (Platform team)": one is a member of a team, not employed by it. */
 function teamMembership(relation: SentenceRelation): SentenceRelation {
-  return relation.canonical === 'works at' && /\bteam$/i.test(relation.target.name)
+  return relation.canonical === 'works at' && isTeam(relation.target)
     ? { ...relation, canonical: 'member of' }
     : relation;
 }

@@ -1,6 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { DEGREES } from './name-words';
+import { isDegree } from './name-words';
 
 /** One token as the extractor reads it. */
 export interface Token {
@@ -224,7 +224,7 @@ function degreeEnd(texts: string[], spaces: string[], i: number, last: number): 
   let end = i;
   for (let j = i + 1; j <= Math.min(last, i + 4) && spaces[j] === ''; j++) {
     joined += texts[j] ?? '';
-    if (joined.includes('.') && DEGREES.has(joined.replace(/\./g, '').toLowerCase())) end = j;
+    if (joined.includes('.') && isDegree(joined)) end = j;
   }
   return end;
 }

@@ -1,12 +1,14 @@
 import { TITLE_JOINERS, TITLE_NOUNS, TITLE_VERBS, WORK_NOUNS } from './name-words';
+import { POSSESSIVES } from './owners';
 import { Token } from './sentences';
 
 // A work's title keeps words a name would not: "Things Fall Apart", "The Old Man and the Sea".
 
 /**
  * How a capitalised word opens a work's title: after a verb of making it ("wrote Things Fall
- * Apart", or "wrote six novels, including The Salt Road") or after a noun for it and a comma ("her
- * best-known collection, Salt and Ash,"), with "the" between or not.
+ * Apart", or "wrote six novels, including The Salt Road"), after a noun for it and a comma ("her
+ * best-known collection, Salt and Ash,"), with "the" between or not, or after a possessive's noun
+ * for it ("Her 2011 album Noites de Vidro").
  */
 export function opensTitle(tokens: Token[], i: number): Title | undefined {
   let b = i - 1;
@@ -32,8 +34,8 @@ export function opensTitle(tokens: Token[], i: number): Title | undefined {
 
 /** How a title was opened: by a verb, by a noun and a comma, or by a noun after a possessive. */
 export type Title = 'verb' | 'apposition' | 'owned';
-/** Possessives a work's noun may follow. */
-const OWNERS = new Set(['her', 'his', 'their', 'its', 'my', 'our', "'s", '’s']);
+/** Possessives a work's noun may follow: a pronoun's or a name's ("Marisa's album X"). */
+const OWNERS = new Set([...POSSESSIVES, "'s", '’s']);
 
 /**
  * Where a title goes on over small words at `at`: "of a Lady", "to the North", "and the Sea"; and,
