@@ -1,8 +1,9 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
+import { keyOf } from './keys';
 import { Mention } from './mentions';
 import { OPENERS, ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
-import { Sentence, Token } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 /**
  * Kinship nouns, and what "my sister Ana" makes the owner to Ana, read owner first: the owner is
@@ -351,8 +352,14 @@ export function speakerOf(
   // "[Joanna]: …": a chat export's label in brackets.
   const bracketed = !timed && tokens[0]?.text === '[';
   const at = timed ? 3 : bracketed || CLOCK.test(tokens[0]?.text ?? '') ? 1 : 0;
+  if (at === 0) {
+    const named = bracketedName(tokens, mentions) ?? userName(tokens, mentions);
+    if (named) return named;
+  }
   const label = mentions.find((m) => m.start === at);
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
+  // ("INC-20931 (sev-2): from 02:10 …": a code or a date opens a field, not a turn.)
+  if (label.evidence === 'strong' && (label.type === 'error_code' || label.type === 'date')) return undefined;
   if (bracketed && tokens[label.end]?.text !== ']') return undefined;
   let close = bracketed ? label.end + 1 : label.end;
   if (tokens[close]?.text === '(') {
@@ -365,6 +372,72 @@ export function speakerOf(
   if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
   if (words <= 3 && label.evidence !== 'strong' && inDialogue(label)) return label;
   return undefined;
+}
+
+/** A post's kinds that may head a turn with its writer's name in brackets: "Update (Tomasz):". */
+const POST_KINDS = new Set([...POSTED, 'update', 'note', 'response', 'answer', 'follow-up']);
+
+/** A name in brackets a person's: typed so, or led by a first name. */
+function someonesName(m: Mention): boolean {
+  if (m.type === 'person') return true;
+  if (m.evidence === 'strong') return false;
+  return lexicon().classOf(m.name.split(' ')[0]!.toLowerCase()) === 'first-name';
+}
+
+/**
+ * "nightowl_kr (Ji-hoon):", "@dimitri-p (maintainer Dimitri Papadakis):", "Agent (Rahul):",
+ * "Update (Tomasz):": a turn's label that is a user name, a role or a post's kind, one word as
+ * written, with the person's name in its brackets. That person (settled so), spanning the label to
+ * its closing bracket, so that the turn's text opens after it as after any label.
+ */
+function bracketedName(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  const open = tokens.findIndex((t) => t.text === '(');
+  if (open < 1 || open > 5 || tokens.slice(1, open).some((t) => t.space !== '')) return undefined;
+  const shut = tokens.findIndex((t, k) => k > open && t.text === ')');
+  if (shut < 0 || shut - open > 7 || tokens[shut + 1]?.text !== ':') return undefined;
+  const written = phrase(tokens, 0, open);
+  const word = written.toLowerCase();
+  const standsForSomeone =
+    /[_@\d]/.test(written) ||
+    written === word ||
+    GENERIC_SPEAKERS.has(word) ||
+    POST_KINDS.has(word) ||
+    PERSON_NOUNS.has(word) ||
+    lexicon().classOf(word) === 'role';
+  if (!standsForSomeone) return undefined;
+  const named = mentions.find((m) => m.start > open && m.end <= shut && someonesName(m));
+  if (!named) return undefined;
+  settle(named, 'person', 'weak');
+  return { ...named, start: 0, end: shut + 1 };
+}
+
+/** A user name's shape: "dave_k77", "u/oslo_drone", "@mkovacs" (a lower-case letter, and a mark or two digits). */
+const USER_NAME = /^(?=.*\p{Ll})(?:u\/|@)?[\p{L}\d][\p{L}\d._-]*$/u;
+const USER_NAME_MARK = /^(?:u\/|@)|_|\p{L}\d{2}/u;
+
+/**
+ * "u/oslo_drone: …", "dave_k77: …", "@mkovacs: …": a forum's or a chat's user name, written as one
+ * word, labels the turn. The name as the text writes it within (without "u/" or "@"), spanning
+ * the label.
+ */
+function userName(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  const colon = tokens.findIndex((t) => t.text === ':');
+  if (colon < 1 || colon > 6 || tokens.slice(1, colon + 1).some((t) => t.space !== '')) return undefined;
+  const written = phrase(tokens, 0, colon);
+  if (!USER_NAME.test(written) || !USER_NAME_MARK.test(written)) return undefined;
+  const name = written.replace(/^(?:u\/|@)/, '');
+  const within = mentions.find((m) => m.end <= colon && m.name === name);
+  if (within) return { ...within, start: 0, end: colon };
+  return {
+    start: 0,
+    end: colon,
+    name,
+    type: 'person',
+    evidence: 'weak',
+    identifier: null,
+    keys: [keyOf(name)],
+    aliases: [],
+  };
 }
 
 /** Greetings before a name, of one or two words: "Hi Aroha,", "Kia ora Aroha,", "Good morning Ravi,". */

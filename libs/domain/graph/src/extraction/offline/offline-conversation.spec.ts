@@ -265,4 +265,17 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Siemens | located in | Munich'), found.join('; '));
     assert.ok(!found.includes('Lisbon | located in | Munich'), found.join('; '));
   });
+
+  it("reads a user name's turn, and the person a label's brackets name, as the speaker", async () => {
+    const found = await triples(
+      'nightowl_kr (Ji-hoon): Since updating my ASUS RT-AX86U, WireGuard drops every hour.\nu/oslo_drone: I live in Tromsø now.\nAgent (Rahul): I work at Voltaro.\n@dimitri-p (maintainer Dimitri Papadakis): I use Ubuntu 22.04.\nmod_bjorn (Bjørn Aas, moderator): I live in Oslo.',
+      true,
+    );
+    assert.ok(found.includes('Ji-hoon | uses | ASUS RT-AX86U'), found.join('; '));
+    assert.ok(found.includes('oslo_drone | lives in | Tromsø'), found.join('; '));
+    assert.ok(found.includes('Rahul | works at | Voltaro'), found.join('; '));
+    assert.ok(found.includes('Dimitri Papadakis | uses | Ubuntu 22.04'), found.join('; '));
+    assert.ok(found.includes('Bjørn Aas | lives in | Oslo'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Ji-hoon | lives in')), found.join('; '));
+  });
 });

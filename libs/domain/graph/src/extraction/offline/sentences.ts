@@ -122,6 +122,12 @@ export function readSentences(text: string): Sentence[] {
         space: spaces[i] ?? '',
         stop: glued === i && stops[i] === true,
       });
+      // ("(Ji-hoon): …": wink reads a closing bracket glued to a colon as a sad face.)
+      if (word === '):' && spaces[i] === '' && glued === i) {
+        const bracket = sentence.tokens[sentence.tokens.length - 1]!;
+        Object.assign(bracket, { text: ')', lower: ')', pos: 'PUNCT', lemma: ')', kind: 'punctuation' });
+        sentence.tokens.push({ ...bracket, text: ':', lower: ':', lemma: ':' });
+      }
       if (stop)
         sentence.tokens.push({
           text: '.',
