@@ -210,7 +210,8 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     const people = ['both', 'all', 'two'].includes(sentence.tokens[i + 1]?.lower ?? '');
     const organization = token.lower === 'we' && !people ? discourse.speakersOrganization() : undefined;
     if (organization) {
-      out.push({ ...organization, start: i, end: i + 1 });
+      // (As the organisation it is: "we're still in the same house in Hackney" is no firm's home.)
+      out.push({ ...organization, start: i, end: i + 1, type: 'organization', evidence: 'strong' });
       return;
     }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {

@@ -182,6 +182,9 @@ export const DOCUMENT_LABELS = new Set([
   'environment',
   'platform',
 ]);
+/** Words that make a leader's title a deputy's: "deputy mayor", "Vice President". */
+export const DEPUTIES = new Set(['vice', 'deputy', 'assistant', 'associate']);
+
 /** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
 export const ROLE_PARTS = new Set([
   'general',

@@ -115,7 +115,9 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   // ("Roux, who serves as CEO": a role's abbreviation alone names nobody.)
   if (lower.length === 1 && ROLE_ABBREVIATIONS.has(lower[0]!)) return true;
   // "a Series B round led by …": a funding round's letter, not a name.
+  // ("a Series A round": the letter A, read as an article, stays outside the name.)
   if (lower.length === 2 && lower[0] === 'series' && /^[a-h]$/.test(lower[1]!)) return true;
+  if (lower.length === 1 && lower[0] === 'series' && /^[A-H]$/.test(tokens[to]?.text ?? '')) return true;
   // "their debut EP, Driftwood": a record's kind, not its title.
   if (lower.length === 1 && (lower[0] === 'ep' || lower[0] === 'lp')) return true;
   // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.

@@ -2,6 +2,7 @@ import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
+import { DEPUTIES } from './name-words';
 import { personalName } from './short-names';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
@@ -11,8 +12,6 @@ import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /** The relations a job title holds to its organisation. */
 const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded', 'studied at']);
-/** Words that make a leader's title a deputy's. */
-const DEPUTIES = new Set(['vice', 'deputy', 'assistant', 'associate']);
 
 /**
  * What holding the title at `at` makes one to its organisation: the vocabulary's role nouns

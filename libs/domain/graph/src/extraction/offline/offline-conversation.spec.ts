@@ -278,4 +278,19 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Bjørn Aas | lives in | Oslo'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Ji-hoon | lives in')), found.join('; '));
   });
+
+  it('reads where someone still is as where they live, and "we" for a firm as no one who lives anywhere', async () => {
+    const found = await triples(
+      'Lucas: meanwhile I am still in Porto.\nKwame: Serwaa and I are still in Kumasi, but we are looking at flats.',
+      true,
+    );
+    assert.ok(found.includes('Lucas | lives in | Porto'), found.join('; '));
+    assert.ok(found.includes('Serwaa | lives in | Kumasi'), found.join('; '));
+    assert.ok(found.includes('Kwame | lives in | Kumasi'), found.join('; '));
+    const firm = await triples(
+      'Kwabena: I worked for London Transport as a bus conductor for thirty years. We married in 1965 and we are still in the same house in Hackney.',
+      true,
+    );
+    assert.ok(!firm.includes('London Transport | lives in | Hackney'), firm.join('; '));
+  });
 });

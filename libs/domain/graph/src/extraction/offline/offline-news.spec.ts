@@ -668,4 +668,18 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Lauri Mäki | works at | Supercell'), found.join('; '));
     assert.ok(found.includes('Paula Reis | leads | Tejo Air'), found.join('; '));
   });
+
+  it('reads no name in a Series A round, and a deputy as working under the one who leads', async () => {
+    const round = await triples(
+      'Marética has raised €14 million in a Series A round led by Atlantic Bridge Ventures.',
+      true,
+    );
+    assert.ok(!round.some((t) => t.includes('| Series')), round.join('; '));
+    const deputy = await triples(
+      'Ana Lima, the deputy director of Museu Nacional, spoke. Aidos Nurlanov, a former deputy mayor of Almaty, chairs SteppeAir.',
+      true,
+    );
+    assert.ok(deputy.includes('Ana Lima | works at | Museu Nacional'), deputy.join('; '));
+    assert.ok(!deputy.some((t) => t.includes('| leads |') && !t.endsWith('SteppeAir')), deputy.join('; '));
+  });
 });

@@ -24,6 +24,16 @@ export const PLACE_RULES: PredicateRule[] = [
     // (One moves to a label or a club as a member, not to live there.)
     notTarget: ['person', 'date', 'organization'],
   },
+  // "I'm still in Porto", "she's stuck in Berlin finishing her PhD": where one still is, one lives.
+  {
+    words: ['still', 'stuck'],
+    noVerbs: true,
+    preps: ['in'],
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   // "The Souss Film Week is held every March in Agadir": where an event takes place.
   {
     verbs: ['hold', 'stage', 'take'],

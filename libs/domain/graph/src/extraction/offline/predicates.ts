@@ -2,7 +2,7 @@ import { lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { descriptionStart } from './predicate-descriptions';
-import { DROPPED_HONORIFICS, SCHOOL_NAME } from './name-words';
+import { DEPUTIES, DROPPED_HONORIFICS, SCHOOL_NAME } from './name-words';
 import { PREDICATE_RULES as RULES, PredicateMatch } from './predicate-rules';
 import { bases, isVerbLike, root } from './predicate-verbs';
 import {
@@ -197,6 +197,15 @@ export function matchPredicate(
     if (rule.canonical === 'capital of' && rule.nouns?.includes('capital')) {
       const at = between.findIndex((t) => nounIs(t, ['capital']));
       if (!['DET', 'PRON'].includes(between[at - 1]?.pos ?? '') && at !== 0) continue;
+    }
+    // ("a former deputy mayor of Almaty", "the deputy director of Museu Nacional": a deputy works
+    // under the one who leads, and holds no place.)
+    if (rule.canonical === 'leads' && rule.nouns) {
+      const title = between.findIndex((t) => nounIs(t, rule.nouns!));
+      if (title > 0 && DEPUTIES.has(between[title - 1]!.lower)) {
+        if (target.type === 'location') return undefined;
+        return { canonical: 'works at', inverted: Boolean(rule.reversed), known: true };
+      }
     }
     // "We run Lumio Desk 5.2": one runs software by using it.
     if (rule.canonical === 'leads' && targetType === 'product' && verbs.some((t) => verbIs(t, ['run']))) {
