@@ -106,7 +106,13 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
         return;
       }
     }
-    if (opensClause && (it || definiteThing)) {
+    // ("…, and since 2010 it has been part of …": "it" as the subject of a clause that opens inside
+    // the sentence, after a conjunction or an adverbial.)
+    const itOpens =
+      it &&
+      ['AUX', 'VERB'].includes(sentence.tokens[i + 1]?.pos ?? '') &&
+      ['CCONJ', 'SCONJ', 'NUM'].includes(sentence.tokens[i - 1]?.pos ?? '');
+    if ((opensClause || itOpens) && (it || definiteThing)) {
       // "The company is headquartered in …": the latest organisation, if the text is not about one.
       const noun = sentence.tokens[i + 1]!;
       const kind = !definiteThing

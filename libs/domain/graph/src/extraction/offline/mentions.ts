@@ -325,8 +325,9 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // "the Polish Academy of Learning", "the Uppsala Institute of Applied Chemistry": an
         // institution's "of" takes the capitalised words after it, whatever the tagger read them as.
         // ("the Iceland University of the Arts": with "the" too.)
+        // ("the Baltic Institute for Ocean Studies": or its "for", before no article.)
         end + 1 < tokens.length &&
-        tokens[end]!.lower === 'of' &&
+        (tokens[end]!.lower === 'of' || (tokens[end]!.lower === 'for' && tokens[end + 1]!.lower !== 'the')) &&
         INSTITUTION_HEADS.has(tokens[end - 1]!.lower) &&
         !dateToken.has(end + 1) &&
         (/^\p{Lu}\p{Ll}/u.test(tokens[end + 1]!.text) ||

@@ -438,4 +438,33 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Mere Rangi | leads | Kaikōura Seabird Trust'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Tom Hale |')), found.join('; '));
   });
+
+  it('reads an institute "for" lower-case-tagged words, a title before "is the … album", "it" opening an inner clause, and a device running its system', async () => {
+    const institute = await triples(
+      'The Baltic Institute for Ocean Studies is a research institute located in Gdańsk, Poland. It was founded in 1992 by the University of Gdańsk, and since 2010 it has been part of the Tricity Science Network.',
+      true,
+    );
+    assert.ok(
+      institute.includes('Baltic Institute for Ocean Studies | located in | Gdańsk'),
+      institute.join('; '),
+    );
+    assert.ok(
+      institute.includes('Baltic Institute for Ocean Studies | part of | Tricity Science Network'),
+      institute.join('; '),
+    );
+    assert.ok(!institute.some((t) => t.startsWith('University of Gdańsk | part of')), institute.join('; '));
+    const album = await triples(
+      'Northern Lights Over Brooklyn is the third studio album by American indie rock band The Halloway Brothers.',
+      true,
+    );
+    assert.ok(
+      album.includes('Halloway Brothers | created | Northern Lights Over Brooklyn'),
+      album.join('; '),
+    );
+    const device = await triples(
+      "The Tessera T7 is a 7-inch e-reader developed by Tessera Labs. Released in October 2021, it runs TesseraOS, the company's own fork of Android.",
+      true,
+    );
+    assert.ok(device.includes('Tessera T7 | uses | TesseraOS'), device.join('; '));
+  });
 });

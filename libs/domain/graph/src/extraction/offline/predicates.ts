@@ -208,7 +208,12 @@ export function matchPredicate(
       }
     }
     // "We run Lumio Desk 5.2": one runs software by using it.
-    if (rule.canonical === 'leads' && targetType === 'product' && verbs.some((t) => verbIs(t, ['run']))) {
+    // ("The Tessera T7 … runs TesseraOS": so does a device run its system.)
+    if (
+      rule.canonical === 'leads' &&
+      (targetType === 'product' || source.type === 'product') &&
+      verbs.some((t) => verbIs(t, ['run']))
+    ) {
       return { canonical: 'uses', inverted: false, known: true };
     }
     if (rule.canonical === 'lives in' && source.type !== 'person' && relocates(between)) {

@@ -71,10 +71,14 @@ const SMALL_TITLE_WORD =
  */
 export function openingTitleEnd(tokens: Token[]): number {
   if (!/^\p{Lu}/u.test(tokens[0]?.text ?? '')) return 0;
-  // (Or an apposition: "One Hundred Years of Solitude, a 1967 novel by …".)
+  // (Or an apposition: "One Hundred Years of Solitude, a 1967 novel by …"; after the verb, "the"
+  // too: "Northern Lights Over Brooklyn is the third studio album by …".)
   const be = tokens.findIndex(
     (t, k) =>
-      k > 0 && (t.lemma === 'be' || t.text === ',') && ['a', 'an'].includes(tokens[k + 1]?.lower ?? ''),
+      k > 0 &&
+      (t.lemma === 'be' || t.text === ',') &&
+      (['a', 'an'].includes(tokens[k + 1]?.lower ?? '') ||
+        (t.lemma === 'be' && tokens[k + 1]?.lower === 'the')),
   );
   if (be < 2 || be > 24) return 0;
   // (The work noun heads its phrase: "a 2019 French drama", not "a handheld game console".)
