@@ -550,4 +550,20 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Lena Vogt | member of | Storage team'), found.join('; '));
     assert.ok(!found.includes('Lena Vogt | works at | Storage team'), found.join('; '));
   });
+
+  it("reads a customer field's contact before its organisation, and a unit's head signing with the organisation last", async () => {
+    const ticket = await triples(
+      'Ticket #48213 | Priority: High\nCustomer: Marta Kowalska, Brightline Logistics\nProduct: RouteMaster Cloud 5.2\n\nEvery export fails with error RM-504.',
+      true,
+    );
+    assert.ok(ticket.includes('Marta Kowalska | works at | Brightline Logistics'), ticket.join('; '));
+    assert.ok(ticket.includes('Brightline Logistics | uses | RouteMaster Cloud 5.2'), ticket.join('; '));
+    const signed = await triples(
+      'Rates are back to normal.\n— Hemi Walker, Head of Platform Reliability, Kiwipay',
+      true,
+    );
+    assert.ok(signed.includes('Hemi Walker | leads | Platform Reliability'), signed.join('; '));
+    assert.ok(signed.includes('Hemi Walker | works at | Kiwipay'), signed.join('; '));
+    assert.ok(!signed.includes('Hemi Walker | leads | Kiwipay'), signed.join('; '));
+  });
 });

@@ -33,6 +33,21 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
   const ownWords = !onlyList && words.some((t) => t.pos === 'NUM' || NOT_A_LIST_ITEM.has(t.lower));
   if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))) || ownWords)
     return false;
+  // ("Hemi Walker, Head of Platform Reliability, Kiwipay": two names a comma alone joins, with no
+  // "and" after, are no list.)
+  // (A leader's unit, then the organisation at the line's end: they work there.)
+  const after = tokens[target.end]?.lower ?? '';
+  if (words.length === 1 && words[0]!.text === ',' && ![',', 'and', 'or', '&'].includes(after)) {
+    const employer =
+      previous.canonical === 'leads' &&
+      !previous.inverted &&
+      previous.source.type === 'person' &&
+      ['', '.', ')'].includes(after) &&
+      (target.type === 'organization' || target.evidence === 'none');
+    if (employer)
+      found.push({ ...previous, target, canonical: 'works at', confidence: 0.6, end: target.start });
+    return employer;
+  }
   const continues = previous.inverted ? previous.source : previous.target;
   // (A list of agents after "was built by" takes no places: "by VEB Werft in Wismar, East Germany".)
   const placeAsAgent = previous.inverted && target.type === 'location';

@@ -130,8 +130,17 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
     listing = last.field === 'product' && last.from >= sentence.tokens.length;
     const mentions = mentionsOf(sentence);
     for (const span of spans) {
-      const first = mentions.find((m) => inside(m, span));
+      let first = mentions.find((m) => inside(m, span));
       if (!first) continue;
+      // ("Customer: Marta Kowalska, Brightline Logistics": the person is the contact, and the
+      // organisation after the comma the customer.)
+      if (span.field === 'customer' && first.type === 'person' && sentence.tokens[first.end]?.text === ',') {
+        const organisation = mentions.find((m) => m.start === first!.end + 1 && inside(m, span));
+        if (organisation && organisation.type !== 'person' && organisation.type !== 'location') {
+          if (!header.contact) header.contact = first;
+          first = organisation;
+        }
+      }
       if (
         span.field === 'customer' &&
         !header.customer &&
@@ -176,8 +185,11 @@ export function ticketFields(
   const out: SentenceRelation[] = [];
   for (const span of fieldsOf(sentence.tokens)) {
     const named = mentions.filter((m) => inside(m, span));
-    if (span.field === 'contact' && header.customer) {
+    // (The contact a customer field names before its organisation: "Customer: Marta Kowalska, …".)
+    const contactFirst = span.field === 'customer' && named[0]?.type === 'person' && named[1] !== undefined;
+    if ((span.field === 'contact' || contactFirst) && header.customer) {
       const person = named[0];
+      if (contactFirst && named[1]!.keys[0] !== header.customer.keys[0]) continue;
       const employed = found.some((r) => r.source === person && r.canonical === 'works at');
       if (personLike(person) && !employed) {
         if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
