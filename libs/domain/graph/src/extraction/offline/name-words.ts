@@ -409,6 +409,15 @@ export const KIN_TITLES = new Set([
   'tante',
   'oma',
   'opa',
+  'aunty',
+  'nonno',
+  'nonna',
+  'babcia',
+  'dziadek',
+  'vovó',
+  'vovô',
+  'avó',
+  'avô',
 ]);
 /** Words that open a message or a ticket's line before a name: "Hola Carmen", "Customer Haldor Marine ApS". */
 export const OPENERS = new Set([

@@ -45,6 +45,7 @@ const ROLE_HEADS = new Set([
 /** Words that open a turn as an exclamation or a way of addressing someone, capitalised but no name. */
 const INTERJECTIONS = new Set([
   'great',
+  'good',
   'same',
   'sorry',
   'okay',

@@ -293,4 +293,14 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(!firm.includes('London Transport | lives in | Hackney'), firm.join('; '));
   });
+
+  it('reads "passed away in", a grandparent called Nonno, a graduation from a school, and "Good for her!" as no name', async () => {
+    const found = await triples(
+      'Luca: Nonna, where did Nonno Enzo grow up?\nRosa: In Asti. He passed away in Genoa in 2004.\nSam: Good for her! Is she staying in Leicester?\nPriya: Yui celebrated her graduation from Waseda University.',
+      true,
+    );
+    assert.ok(found.includes('Enzo | died in | Genoa'), found.join('; '));
+    assert.ok(found.includes('Yui | studied at | Waseda University'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Nonno') || t.startsWith('Good |')), found.join('; '));
+  });
 });

@@ -78,6 +78,16 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     targetType: 'location',
     notTarget: NOT_PERSON,
   },
+  // "He passed away in Genoa in 2004".
+  {
+    verbs: ['pass'],
+    words: ['away'],
+    preps: ['in', 'at'],
+    canonical: 'died in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
   {
     verbs: ['found', 'co-found', 'cofound', 'establish', 'co-founded', 'cofounded', 'form'],
     preps: ['', 'by'],
@@ -168,6 +178,15 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     sourceType: 'person',
     onlySources: ['person'],
     schoolsOnly: true,
+  },
+  // "my daughter Yui's graduation from Waseda University".
+  {
+    nouns: ['graduation'],
+    preps: ['from'],
+    canonical: 'studied at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'date', 'location'],
   },
   // "A graduate of Imperial College London, he …", "an alumna of Stella Maris College".
   {
