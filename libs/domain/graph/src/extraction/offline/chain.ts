@@ -155,6 +155,24 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       out.push({ ...thing, start: i, end });
       return;
     }
+    // ("The São Paulo-headquartered company … bought …": the company the text is about, where its
+    // town stands between "the" and the noun; not one named after it: "the Santiago-based company
+    // Andes Sur Films".)
+    const town = out[out.length - 1];
+    if (
+      i >= 3 &&
+      isOrganizationNoun(token) &&
+      ['based', 'headquartered'].includes(sentence.tokens[i - 1]!.lower) &&
+      joinsWords(sentence.tokens[i - 2]) &&
+      town?.end === i - 2 &&
+      town.type === 'location' &&
+      sentence.tokens[town.start - 1]?.lower === 'the' &&
+      !['PROPN', 'NOUN'].includes(sentence.tokens[i + 1]?.pos ?? '')
+    ) {
+      const company = discourse.thing('organization');
+      if (company && company.keys[0] !== town.keys[0]) out.push({ ...company, start: i, end: i + 1 });
+      return;
+    }
     // "Deere & Company bought the startup": an organisation named before, not this clause's own.
     const noun = sentence.tokens[i + 1];
     const after = sentence.tokens[i + 2];

@@ -682,4 +682,15 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(deputy.includes('Ana Lima | works at | Museu Nacional'), deputy.join('; '));
     assert.ok(!deputy.some((t) => t.includes('| leads |') && !t.endsWith('SteppeAir')), deputy.join('; '));
   });
+
+  it('reads "the São Paulo-headquartered company" as the company the text is about, not its town', async () => {
+    const found = await triples(
+      'Conta Viva, the digital bank founded in 2019 by Juliana Moreira, unveiled a card. The São Paulo-headquartered company, which has 4 million customers, bought the accounting app Livro Fácil last year.',
+      true,
+    );
+    assert.ok(found.includes('Conta Viva | acquired | Livro Fácil'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('São Paulo |')), found.join('; '));
+    const named = await triples('The film was produced by the Santiago-based company Andes Sur Films.', true);
+    assert.ok(!named.some((t) => t.includes('Conta')), named.join('; '));
+  });
 });
