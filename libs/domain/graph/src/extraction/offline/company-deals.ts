@@ -50,11 +50,14 @@ export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelatio
       boughtFrom(at);
       return;
     }
-    if (token.lemma !== 'sell' || !isVerbLike(token)) return;
+    // ("it had completed the sale of its air-conditioning unit, Kagaya Climate Systems, to …": the
+    // noun says it as the verb does.)
+    const sale = token.lower === 'sale' && tokens[at + 1]?.lower === 'of';
+    if (!sale && (token.lemma !== 'sell' || !isVerbLike(token))) return;
     // (Not a place: "Grupo Altamira, the Monterrey-based cement maker, agreed to sell …".)
     const seller = [...mentions].reverse().find((m) => m.end <= at && m.type !== 'location');
     // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.
-    const sold = objectAfter(at);
+    const sold = objectAfter(sale ? at + 1 : at);
     if (!seller || !sold) return;
     const head = tokens[sold.end];
     if (head?.pos === 'NOUN' && head.text === head.lower) return;
@@ -70,8 +73,17 @@ export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelatio
         n++;
       // ("to Bangkok-based Siam Ocean Group": the buyer, not its base.)
       let buyer = mentions.find((m) => m.start === n);
-      if (buyer && joinsWords(tokens[buyer.end]) && tokens[buyer.end + 1]?.lower === 'based')
-        buyer = mentions.find((m) => m.start === buyer!.end + 2);
+      // ("to Stuttgart-based engineering firm Baumler AG": past what the buyer is, too.)
+      if (buyer && joinsWords(tokens[buyer.end]) && tokens[buyer.end + 1]?.lower === 'based') {
+        let b = buyer.end + 2;
+        while (
+          b < buyer.end + 5 &&
+          tokens[b]?.text === tokens[b]?.lower &&
+          ['NOUN', 'ADJ'].includes(tokens[b]!.pos)
+        )
+          b++;
+        buyer = mentions.find((m) => m.start === b);
+      }
       // ("to Mexico's Casa Mirador": the place's company.)
       if (buyer?.type === 'location' && /^['’]s$/.test(tokens[buyer.end]?.lower ?? ''))
         buyer = mentions.find((m) => m.start === buyer!.end + 1);

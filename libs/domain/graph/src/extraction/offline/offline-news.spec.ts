@@ -693,4 +693,13 @@ describe('OfflineExtractor: business news', () => {
     const named = await triples('The film was produced by the Santiago-based company Andes Sur Films.', true);
     assert.ok(!named.some((t) => t.includes('Conta')), named.join('; '));
   });
+
+  it('reads "the sale of X to Y" as a sale, past what a based buyer is', async () => {
+    const found = await triples(
+      'Kagaya Industries said on Friday it had completed the sale of its air-conditioning unit, Kagaya Climate Systems, to Stuttgart-based engineering firm Baumler AG for ¥85 billion.',
+      true,
+    );
+    assert.ok(found.includes('Kagaya Industries | sold to | Baumler AG'), found.join('; '));
+    assert.ok(found.includes('Baumler AG | acquired | Kagaya Climate Systems'), found.join('; '));
+  });
 });
