@@ -4,7 +4,7 @@ import { peoplePlural } from './predicate-descriptions';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { DISTRICTS, namesItsKind } from './kinds';
-import { DEGREES } from './name-words';
+import { DEGREES, SCHOOL_NAME } from './name-words';
 import { bare } from './name-tokens';
 import { nounGender, pronounGender, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
@@ -169,7 +169,11 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       sentence.tokens[town.start - 1]?.lower === 'the' &&
       !['PROPN', 'NOUN'].includes(sentence.tokens[i + 1]?.pos ?? '')
     ) {
-      const company = discourse.thing('organization');
+      // (A company, not the school a founder went to: "a master's from Carnegie Mellon University, …
+      // co-founded Lumen Health. The Bengaluru-based startup …".)
+      const company = [discourse.thing('organization'), discourse.latest('organization')].find(
+        (c) => c && !SCHOOL_NAME.test(c.name),
+      );
       if (company && company.keys[0] !== town.keys[0]) out.push({ ...company, start: i, end: i + 1 });
       return;
     }

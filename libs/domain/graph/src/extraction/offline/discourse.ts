@@ -1,6 +1,7 @@
 import { Mention } from './mentions';
 import { mentionGender } from './owners';
 import type { TicketHeader } from './ticket-fields';
+import { SCHOOL_NAME } from './name-words';
 
 /** How `Discourse.person` looks for a pronoun's antecedent. */
 export interface PersonOptions {
@@ -136,6 +137,11 @@ export class Discourse {
    */
   get firstOrganization(): Mention | undefined {
     return this.named.find((m) => m.type === 'organization');
+  }
+
+  /** The first organisation the text named that is no school: what "the Bengaluru-based startup" is. */
+  get firstCompany(): Mention | undefined {
+    return this.named.find((m) => m.type === 'organization' && !SCHOOL_NAME.test(m.name));
   }
 
   /** The names the text gave, in order (the first 64). */

@@ -712,4 +712,13 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Marisa Cunha | partner of | Joana Vaz'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Mar de Sal | partner of')), found.join('; '));
   });
+
+  it('reads "the Bengaluru-based startup" as the company a founder started, not the school named first', async () => {
+    const found = await triples(
+      "After earning a master's degree from Carnegie Mellon University, Priya Raghunathan co-founded Lumen Health. The Bengaluru-based startup builds triage software.",
+      true,
+    );
+    assert.ok(found.includes('Lumen Health | located in | Bengaluru'), found.join('; '));
+    assert.ok(!found.includes('Carnegie Mellon University | located in | Bengaluru'), found.join('; '));
+  });
 });
