@@ -303,4 +303,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Yui | studied at | Waseda University'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Nonno') || t.startsWith('Good |')), found.join('; '));
   });
+
+  it('reads where someone is still at as their employer, but not whose sister is', async () => {
+    const found = await triples(
+      "Olivia: I'm still at Arup, but I moved teams.\nMaya: btw Ravi, is your sister still at Stripe?",
+      true,
+    );
+    assert.ok(found.includes('Olivia | works at | Arup'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| works at | Stripe')), found.join('; '));
+  });
 });

@@ -27,12 +27,22 @@ export const PLACE_RULES: PredicateRule[] = [
   // "I'm still in Porto", "she's stuck in Berlin finishing her PhD": where one still is, one lives.
   {
     words: ['still', 'stuck'],
-    noVerbs: true,
+    bare: true,
     preps: ['in'],
     canonical: 'lives in',
     sourceType: 'person',
     targetType: 'location',
     notTarget: ['person', 'date', 'organization'],
+  },
+  // "I'm still at Arup", "Is Haruka still at Hokkaido Brewing?": where one still is, one works.
+  {
+    words: ['still'],
+    bare: true,
+    preps: ['at'],
+    canonical: 'works at',
+    sourceType: 'person',
+    targetType: 'organization',
+    notTarget: ['person', 'date', 'location', 'event'],
   },
   // "The Souss Film Week is held every March in Agadir": where an event takes place.
   {

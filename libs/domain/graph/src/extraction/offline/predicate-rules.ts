@@ -88,6 +88,11 @@ export interface PredicateRule {
   verbBeforePrep?: boolean;
   /** Only where no verb but "be" stands between: "X is a novel by Y", not "X released albums by Y". */
   onlyBe?: boolean;
+  /**
+   * Only where nothing but "be", adverbs and the preposition stand between: "Ana is still at
+   * Arup", not "is your sister still at Stripe" (whose the sister is, the rule cannot say).
+   */
+  bare?: boolean;
   /** The rule's verb must be the last of the words ("used by", not "they use … knocked offline by"). */
   lastVerb?: boolean;
   /**

@@ -234,6 +234,8 @@ export function matchPredicate(
     // "Farid's new house in Mississauga": a home of one's own, said without a verb.
     if (rule.noVerbs && verbs.length > 0) continue;
     if (rule.onlyBe && verbs.some((t) => root(t) !== 'be')) continue;
+    if (rule.bare && between.some((t) => !['AUX', 'ADV', 'ADP', 'PART'].includes(t.pos) && root(t) !== 'be'))
+      continue;
     const owned = rule.invertPassive && passive ? source : target;
     if (rule.notOwnedPlace && ['location', 'region'].includes(lexicon().classOf(owned.keys[0]!) ?? ''))
       continue;
