@@ -566,4 +566,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(signed.includes('Hemi Walker | works at | Kiwipay'), signed.join('; '));
     assert.ok(!signed.includes('Hemi Walker | leads | Kiwipay'), signed.join('; '));
   });
+
+  it('reads someone "from the Integrations team" as its member, and "the Honolulu team" as a team', async () => {
+    const found = await triples(
+      'My colleague Sofie Jansen from the Integrations team will call you. Thanks to Rui Matos from the Honolulu team for the fix.',
+      true,
+    );
+    assert.ok(found.includes('Sofie Jansen | member of | Integrations team'), found.join('; '));
+    assert.ok(found.includes('Rui Matos | member of | Honolulu team'), found.join('; '));
+  });
 });

@@ -55,6 +55,27 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
     return true;
   }
+  // ("My colleague Sofie Jansen from the Integrations team": a member of a team named after "the".)
+  if (
+    between.length === 2 &&
+    between[0]!.lower === 'from' &&
+    between[1]!.lower === 'the' &&
+    target.type === 'organization' &&
+    isTeam(target) &&
+    (source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
+    source.start === chain[i]!.start
+  ) {
+    retype(source, 'person');
+    found.push({
+      source,
+      target,
+      canonical: 'member of',
+      raw: 'from the',
+      confidence: 0.6,
+      end: target.start,
+    });
+    return true;
+  }
   return false;
 };
 

@@ -48,8 +48,9 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
     }
     if (!GROUP_NOUNS.has(token.lower)) return;
     if (named) {
-      // ("the Data Platform team": a name read as a product's, too.)
-      if (['concept', 'product'].includes(named.type)) withNoun(named, token, k, 'strong');
+      // ("the Data Platform team": a name read as a product's, too; "the Honolulu team": a town's.)
+      const town = named.type === 'location' && tokens[named.start - 1]?.lower === 'the';
+      if (['concept', 'product'].includes(named.type) || town) withNoun(named, token, k, 'strong');
       return;
     }
     let start = k;
