@@ -73,6 +73,17 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   )
     return [];
   const whole = ([a, b]: [number, number]) => mentions.find((m) => m.start === a && m.end === b);
+  // ("Reported by: Farah Siddiqui (Finance, Dubai office)": the office's town is where one lives;
+  // the items before it are read as a list of their own.)
+  const [officeFrom, officeTo] = items[items.length - 1]!;
+  const office = mentions.find((m) => m.start === officeFrom && m.end === officeTo - 1);
+  const lives: SentenceRelation[] = [];
+  if (office?.type === 'location' && tokens[officeTo - 1]!.lower === 'office') {
+    if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+    lives.push(rel(person, office, 'lives in', `${office.name} office`, office.end, 0.55));
+    items.pop();
+    if (items.length < 2) return lives;
+  }
   const last = whole(items[items.length - 1]!);
   const beforeLast = whole(items[items.length - 2]!);
   const organisation = (m: Mention | undefined): m is Mention =>
@@ -87,11 +98,14 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     (last.type === 'location' ||
       (last.evidence === 'none' && organisation(beforeLast) && !last.name.includes(' ')));
   const employer = placeLast ? beforeLast : last;
-  if (!organisation(employer) || employer.type === 'location') return [];
-  if (UNITS.has(employer.name.split(' ').pop()!.toLowerCase())) return [];
+  if (!organisation(employer) || employer.type === 'location') return lives;
+  if (UNITS.has(employer.name.split(' ').pop()!.toLowerCase())) return lives;
   if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
   if (employer.type !== 'organization') Object.assign(employer, { type: 'organization', evidence: 'weak' });
-  const out = [rel(person, employer, 'works at', open.text === '(' ? '(…)' : open.text, employer.end, 0.6)];
+  const out = [
+    ...lives,
+    rel(person, employer, 'works at', open.text === '(' ? '(…)' : open.text, employer.end, 0.6),
+  ];
   if (placeLast && last) {
     if (last.type !== 'location') Object.assign(last, { type: 'location', evidence: 'weak' });
     out.push(rel(employer, last, 'located in', ',', last.end, 0.6));

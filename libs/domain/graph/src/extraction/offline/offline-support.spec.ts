@@ -575,4 +575,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Sofie Jansen | member of | Integrations team'), found.join('; '));
     assert.ok(found.includes('Rui Matos | member of | Honolulu team'), found.join('; '));
   });
+
+  it("reads a reporter's office town in a ticket's header as where they live, with the employer before it", async () => {
+    const found = await triples(
+      'Caller: Haruto Sato (Finance, Nishikawa Trading, Osaka office)\nGlobalProtect keeps disconnecting.',
+      true,
+    );
+    assert.ok(found.includes('Haruto Sato | lives in | Osaka'), found.join('; '));
+    assert.ok(found.includes('Haruto Sato | works at | Nishikawa Trading'), found.join('; '));
+    const alone = await triples(
+      'Reported by: Farah Siddiqui (Finance, Dubai office)\nOutlook crashes on launch.',
+      true,
+    );
+    assert.ok(alone.includes('Farah Siddiqui | lives in | Dubai'), alone.join('; '));
+  });
 });
