@@ -163,8 +163,8 @@ export const isCodeName = (mention: Mention) =>
 const VERSION = /^v?\d+(?:\.\d+){1,3}$/;
 /** Lower-case kinds of release a number names on its own: "firmware 2.8.1", "build 16.0.10411". */
 const RELEASED = new Set(['firmware', 'build', 'release', 'hotfix']);
-/** A release's number: dotted, perhaps with a letter or two ("V92.21.15Z", "002.2336A"). */
-const RELEASE_NUMBER = /^[vV]?\d+(?:\.\d+){1,3}[A-Z]?$|^[A-Z]\d+(?:\.\d+)+[A-Z]?$/;
+/** A release's number: dotted (up to five parts: "3.0.0.4.388"), perhaps with a letter or two ("V92.21.15Z", "002.2336A"). */
+const RELEASE_NUMBER = /^[vV]?\d+(?:\.\d+){1,4}[A-Z]?$|^[A-Z]\d+(?:\.\d+)+[A-Z]?$/;
 const PIECE = /^[a-z][a-z0-9]*$|^\d+$/;
 /** Glued joiners of a code name's pieces. */
 const JOINERS = new Set(['-', '_']);

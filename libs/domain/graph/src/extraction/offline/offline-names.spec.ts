@@ -563,4 +563,11 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.equal(found.get('Park Ji-won'), 'person');
     assert.equal(found.get('Customer Operations'), 'organization');
   });
+
+  it('reads a release numbered in five parts as a product', async () => {
+    const found = await names(
+      'Since updating my ASUS RT-AX86U to firmware 3.0.0.4.388, WireGuard drops every hour.',
+    );
+    assert.equal(found.get('firmware 3.0.0.4.388'), 'product');
+  });
 });
