@@ -425,9 +425,15 @@ function userName(tokens: Token[], mentions: Mention[]): Mention | undefined {
   if (colon < 1 || colon > 6 || tokens.slice(1, colon + 1).some((t) => t.space !== '')) return undefined;
   const written = phrase(tokens, 0, colon);
   if (!USER_NAME.test(written) || !USER_NAME_MARK.test(written)) return undefined;
+  // (A setting's line is no turn: "max_connections: 100".)
+  if (tokens.slice(colon + 1).filter((t) => /\p{L}/u.test(t.text)).length < 2) return undefined;
   const name = written.replace(/^(?:u\/|@)/, '');
   const within = mentions.find((m) => m.end <= colon && m.name === name);
-  if (within) return { ...within, start: 0, end: colon };
+  if (within) {
+    // (Whoever a code name's shape made it: a turn's label is someone.)
+    Object.assign(within, { type: 'person', evidence: 'weak' });
+    return { ...within, start: 0, end: colon };
+  }
   return {
     start: 0,
     end: colon,
