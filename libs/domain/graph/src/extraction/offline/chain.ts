@@ -170,7 +170,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       !['PROPN', 'NOUN'].includes(sentence.tokens[i + 1]?.pos ?? '')
     ) {
       // (A company, not the school a founder went to: "a master's from Carnegie Mellon University, …
-      // co-founded Lumen Health. The Bengaluru-based startup …".)
+      // co-founded Lumen Health. The Bengaluru-based startup …". The latest such, where places.ts's
+      // "-based" reading takes the first: here the phrase is a clause's subject, the news's latest
+      // party as often as its first.)
       const company = [discourse.thing('organization'), discourse.latest('organization')].find(
         (c) => c && !SCHOOL_NAME.test(c.name),
       );

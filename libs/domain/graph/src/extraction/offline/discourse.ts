@@ -139,9 +139,17 @@ export class Discourse {
     return this.named.find((m) => m.type === 'organization');
   }
 
-  /** The first organisation the text named that is no school: what "the Bengaluru-based startup" is. */
-  get firstCompany(): Mention | undefined {
-    return this.named.find((m) => m.type === 'organization' && !SCHOOL_NAME.test(m.name));
+  /**
+   * What a kind of organisation described by its base stands for ("the São Paulo-based company",
+   * "The Bengaluru-based startup"): the first organisation the text named, no school unless the
+   * kind is one, else what the text is about.
+   */
+  describedOrganization(kind: string): Mention | undefined {
+    const school = SCHOOL_NAME.test(kind);
+    return (
+      this.named.find((m) => m.type === 'organization' && (school || !SCHOOL_NAME.test(m.name))) ??
+      this.thing()
+    );
   }
 
   /** The names the text gave, in order (the first 64). */

@@ -34,8 +34,8 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
   if (!(previous && noVerb && (onlyList || LIST_WORDS.has(words[words.length - 1]?.lower ?? ''))) || ownWords)
     return false;
   // ("Hemi Walker, Head of Platform Reliability, Kiwipay": two names a comma alone joins, with no
-  // "and" after, are no list.)
-  // (A leader's unit, then the organisation at the line's end: they work there.)
+  // "and" after, are no list; a leader's unit, then the organisation at the line's end, is where
+  // the leader works.)
   const after = tokens[target.end]?.lower ?? '';
   if (words.length === 1 && words[0]!.text === ',' && ![',', 'and', 'or', '&'].includes(after)) {
     const employer =

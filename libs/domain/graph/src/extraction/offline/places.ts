@@ -191,12 +191,9 @@ export function describedPlaces(
     // organisation, not the name before the comma.)
     const reports = REPORTING_VERBS.has(after?.lemma ?? '');
     const appositive = tokens[place.start - 2]?.text === ',' && !reports;
-    // (The text's organisation: the first one named, or the name it opened with if nothing typed it yet.)
-    // (A company's kind takes no school: "… a master's from Carnegie Mellon University. The
-    // Bengaluru-based startup …".)
-    const school = /^(?:university|college|school|academy|institute)$/.test(head);
-    const textsOrganization =
-      (school ? discourse.firstOrganization : discourse.firstCompany) ?? discourse.thing();
+    // (The text's organisation: the first one named, no school for a company's kind, or the name it
+    // opened with if nothing typed it yet.)
+    const textsOrganization = discourse.describedOrganization(head);
     const described = appositive
       ? (mentions.find((m) => m.end === place.start - 2) ?? (based ? textsOrganization : undefined))
       : based || reports

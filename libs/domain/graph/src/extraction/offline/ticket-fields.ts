@@ -137,7 +137,7 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
       if (span.field === 'customer' && first.type === 'person' && sentence.tokens[first.end]?.text === ',') {
         const organisation = mentions.find((m) => m.start === first!.end + 1 && inside(m, span));
         if (organisation && organisation.type !== 'person' && organisation.type !== 'location') {
-          if (!header.contact) header.contact = first;
+          header.contact ??= first;
           first = organisation;
         }
       }
