@@ -143,6 +143,14 @@ const PERSON_NOUNS = new Set([
   'entrepreneur',
   'producer',
   'investor',
+  // (A forum's and a tracker's roles: "Reply from PrinterPaula (Community Expert):".)
+  'expert',
+  'moderator',
+  'specialist',
+  'technician',
+  'maintainer',
+  'contributor',
+  'volunteer',
 ]);
 
 /** Nouns that say the name after them is an organisation ("the audiobook distributor Findaway"). */
@@ -275,6 +283,22 @@ const GENERIC_SPEAKERS = new Set([
   'symptoms',
   'detection',
   'component',
+  // A forum's or a tracker's fields ("Thread: Pi-hole stops resolving", "Labels: bug, macOS").
+  'thread',
+  'forum',
+  'topic',
+  'title',
+  'label',
+  'labels',
+  'tags',
+  'category',
+  'channel',
+  'version',
+  'assignee',
+  'milestone',
+  'attendees',
+  'agenda',
+  'bcc',
   // A ticket's header fields (ticket-fields.ts).
   'contact',
   'client',
@@ -335,17 +359,9 @@ export function speakerOf(
   mentions: Mention[],
   inDialogue: (label: Mention) => boolean = () => false,
 ): Mention | undefined {
-  const first = mentions[0];
   const { tokens } = sentence;
-  // "Posted by dave_k77:", "Posted by moderator Elena Rossi:": a forum post's label.
-  if (
-    first &&
-    POSTED.has(tokens[0]?.lower ?? '') &&
-    ['by', 'from'].includes(tokens[1]?.lower ?? '') &&
-    tokens[first.end]?.text === ':' &&
-    tokens.slice(2, first.start).every((t) => t.pos === 'NOUN' && t.text === t.lower)
-  )
-    return first;
+  const posted = postedBy(tokens, mentions);
+  if (posted) return posted;
   // "[14:02] Priya (BrightNet Support): …", "14:06 Oluwaseun Bakare: …": a chat log's time and
   // the speaker's organisation may stand around the label.
   const timed = tokens[0]?.text === '[' && tokens[2]?.text === ']' && CLOCK.test(tokens[1]?.text ?? '');
@@ -372,6 +388,29 @@ export function speakerOf(
   if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
   if (words <= 3 && label.evidence !== 'strong' && inDialogue(label)) return label;
   return undefined;
+}
+
+/**
+ * "Posted by dave_k77:", "Reply from moderator Elena Rossi:", "Posted by tomasz_b (Tomasz
+ * Bielecki):", "Comment from Ana Ferrer (Tessera core team):": a forum post's label names its
+ * writer, after lower-case words of their role. A user name's brackets hold the person's name
+ * (the writer, settled a person); a person's hold their affiliation, read as any label's is.
+ */
+function postedBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  if (!POSTED.has(tokens[0]?.lower ?? '') || !['by', 'from'].includes(tokens[1]?.lower ?? ''))
+    return undefined;
+  const writer = mentions.find((m) => m.start >= 2);
+  if (!writer || !tokens.slice(2, writer.start).every((t) => t.pos === 'NOUN' && t.text === t.lower))
+    return undefined;
+  if (tokens[writer.end]?.text === ':') return writer;
+  if (tokens[writer.end]?.text !== '(') return undefined;
+  const shut = tokens.findIndex((t, k) => k > writer.end && t.text === ')');
+  if (shut < 0 || shut - writer.end > 7 || tokens[shut + 1]?.text !== ':') return undefined;
+  if (!USER_NAME_MARK.test(writer.name)) return writer;
+  const named = mentions.find((m) => m.start > writer.end && m.end <= shut && someonesName(m));
+  if (!named) return undefined;
+  settle(named, 'person', 'weak');
+  return { ...named, start: 0, end: shut + 1 };
 }
 
 /** A post's kinds that may head a turn with its writer's name in brackets: "Update (Tomasz):". */

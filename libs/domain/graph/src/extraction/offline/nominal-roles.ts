@@ -10,6 +10,12 @@ import { ownerOf, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 
+/** The words that own a title set off by commas: "our Platform team lead, Oskar Lindgren". */
+const OWNING = new Set(['our', 'their', 'its', 'his', 'her', 'my', 'your', 'the']);
+
+/** The units a "lead" leads: "the Platform team lead". */
+const UNITS = new Set(['team', 'group', 'squad', 'unit', 'crew', 'department', 'desk', 'lab']);
+
 /** The relations a job title holds to its organisation. */
 const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded', 'studied at']);
 
@@ -28,6 +34,9 @@ export function titleRelation(
   const word = tokens[at];
   if (!word) return undefined;
   if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
+  // A unit's lead leads it ("Imaging team lead"); a function's works for its firm ("product lead").
+  if (word.text === 'lead' && word.pos === 'NOUN' && tokens[at - 1]?.pos === 'NOUN')
+    return UNITS.has(tokens[at - 1]!.lower) ? 'leads' : 'works at';
   // An executive leads only as the chief one: "former Flipkart executives" worked there.
   if (/^executives?$/.test(word.lower) && tokens[at - 1]?.lower !== 'chief') return 'works at';
   // (A title may be written in capitals: "its new CEO", "as Director-General".)
@@ -58,7 +67,13 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     // which nothing typed, is the title's own.)
     const opensLine = owner.start === 0 || /^\d/.test(tokens[owner.start - 1]!.text);
     if (opensLine && owner.evidence === 'none' && owner.end - owner.start === 1) continue;
-    const words = tokens.slice(owner.end, holder.start);
+    // "Our Acme CEO, Bogdan Petrescu, …": a title owned by "our", "its", … set off by commas.
+    const appositive =
+      tokens[holder.start - 1]?.text === ',' &&
+      OWNING.has(tokens[owner.start - 1]?.lower ?? '') &&
+      [',', '.', undefined].includes(tokens[holder.end]?.text);
+    const titleEnd = appositive ? holder.start - 1 : holder.start;
+    const words = tokens.slice(owner.end, titleEnd);
     const qualifier = (t: Token) => ['NOUN', 'ADJ'].includes(t.pos) && t.text === t.lower;
     // "Ridgeline founder and chairman Grant Whitaker": two titles joined, each held.
     const and = words.findIndex((t) => t.lower === 'and');
@@ -72,17 +87,17 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
         out.push(rel(holder, owner, canonical!, phrase(tokens, owner.end, holder.start), holder.end));
       continue;
     }
-    if (gap > 3 || !words.slice(0, -1).every(qualifier)) continue;
+    if (titleEnd - owner.end > 3 || !words.length || !words.slice(0, -1).every(qualifier)) continue;
     // (Only the vocabulary's titles: "the WHL champion Medicine Hat Tigers" is a team's feat.)
     // "former Intel engineers Raj Mehta and Dana Kowalski": a plural title, then each holder.
-    const title = tokens[holder.start - 1]!;
+    const title = tokens[titleEnd - 1]!;
     const plural = title.pos === 'NOUN' && /[a-z]{3}s$/.test(title.lower);
     // ("Savanna Ventures partner James Kariuki": a firm's partner works there.)
     const firmPartner =
       /^partners?$/.test(title.lower) && owner.type === 'organization' ? 'works at' : undefined;
     const canonical =
-      titleRelation(tokens, holder.start - 1, false) ??
-      (plural ? titleRelation(tokens, holder.start - 1, false, true) : undefined) ??
+      titleRelation(tokens, titleEnd - 1, false) ??
+      (plural ? titleRelation(tokens, titleEnd - 1, false, true) : undefined) ??
       firmPartner;
     if (!canonical || (owner.type === 'location' && canonical !== 'leads')) continue;
     const holders = [holder];
@@ -101,7 +116,7 @@ export function premodifiedTitles(sentence: Sentence, mentions: Mention[]): Sent
     for (const one of holders) {
       if (one.type !== 'person' && one.evidence === 'strong') break;
       one.type = 'person';
-      out.push(rel(one, owner, canonical, phrase(tokens, owner.end, holder.start), one.end));
+      out.push(rel(one, owner, canonical, phrase(tokens, owner.end, titleEnd), one.end));
     }
   }
   return out;

@@ -589,4 +589,29 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(alone.includes('Farah Siddiqui | lives in | Dubai'), alone.join('; '));
   });
+
+  it('reads "Our Imaging team lead, Bogdan Petrescu" as the lead of that team, not the team leading him', async () => {
+    const found = await triples(
+      'Our Imaging team lead, Bogdan Petrescu, is preparing 3.8.1. Platform team lead Oskar Lindgren agreed.',
+      true,
+    );
+    assert.ok(found.includes('Bogdan Petrescu | leads | Imaging team'), found.join('; '));
+    assert.ok(found.includes('Oskar Lindgren | leads | Platform team'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('leads | Bogdan Petrescu')), found.join('; '));
+  });
+
+  it('reads a forum post\'s "Posted by handle (Name):" and "Reply from moderator Name:" as its writer, and "Thread:" as no one', async () => {
+    const found = await triples(
+      'Thread: Pi-hole stops resolving\n\nPosted by tomasz_b (Tomasz Bielecki):\nMy setup: a Raspberry Pi 4.\nMy sister Ana Bielecka set it up.\n\nReply from moderator Jelena Marković:\nMy brother Nikola Marković had the same problem.',
+      true,
+    );
+    assert.ok(found.includes('Tomasz Bielecki | sibling of | Ana Bielecka'), found.join('; '));
+    assert.ok(found.includes('Jelena Marković | sibling of | Nikola Marković'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Thread')), found.join('; '));
+    const expert = await triples(
+      'Reply from PrinterPaula (Community Expert):\nUpdate the printer firmware.',
+      true,
+    );
+    assert.ok(!expert.some((t) => t.includes('works at')), expert.join('; '));
+  });
 });

@@ -141,12 +141,27 @@ export function readSentences(text: string): Sentence[] {
       i = glued;
     }
     pluralPossessives(sentence.tokens);
+    roleLeads(sentence.tokens);
     entitySpans.forEach(([start, end], e) => {
       if ((entityTypes[e] === 'DATE' || entityTypes[e] === 'TIME') && start >= first && end <= last) {
         sentence.dates.push([position[start - first]!, position[end - first]!]);
       }
     });
     return sentence;
+  });
+}
+
+/**
+ * "Our Imaging team lead, Bogdan Petrescu": "lead" after a singular noun, before a name or a comma,
+ * is that unit's leader (a verb after a singular noun would be "leads"), in place.
+ */
+function roleLeads(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    const before = tokens[k - 1];
+    const after = tokens[k + 1];
+    if (token.text !== 'lead' || token.pos !== 'VERB' || before?.pos !== 'NOUN') return;
+    if (before.text !== before.lower || /s$/.test(before.lower)) return;
+    if (after === undefined || after.text === ',' || after.pos === 'PROPN') token.pos = 'NOUN';
   });
 }
 

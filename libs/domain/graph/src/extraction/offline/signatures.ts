@@ -84,8 +84,10 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     if (!titled && !bracketed && tokens.slice(0, org.end).some(isVerbLike)) continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
     if (parenthesised && person.type !== 'person' && !afterDash && !titled) continue;
-    // ("Author: Sofia Reyes (SRE)": a role in brackets is no employer.)
+    // ("Author: Sofia Reyes (SRE)", "PrinterPaula (Community Expert)": a role in brackets is no
+    // employer.)
     if (ROLE_ABBREVIATIONS.has(org.keys[0]!)) continue;
+    if (parenthesised && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1])) continue;
     Object.assign(person, {
       type: 'person',
       evidence: person.evidence === 'none' ? 'weak' : person.evidence,
