@@ -58,10 +58,20 @@ const BARE_FAULTS = new Set([
   'problem',
   'outage',
   'incident',
+  // ("a change in the Okta configuration", "a race condition in SyncKit", "a cut in our cable")
+  'change',
+  'changes',
+  'condition',
+  'cut',
+  'mismatch',
+  'misconfiguration',
 ]);
 
 /** Types of what is no trouble and causes none: a person, a place, a date, an address. */
 const NOT_TROUBLE = new Set(['person', 'location', 'date', 'email', 'url']);
+
+/** A place only by guess ("in PDFGen"), which a fault's "in" says is a thing. */
+const guessedPlace = (m: Mention) => m.type === 'location' && m.evidence !== 'strong';
 
 /** Marks that end a clause's subject. */
 const PAUSES = new Set([',', ';', ':', '(', ')']);
@@ -121,8 +131,10 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     }
     const inside =
       after >= 0 && FAULT_PLACES.has(tokens[after]?.lower ?? '') && BARE_FAULTS.has(tokens[after - 1]!.lower)
-        ? mentions.find((m) => m.start === owner && !NOT_TROUBLE.has(m.type))
+        ? mentions.find((m) => m.start === owner && (!NOT_TROUBLE.has(m.type) || guessedPlace(m)))
         : undefined;
+    // ("a fault in PDFGen": what only "in" made a place is the faulty thing.)
+    if (inside && guessedPlace(inside)) Object.assign(inside, { type: 'product', evidence: 'weak' });
     cause = conflict ?? inside ?? cause;
     if (!cause) {
       // ("The replication lag was caused by a long-running VACUUM": no cause read, but what "it"
@@ -163,7 +175,9 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
       tracedTo >= 0 ||
       named >= 0 ||
       subjectWords.some((t) => TROUBLE_WORDS.has(t.lower)) ||
-      tokens[verbStart - 1]?.text === ',';
+      tokens[verbStart - 1]?.text === ',' ||
+      // ("FIN-882: Sync failures … Caused by a pagination bug in SyncService.": a release note's.)
+      (causedBy >= 0 && verbStart === 0);
     // (Named right before "caused by", or before the relative clause that says it.)
     const said = causedBy >= 0 ? (namedSubject ?? antecedent) : undefined;
     const effects: Mention[] = said ? [said] : [];

@@ -84,7 +84,13 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
   sentence.tokens.forEach((token, i) => {
     while (next < mentions.length && mentions[next]!.start <= i) take();
     // "It is part of …", "The film concerns …": the thing the text is about.
-    const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',';
+    // ("At the time the band consisted of …", "In 2019 the company moved …": past an opening
+    // phrase of a preposition, with no verb nor comma, a clause opens too.)
+    const fronted =
+      i > 1 &&
+      sentence.tokens[0]!.pos === 'ADP' &&
+      sentence.tokens.slice(1, i).every((t) => !isVerbLike(t) && t.kind === 'word' && t.pos !== 'PROPN');
+    const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',' || fronted;
     // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
     const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3]);
     const verb = (aside ? sentence.tokens[i + 3] : sentence.tokens[i + 2]) ?? token;

@@ -467,4 +467,14 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(device.includes('Tessera T7 | uses | TesseraOS'), device.join('; '));
   });
+
+  it('reads "At the time the band consisted of …" as the band the text introduced, past an opening phrase', async () => {
+    const found = await triples(
+      'Concrete Gardens is the third studio album by the Australian indie rock band The Pale Hours. It was recorded at Sing Sing Studios in Melbourne. At the time the band consisted of vocalist Liam Brodie and drummer Josh Papadakis.',
+      true,
+    );
+    assert.ok(found.includes('Liam Brodie | member of | Pale Hours'), found.join('; '));
+    assert.ok(found.includes('Josh Papadakis | member of | Pale Hours'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('member of | Sing Sing Studios')), found.join('; '));
+  });
 });

@@ -614,4 +614,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!expert.some((t) => t.includes('works at')), expert.join('; '));
   });
+
+  it('reads "caused by a fault in PDFGen" as caused by PDFGen, and a release note\'s "Caused by …" as its code\'s cause', async () => {
+    const fault = await triples(
+      'I have reproduced error E-1042 on our side. It is caused by a fault in PDFGen, our document-rendering service.',
+      true,
+    );
+    assert.ok(fault.includes('E-1042 | caused by | PDFGen'), fault.join('; '));
+    assert.ok(!fault.some((t) => t.endsWith('| fault')), fault.join('; '));
+    const note = await triples(
+      'Fixed\n- FIN-882: Sync failures when a board had more than 500 cards. Caused by a race condition in SyncService, the sync component.',
+      true,
+    );
+    assert.ok(note.includes('FIN-882 | caused by | SyncService'), note.join('; '));
+  });
 });
