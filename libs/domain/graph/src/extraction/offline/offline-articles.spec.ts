@@ -477,4 +477,29 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Josh Papadakis | member of | Pale Hours'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('member of | Sing Sing Studios')), found.join('; '));
   });
+
+  it('keeps a possessive inside a title that opens an article: "The Lighthouse Keeper\'s Daughter is a 2008 drama film"', async () => {
+    const found = await triples(
+      "The Lighthouse Keeper's Daughter is a 2008 Irish-Canadian drama film directed by Aoife Gallagher. It stars Saoirse Malone as Nora.",
+      true,
+    );
+    assert.ok(
+      found.includes("Aoife Gallagher | created | The Lighthouse Keeper's Daughter"),
+      found.join('; '),
+    );
+    assert.ok(found.includes("The Lighthouse Keeper's Daughter | stars | Saoirse Malone"), found.join('; '));
+  });
+
+  it('reads "founded in 1993 in Tartu, Estonia, by the zoologists A and B" past the town\'s region', async () => {
+    const found = await triples(
+      'The Baltic Ornithological Society is a non-profit society founded in 1993 in Tartu, Estonia, by the zoologists Mart Kask and Rūta Petrauskienė.',
+      true,
+    );
+    assert.ok(found.includes('Mart Kask | founded | Baltic Ornithological Society'), found.join('; '));
+    assert.ok(
+      found.includes('Rūta Petrauskienė | founded | Baltic Ornithological Society'),
+      found.join('; '),
+    );
+    assert.ok(found.includes('Tartu | located in | Estonia'), found.join('; '));
+  });
 });

@@ -570,4 +570,14 @@ describe('OfflineExtractor: what runs on what', () => {
     );
     assert.equal(found.get('firmware 3.0.0.4.388'), 'product');
   });
+
+  it('reads a product\'s model ("the X2") as the product named in full before ("the Orion X2")', async () => {
+    const found = await triples(
+      'The Orion X2 is a handheld game console developed by Lumicore. The X2 uses a custom Lumicore Nova processor and runs OrionOS.',
+      true,
+    );
+    assert.ok(found.includes('Orion X2 | uses | Lumicore Nova'), found.join('; '));
+    assert.ok(found.includes('Orion X2 | uses | OrionOS'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('X2 ')), found.join('; '));
+  });
 });

@@ -58,9 +58,23 @@ export const collaboratorsPlace: PairRule = ({ source, target, between }, { prev
  * Chanda": the founder after the place (a date may stand before "by", what they are after it).
  */
 export const founderAfterPlace: PairRule = ({ source, target, between }, reading) => {
-  const { previous, found } = reading;
+  const { found, tokens } = reading;
+  let { previous } = reading;
   const by = between.findIndex((t) => t.lower === 'by');
-  const dated = between.slice(0, Math.max(by, 0)).every((t) => t.pos === 'ADP' || t.pos === 'NUM');
+  // ("founded in 1993 in Tartu, Estonia, by …": past the town's region, set off by commas, the
+  // founding's place is the town.)
+  const region =
+    between[0]?.text === ',' &&
+    previous?.canonical === 'located in' &&
+    source.type === 'location' &&
+    previous.target.end === source.start - 1 &&
+    tokens[source.start - 1]?.text === ','
+      ? previous
+      : undefined;
+  if (region) previous = { ...region, target: source };
+  const dated = between
+    .slice(region ? 1 : 0, Math.max(by, 0))
+    .every((t) => t.pos === 'ADP' || t.pos === 'NUM');
   const described = between
     .slice(by + 1)
     .every((t) => ['NOUN', 'ADJ', 'DET'].includes(t.pos) && t.text === t.lower);

@@ -91,6 +91,11 @@ function shortNameOf(mention: Mention): string | undefined {
     const surname = [...words].reverse().find((w) => !NAME_SUFFIXES.has(w));
     return surname && surname !== words[0] ? surname : undefined;
   }
+  // ("The X2 uses …" after "the Orion X2": a product's model, letters and digits, is it too.)
+  if (mention.type === 'product') {
+    const model = words[words.length - 1]!;
+    return /^(?=.*\d)(?=.*\p{L})[\p{L}\d-]{2,}$/u.test(model) ? model : undefined;
+  }
   if (mention.type !== 'organization') return undefined;
   // ("PT Nusantara Rasa" is "Nusantara Rasa": a legal form written before the name.)
   if (LEGAL_PREFIXES.has(words[0]!) && words.length > 1) return words.slice(1).join(' ');

@@ -95,7 +95,9 @@ export function openingTitleEnd(tokens: Token[]): number {
   const words = tokens.slice(0, end);
   const titled = words.every(
     (t) =>
-      /^\p{Lu}/u.test(t.text) || SMALL_TITLE_WORD.test(t.text) || [',', "'", '’', ':', '-'].includes(t.text),
+      /^\p{Lu}/u.test(t.text) ||
+      SMALL_TITLE_WORD.test(t.text) ||
+      [',', "'", '’', ':', '-', "'s", '’s'].includes(t.text),
   );
   return titled && end > 1 && words[end - 1]!.text !== ',' ? end : 0;
 }
