@@ -3,7 +3,6 @@ import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/g
 import { parseDate } from '../dates';
 import { introducedCodeNames } from './code-names';
 import { mergeFirstNames } from './first-names';
-import { brandRelations } from './makers';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
@@ -249,7 +248,6 @@ export class OfflineExtractor extends GraphExtractor {
         });
       });
     }
-    relations.push(...brandRelations(entities, relations));
     if (this.pairModel)
       relations.push(
         ...learnedRelations(pending, relations, entityIndex, this.pairModel, this.options.pairThreshold),
