@@ -268,10 +268,15 @@ export class Discourse {
     // ("Mercado Verde … confirmed that its CFO, Renata Cavalcanti, will step down. She …": a subject
     // with no gender gives way to a person named after it whom the text gives the pronoun's.)
     const since = typedUsable ? this.recent.lastIndexOf(typedUsable) : -1;
+    // (And in a chat an untyped subject, to any person who fits named after it: "Emirates has him
+    // flying … is that Ifeoma Okonkwo? She trained with me".)
     const gendered =
       typedUsable && gender && typedUsable.type !== 'person'
         ? people.find(
-            (m) => m.type === 'person' && this.genderOf(m) === gender && this.recent.lastIndexOf(m) > since,
+            (m) =>
+              m.type === 'person' &&
+              (this.genderOf(m) === gender || (typedUsable.evidence === 'none' && speaker !== undefined)) &&
+              this.recent.lastIndexOf(m) > since,
           )
         : undefined;
     const usable = gendered ?? typedUsable;

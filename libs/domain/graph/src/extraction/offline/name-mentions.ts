@@ -14,7 +14,7 @@ import {
   ROLE_ABBREVIATIONS,
   RULER_TITLES,
 } from './name-words';
-import { isNoName, opensLine } from './no-names';
+import { EXCLAMATIONS, isNoName, opensLine } from './no-names';
 import { keyOf } from './keys';
 import { joinsWords, Token } from './sentences';
 
@@ -74,7 +74,13 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   if (from === 0 && tokens[1]?.lower === 'of' && end > 2 && QUANTITY_HEADS.has(tokens[0]!.lower)) from = 2;
   // "Hola Tía Carmen", "Customer Haldor Marine ApS": a greeting or a ticket's label opens no name.
   // (Only where a message or a line opens: "the skier Ola Dahl" keeps her first name.)
-  if (end - from > 1 && opensLine(tokens, from) && OPENERS.has(bare(tokens[from]!))) from++;
+  // ("Omg Rahul!!", "Thanks Kenji,": nor does an exclamation.)
+  if (
+    end - from > 1 &&
+    opensLine(tokens, from) &&
+    (OPENERS.has(bare(tokens[from]!)) || EXCLAMATIONS.has(bare(tokens[from]!)))
+  )
+    from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
   // "Chef Daniel Cho", "General Oreste Baratieri": a title before a first and last name is no part

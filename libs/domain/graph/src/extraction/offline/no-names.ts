@@ -83,6 +83,35 @@ const INTERJECTIONS = new Set([
   'btw',
 ]);
 
+/**
+ * The exclamations of those that are no word of a name either, so none opens one: "Omg Rahul!!",
+ * "Thanks Kenji," ("Great Britain", "Good Morning America" keep their first word).
+ */
+export const EXCLAMATIONS = new Set([
+  'sorry',
+  'okay',
+  'ok',
+  'wow',
+  'yes',
+  'yeah',
+  'yep',
+  'nope',
+  'congrats',
+  'congratulations',
+  'ugh',
+  'haha',
+  'lol',
+  'omg',
+  'bro',
+  'dude',
+  'btw',
+  'anyway',
+  'thanks',
+  'yay',
+  'oh',
+  'ah',
+]);
+
 /** Marks after which a message, a turn or a line opens: "Ana: Great…", "— Hola Carmen". */
 const LINE_OPENERS = new Set([':', ']', ')', '—', '–', '-', '!', '?', '.']);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facts, triples, triplesOf } from '../../testing/read-text';
+import { facts, names, triples, triplesOf } from '../../testing/read-text';
 
 // Letters and chat: a writer named only by the closing ("Best, Inés"), and what the speaker's
 // relatives are to each other. Every sentence here is written for this file (none is in
@@ -311,5 +311,26 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(found.includes('Olivia | works at | Arup'), found.join('; '));
     assert.ok(!found.some((t) => t.endsWith('| works at | Stripe')), found.join('; '));
+  });
+
+  it('reads a full name ending in the family name of someone met alone as a person, whom a later "she" stands for', async () => {
+    const found = await triples(
+      "Yusuf: He's in Dubai. Emirates has him flying the Sydney route all month.\nLeila: Typical pilot.\nYusuf: Dr. Okonkwo at Croydon University Hospital says Mum can stop using the crutches.\nLeila: Oh good, is that Ifeoma Okonkwo? She trained with me at King's College London.",
+      true,
+    );
+    assert.ok(found.includes("Ifeoma Okonkwo | studied at | King's College London"), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Emirates')), found.join('; '));
+  });
+
+  it('drops an exclamation opening a line from the name after it: "Omg Rahul!!", "Thanks Kenji,"', async () => {
+    const found = [
+      ...(
+        await names(
+          "Chloé: Wait, you're moving??\nSofia: Omg Rahul!! My cousin Inês lives in Alfama.\nAna: Thanks Kenji, confirmed.",
+        )
+      ).keys(),
+    ];
+    assert.ok(found.includes('Rahul') && found.includes('Kenji'), found.join('; '));
+    assert.ok(!found.some((n) => n.startsWith('Omg') || n.startsWith('Thanks')), found.join('; '));
   });
 });

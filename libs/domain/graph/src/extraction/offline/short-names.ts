@@ -201,6 +201,9 @@ export class ShortNames {
   /** Organisations by their names without a legal suffix ("siam coil" for "Siam Coil Co"). */
   private readonly byBareName = new Map<string, Mention>();
 
+  /** People met by one name alone ("Dr. Okonkwo"), whose family name a later full name may end in. */
+  private readonly familyNames = new Set<string>();
+
   /** Every name met in full: never another's short name ("Zaliczka" before "Zaliczka Baltics"). */
   private readonly met = new Set<string>();
 
@@ -272,6 +275,16 @@ export class ShortNames {
             : []
           : shortNamesOf(mention);
       for (const short of shorts) if (!earlier.has(short)) earlier.set(short, mention);
+      // ("Dr. Okonkwo at Croydon University Hospital … is that Ifeoma Okonkwo?": a name nothing
+      // typed, ending in the family name of someone met before alone, is a person's.)
+      if (
+        resolved === mention &&
+        mention.evidence === 'none' &&
+        tokens[mention.start]?.pos === 'PROPN' &&
+        personalName(mention) &&
+        this.familyNames.has(words[words.length - 1]!)
+      )
+        Object.assign(mention, { type: 'person', evidence: 'weak' });
       return resolved;
     });
   }
@@ -300,6 +313,7 @@ export class ShortNames {
   /** Remembers a full name (after its sentence typed it), giving it its short name as an alias. */
   remember(mention: Mention): void {
     this.met.add(mention.keys[0]!);
+    if (mention.type === 'person' && !mention.keys[0]!.includes(' ')) this.familyNames.add(mention.keys[0]!);
     const place = placeNameOf(mention);
     if (place && !this.byPlaceName.has(place)) this.byPlaceName.set(place, mention);
     if (mention.type === 'organization')
