@@ -184,6 +184,32 @@ export const DOCUMENT_LABELS = new Set([
 ]);
 /** Words that make a leader's title a deputy's: "deputy mayor", "Vice President". */
 export const DEPUTIES = new Set(['vice', 'deputy', 'assistant', 'associate']);
+/**
+ * Functions whose head works under the one who leads: "Lumicore's design chief", "its creative
+ * director", "operations chief Lars Holm" (not "artistic director", who runs a theatre).
+ */
+export const FUNCTION_HEADS = new Set([
+  'creative',
+  'commercial',
+  'buying',
+  'design',
+  'operations',
+  'marketing',
+  'sales',
+  'finance',
+  'financial',
+  'technical',
+  'technology',
+  'research',
+  'communications',
+  'editorial',
+  'engineering',
+  'product',
+  'security',
+]);
+/** Whether the word before a leader's title makes it a post under the leader. */
+export const underLeader = (word: string | undefined): boolean =>
+  word !== undefined && (DEPUTIES.has(word) || FUNCTION_HEADS.has(word));
 
 /** Words of hyphenated titles besides compromise's role nouns: Secretary-General, Director-General. */
 export const ROLE_PARTS = new Set([

@@ -2,7 +2,7 @@ import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
-import { DEPUTIES } from './name-words';
+import { underLeader } from './name-words';
 import { personalName } from './short-names';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
@@ -44,9 +44,7 @@ export function titleRelation(
   if (mapped && !TITLE_RELATIONS.has(mapped.canonical)) return undefined;
   // A deputy works under the one who leads: "as Vice President for Worldwide Media".
   if (mapped)
-    return mapped.canonical === 'leads' && DEPUTIES.has(tokens[at - 1]?.lower ?? '')
-      ? 'works at'
-      : mapped.canonical;
+    return mapped.canonical === 'leads' && underLeader(tokens[at - 1]?.lower) ? 'works at' : mapped.canonical;
   return anyOccupation && isPersonNoun(word) && !KIN_NOUNS.has(word.lower) ? 'works at' : undefined;
 }
 

@@ -333,4 +333,9 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Rahul') && found.includes('Kenji'), found.join('; '));
     assert.ok(!found.some((n) => n.startsWith('Omg') || n.startsWith('Thanks')), found.join('; '));
   });
+
+  it('reads "Mairi from Wood Group phoned" as where she works, though nothing typed her name', async () => {
+    const found = await triples('Ann: Oh, and Mairi from Wood Group phoned.\nBo: ok, thanks', true);
+    assert.ok(found.includes('Mairi | works at | Wood Group'), found.join('; '));
+  });
 });

@@ -698,4 +698,18 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Kagaya Industries | sold to | Baumler AG'), found.join('; '));
     assert.ok(found.includes('Baumler AG | acquired | Kagaya Climate Systems'), found.join('; '));
   });
+
+  it('reads a function\'s head ("design chief", "operations chief", "creative director") as working under the leader', async () => {
+    const found = await triples(
+      "Its industrial design was overseen by Lumicore's design chief, Chen Yu-ting. Kloster Legetøj A/S operations chief Lars Holm said sales rose. Lumicore's chief executive, Mei Lin, agreed.",
+      true,
+    );
+    assert.ok(found.includes('Chen Yu-ting | works at | Lumicore'), found.join('; '));
+    assert.ok(found.includes('Lars Holm | works at | Kloster Legetøj A/S'), found.join('; '));
+    assert.ok(found.includes('Mei Lin | leads | Lumicore'), found.join('; '));
+    assert.ok(
+      !found.some((t) => t.startsWith('Chen Yu-ting | leads') || t.startsWith('Lars Holm | leads')),
+      found.join('; '),
+    );
+  });
 });

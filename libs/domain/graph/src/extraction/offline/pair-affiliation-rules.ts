@@ -39,6 +39,11 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     between[0]!.lower === 'from' &&
     source.start === chain[i]!.start &&
     ((source.type === 'person' && target.type === 'organization') ||
+      // ("Oh, and Mairi from Wood Group phoned.": a name nothing typed, the subject of a verb.)
+      (source.evidence === 'none' &&
+        tokens[source.start]?.pos === 'PROPN' &&
+        target.type === 'organization' &&
+        isVerbLike(tokens[target.end] ?? between[0]!)) ||
       ((source.type === 'person' || (source.evidence === 'none' && source.keys[0]!.includes(' '))) &&
         target.evidence === 'none' &&
         isVerbLike(tokens[target.end] ?? between[0]!)) ||

@@ -3,7 +3,7 @@ import { Discourse } from './discourse';
 import { keyOf } from './keys';
 import { isNationalityWord } from './lexicon';
 import type { Mention } from './mentions';
-import { DROPPED_HONORIFICS, NAME_TITLES, RULER_TITLES, TITLE_NOUNS } from './name-words';
+import { DROPPED_HONORIFICS, NAME_TITLES, RULER_TITLES, TITLE_NOUNS, underLeader } from './name-words';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
 import { kinOfKin, kinOfPair } from './possessive-kin';
@@ -310,9 +310,12 @@ export function possessiveRoles(
         ? discourse.speakersOrganization()
         : undefined;
     const holder = employer ?? owner;
-    if (firstRole && firstRole.canonical !== role.canonical)
+    // ("Lumicore's design chief, Chen Yu-ting": a function's head works under the one who leads.)
+    const canonical =
+      role.canonical === 'leads' && underLeader(tokens[k - 1]?.lower) ? 'works at' : role.canonical;
+    if (firstRole && firstRole.canonical !== canonical)
       out.push(rel(named, holder, firstRole.canonical, raw, named.end));
-    out.push(rel(named, holder, role.canonical, raw, named.end));
+    out.push(rel(named, holder, canonical, raw, named.end));
     last = { relation: out[out.length - 1]!, namedIsSource: true };
   }
   // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name;

@@ -2,7 +2,7 @@ import { lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { descriptionStart } from './predicate-descriptions';
-import { DEPUTIES, DROPPED_HONORIFICS, SCHOOL_NAME } from './name-words';
+import { DROPPED_HONORIFICS, SCHOOL_NAME, underLeader } from './name-words';
 import { PREDICATE_RULES as RULES, PredicateMatch } from './predicate-rules';
 import { bases, isVerbLike, root } from './predicate-verbs';
 import {
@@ -202,7 +202,7 @@ export function matchPredicate(
     // under the one who leads, and holds no place.)
     if (rule.canonical === 'leads' && rule.nouns) {
       const title = between.findIndex((t) => nounIs(t, rule.nouns!));
-      if (title > 0 && DEPUTIES.has(between[title - 1]!.lower)) {
+      if (title > 0 && underLeader(between[title - 1]!.lower)) {
         if (target.type === 'location') return undefined;
         return { canonical: 'works at', inverted: Boolean(rule.reversed), known: true };
       }
