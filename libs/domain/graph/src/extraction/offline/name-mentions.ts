@@ -10,6 +10,7 @@ import {
   NAME_TITLES,
   OPENERS,
   PART_TITLES,
+  RANKS,
   QUANTITY_HEADS,
   ROLE_ABBREVIATIONS,
   RULER_TITLES,
@@ -83,6 +84,26 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
     from++;
   const title = bare(tokens[from]!);
   if (from < end && (DROPPED_HONORIFICS.has(title) || KIN_TITLES.has(title)) && end - from > 1) from++;
+  // "Sir Alex Ferguson", "Lord Justice Edwin Harcourt", "Vice-Chancellor Grace Mwakalinga",
+  // "General Oreste Baratieri": titles of rank or office before two or three words written as a
+  // name (a person's, whatever the lexicon knows of them) are no part of it.
+  let ranked = from;
+  const rank = (k: number) =>
+    RANKS.has(bare(tokens[k]!)) ||
+    NAME_TITLES.has(bare(tokens[k]!)) ||
+    // ("Chief Justice Anna Berg", not "Chief Operating Officer …")
+    (bare(tokens[k]!) === 'chief' && NAME_TITLES.has(bare(tokens[k + 1]!)));
+  while (ranked < end - 2 && rank(ranked)) ranked++;
+  const rest = tokens.slice(ranked, end).map((t) => t.text);
+  if (
+    ranked > from &&
+    from === start &&
+    rest.length <= 3 &&
+    rest.every((w) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?$/u.test(w)) &&
+    typeOfName(rest).type !== 'organization' &&
+    typeOfName(tokens.slice(from, end).map((t) => t.text)).type !== 'organization'
+  )
+    from = ranked;
   // "Chef Daniel Cho", "General Oreste Baratieri": a title before a first and last name is no part
   // of them, and says who they are. ("Saint Petersburg", "Lady Gaga" keep theirs: one word follows.)
   const titled =

@@ -272,6 +272,8 @@ export const NAME_TITLES = new Set([
   'justice',
   'admiral',
 ]);
+/** Titles of rank and office written before a person's names: "Sir Alex Ferguson", "Lord Justice …". */
+export const RANKS = new Set(['sir', 'dame', 'lord', 'vice-chancellor', 'chancellor', 'founder']);
 /** Rulers' titles, dropped before the name they rule by ("Emperor Menelik II"). */
 export const RULER_TITLES = new Set([
   'emperor',

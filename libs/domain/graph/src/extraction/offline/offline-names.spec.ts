@@ -580,4 +580,20 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(found.includes('Orion X2 | uses | OrionOS'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('X2 ')), found.join('; '));
   });
+
+  it('drops titles of rank before a name ("Lord Justice", "Vice-Chancellor", "General"), and reads the passive past them', async () => {
+    const found = await triples(
+      'The Harcourt Inquiry, chaired by Lord Justice Edwin Harcourt, reported in 2017. The University of Tembara is led by Vice-Chancellor Grace Mwakalinga. The Italian army was commanded by General Oreste Baratieri, the governor of Italian Eritrea.',
+      true,
+    );
+    assert.ok(found.includes('Edwin Harcourt | leads | Harcourt Inquiry'), found.join('; '));
+    assert.ok(found.includes('Grace Mwakalinga | leads | University of Tembara'), found.join('; '));
+    assert.ok(found.includes('Oreste Baratieri | leads | Italian Eritrea'), found.join('; '));
+    const kept = [
+      ...(
+        await names('General Electric Company makes turbines. Chief Operating Officer Anna Berg resigned.')
+      ).keys(),
+    ];
+    assert.ok(kept.includes('General Electric Company'), kept.join('; '));
+  });
 });

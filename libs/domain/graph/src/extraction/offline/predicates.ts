@@ -2,7 +2,7 @@ import { lexicon } from './lexicon';
 import type { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import { descriptionStart } from './predicate-descriptions';
-import { DROPPED_HONORIFICS, SCHOOL_NAME, underLeader } from './name-words';
+import { DROPPED_HONORIFICS, NAME_TITLES, RANKS, SCHOOL_NAME, underLeader } from './name-words';
 import { PREDICATE_RULES as RULES, PredicateMatch } from './predicate-rules';
 import { bases, isVerbLike, root } from './predicate-verbs';
 import {
@@ -88,7 +88,12 @@ export function matchPredicate(
     // Ana Ruiz": a title dropped from the name is no word of the predicate.)
     .find(
       (t) =>
-        t.pos !== 'DET' && t.pos !== 'PUNCT' && !POSSESSIVES.has(t.lower) && !DROPPED_HONORIFICS.has(bare(t)),
+        t.pos !== 'DET' &&
+        t.pos !== 'PUNCT' &&
+        !POSSESSIVES.has(t.lower) &&
+        !DROPPED_HONORIFICS.has(bare(t)) &&
+        // ("chaired by Lord Justice Edwin Harcourt": nor a rank written before it.)
+        !(t.text !== t.lower && (RANKS.has(bare(t)) || NAME_TITLES.has(bare(t)))),
     );
   const finalPrep =
     lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
