@@ -721,4 +721,17 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Lumen Health | located in | Bengaluru'), found.join('; '));
     assert.ok(!found.includes('Carnegie Mellon University | located in | Bengaluru'), found.join('; '));
   });
+
+  it('reads directing a body ("directed the Tashkent Institute of Geophysics") as leading it, and a film as making it', async () => {
+    const found = await triples(
+      'Nilufar Yusupova was an Uzbek seismologist who directed the Tashkent Institute of Geophysics. Since 2019 the Arctic Plankton Programme has been directed by Ingrid Halvorsen. Aftersun is a 2022 drama film directed by Charlotte Wells.',
+      true,
+    );
+    assert.ok(
+      found.includes('Nilufar Yusupova | leads | Tashkent Institute of Geophysics'),
+      found.join('; '),
+    );
+    assert.ok(found.includes('Ingrid Halvorsen | leads | Arctic Plankton Programme'), found.join('; '));
+    assert.ok(found.includes('Charlotte Wells | created | Aftersun'), found.join('; '));
+  });
 });

@@ -712,4 +712,14 @@ describe('OfflineExtractor: business news', () => {
       found.join('; '),
     );
   });
+
+  it('reads no place from an opening yet to come ("plans to open an office in Nairobi"), but does from one done', async () => {
+    const planned = await triples(
+      'Amazon Web Services plans to open an office in Nairobi next year. Lánchíd Robotics would open a sales office in Vienna.',
+      true,
+    );
+    assert.ok(!planned.some((t) => t.includes('| located in |')), planned.join('; '));
+    const done = await triples('Siemens opened a new factory in Berlin in 2019.', true);
+    assert.ok(done.includes('Siemens | located in | Berlin'), done.join('; '));
+  });
 });

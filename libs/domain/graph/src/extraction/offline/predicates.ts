@@ -41,6 +41,13 @@ const VERB_PREFIXES = new Set([
 /** Verbs of the language a program is made in: "written in Rust", "implemented in C++". */
 const WRITTEN_IN = ['write', 'code', 'implement', 'program'];
 
+/** Words of a body one directs by leading it: "the Sahel Water Institute", "the Arctic Plankton Programme". */
+const DIRECTED_BODIES = new Set(
+  ['institute', 'centre', 'center', 'programme', 'program', 'alliance', 'laboratory', 'lab', 'observatory']
+    .concat(['museum', 'foundation', 'society', 'agency', 'council', 'department', 'school', 'academy'])
+    .concat(['hospital', 'clinic', 'unit', 'consortium', 'project', 'festival', 'orchestra', 'choir']),
+);
+
 /**
  * The canonical predicate for the words between two entities, or undefined when they say nothing
  * a relation can be read from. `between` excludes both entities.
@@ -271,6 +278,13 @@ export function matchPredicate(
     )
       return { canonical: 'partner of', inverted: false, known: true };
     const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
+    // ("directs the Kimmelman Center", "has been directed by Sunita Bakker": one directs a body by
+    // leading it, a film by making it.)
+    const body =
+      (owned.type === 'organization' && owned.evidence !== 'none') ||
+      owned.keys[0]!.split(' ').some((w) => DIRECTED_BODIES.has(w));
+    if (rule.canonical === 'created' && body && verbs.some((t) => verbIs(t, ['direct'])))
+      return { canonical: 'leads', inverted, known: true, sourceType: 'person' };
     // ("my dad Hiroshi finally bought the Toyota Yaris Hybrid": a person's purchase is theirs; a
     // company acquires.)
     const [buyer, bought] = inverted ? [target, source] : [source, target];

@@ -213,6 +213,9 @@ function readPair(pair: Pair, reading: Reading): void {
 }
 
 const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
+/** A modal or an infinitive's "to" before "open": an opening yet to come. */
+const YET_TO_OPEN =
+  /\b(?:will|would|could|may|might|shall|should|to)\s+(?:\p{L}+ly\s+)?open\b|['’]ll\s+open\b/iu;
 
 /**
  * One relation per (source, predicate, target): a construction and a pair may read the same one.
@@ -237,6 +240,9 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
   const known = new Set(found.filter((r) => VOCABULARY.has(r.canonical)).map(pair));
   return found.filter((r) => {
     if (!VOCABULARY.has(r.canonical) && known.has(pair(r))) return false;
+    // ("plans to open an office in Nairobi", "would open a sales office in Vienna": an opening yet
+    // to come says nothing of where one is, though the clause is read on through it.)
+    if (r.canonical === 'located in' && YET_TO_OPEN.test(r.raw)) return false;
     // (No organisation works at another: "headed by Kallio's chief technology officer Eeva Rantanen
     // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
     if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
