@@ -502,4 +502,17 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(found.includes('Tartu | located in | Estonia'), found.join('; '));
   });
+
+  it('reads no use from "runs a field station on the Hel Peninsula", where "on" is the station\'s', async () => {
+    const station = await triples(
+      'The Baltic Institute for Ocean Studies runs a field station on the Hel Peninsula.',
+      true,
+    );
+    assert.ok(!station.some((t) => t.includes('| uses |')), station.join('; '));
+    const hosted = await triples('Olusegun runs it on Ubuntu 24.04. The gateway runs on AWS Lambda.', true);
+    assert.ok(
+      hosted.some((t) => t.endsWith('| uses | AWS Lambda')),
+      hosted.join('; '),
+    );
+  });
 });

@@ -280,9 +280,8 @@ export function matchPredicate(
     const inverted = Boolean(rule.reversed || (rule.invertPassive && passive));
     // ("directs the Kimmelman Center", "has been directed by Sunita Bakker": one directs a body by
     // leading it, a film by making it.)
-    const body =
-      (owned.type === 'organization' && owned.evidence !== 'none') ||
-      owned.keys[0]!.split(' ').some((w) => DIRECTED_BODIES.has(w));
+    // (Said by its name: "Rain at the Lisbon Hotel" is a film a hotel's name made an organisation.)
+    const body = owned.keys[0]!.split(' ').some((w) => DIRECTED_BODIES.has(w));
     if (rule.canonical === 'created' && body && verbs.some((t) => verbIs(t, ['direct'])))
       return { canonical: 'leads', inverted, known: true, sourceType: 'person' };
     // ("my dad Hiroshi finally bought the Toyota Yaris Hybrid": a person's purchase is theirs; a

@@ -213,6 +213,8 @@ function readPair(pair: Pair, reading: Reading): void {
 }
 
 const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
+/** "runs a field station on", "ran the façade team on": a thing run, and where. */
+const RUNS_A_THING_ON = /\b(?:run|runs|ran|running)\s+(?:a|an|the|its|their|his|her)\s.*\bon$/iu;
 /** A modal or an infinitive's "to" before "open": an opening yet to come. */
 const YET_TO_OPEN =
   /\b(?:will|would|could|may|might|shall|should|to)\s+(?:\p{L}+ly\s+)?open\b|['’]ll\s+open\b/iu;
@@ -243,6 +245,8 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     // ("plans to open an office in Nairobi", "would open a sales office in Vienna": an opening yet
     // to come says nothing of where one is, though the clause is read on through it.)
     if (r.canonical === 'located in' && YET_TO_OPEN.test(r.raw)) return false;
+    // ("runs a field station on the Hel Peninsula": "on" says where the station is, not what runs it.)
+    if (r.canonical === 'uses' && RUNS_A_THING_ON.test(r.raw)) return false;
     // (No organisation works at another: "headed by Kallio's chief technology officer Eeva Rantanen
     // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
     if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
