@@ -34,6 +34,10 @@ export function errorCodeRelation(
     (t) => isVerbLike(t) && (ERROR_VERBS.has(t.lemma) || ERROR_VERBS.has(t.lower.replace(/e?s$/, ''))),
   );
   if (!verb) return undefined;
+  // ("reported in Nimbus Backup 4.2" is where it hit; "for reporting HN-2291", "reported by Kalev
+  // Insurance" name who told of it.)
+  const reported = verb.lemma === 'report' || /^report/.test(verb.lower);
+  if (reported && !['in', 'on'].includes(between[between.length - 1]?.lower ?? '')) return undefined;
   // An error affects a product, a service, an organisation or a person, not a place.
   if (source.type === 'location' || target.type === 'location') return undefined;
   if (source.type === 'error_code' && target.type !== 'error_code' && target.type !== 'email') {

@@ -628,4 +628,11 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(note.includes('FIN-882 | caused by | SyncService'), note.join('; '));
   });
+
+  it('reads an error "reported in" a product as hitting it, but not one someone is thanked "for reporting"', async () => {
+    const thanked = await triples('Thanks to Tama Ngata and Stellan Åberg for reporting HN-2291.', true);
+    assert.ok(!thanked.some((t) => t.includes('| affects |')), thanked.join('; '));
+    const hit = await triples('Error E1045 was reported in Nimbus Backup 4.2 last week.', true);
+    assert.ok(hit.includes('E1045 | affects | Nimbus Backup 4.2'), hit.join('; '));
+  });
 });
