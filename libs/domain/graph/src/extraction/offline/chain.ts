@@ -86,10 +86,12 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // "It is part of …", "The film concerns …": the thing the text is about.
     // ("At the time the band consisted of …", "In 2019 the company moved …": past an opening
     // phrase of a preposition, with no verb nor comma, a clause opens too.)
+    // ("Last month the group acquired …": so past a date that opens the sentence.)
     const fronted =
       i > 1 &&
-      sentence.tokens[0]!.pos === 'ADP' &&
-      sentence.tokens.slice(1, i).every((t) => !isVerbLike(t) && t.kind === 'word' && t.pos !== 'PROPN');
+      ((sentence.tokens[0]!.pos === 'ADP' &&
+        sentence.tokens.slice(1, i).every((t) => !isVerbLike(t) && t.kind === 'word' && t.pos !== 'PROPN')) ||
+        sentence.dates.some(([from, to]) => from === 0 && to === i - 1));
     const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',' || fronted;
     // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
     const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3]);

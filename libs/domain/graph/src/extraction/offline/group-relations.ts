@@ -179,7 +179,15 @@ export function jointVentures(sentence: Sentence, mentions: Mention[]): Sentence
     );
     const subject = before[before.length - 1];
     const verbs = subject ? tokens.slice(subject.end, joint) : [];
-    if (party && subject && verbs.length <= 6 && verbs.some(isVerbLike) && !verbs.some((t) => t.text === ','))
+    // (Not past "and": "bought Jenga Credit last year and recently signed a partnership with …" is
+    // the buyer's, which the pairs read.)
+    if (
+      party &&
+      subject &&
+      verbs.length <= 6 &&
+      verbs.some(isVerbLike) &&
+      !verbs.some((t) => t.text === ',' || t.lower === 'and')
+    )
       out.push(rel(subject, party, 'partner of', phrase(tokens, subject.end, joint + 2), party.end, 0.65));
   }
   return out;

@@ -1,4 +1,17 @@
 import type { ChunkFacts } from '../../ports/graph-store';
+import { CORPORATE_SUFFIXES } from './name-words';
+
+/** Words that say a company is a group of them: "Halberd Insurance Group", "Brennan Foods Company". */
+const KIND_WORDS = new Set([
+  'group',
+  'company',
+  'co',
+  'co.',
+  'companies',
+  'international',
+  'worldwide',
+  'global',
+]);
 
 /**
  * "Farah joins Kestrel Analytics on Monday" … signed "Kestrel Analytics Ltd": a company written
@@ -17,6 +30,19 @@ export function legalShortNames(entities: ChunkFacts['entities']): Map<number, n
     if (e.type !== 'organization' && e.type !== 'concept') return;
     const full = byShort.get(e.keys[0]!);
     if (full?.length === 1 && full[0] !== i) into.set(i, full[0]!);
+  });
+  // ("Halberd Insurance names … as chief executive" above "Halberd Insurance Group said …": so is
+  // one written without the word that says it is a group.)
+  entities.forEach((e, i) => {
+    if ((e.type !== 'organization' && e.type !== 'concept') || into.has(i)) return;
+    const key = e.keys[0]!;
+    const longer = entities.flatMap((f, j) => {
+      if (j === i || f.type !== 'organization' || !f.keys[0]!.startsWith(`${key} `)) return [];
+      const rest = f.keys[0]!.slice(key.length + 1).split(' ');
+      // (Not a trade's word: "Siemens Energy" is another company than Siemens.)
+      return rest.every((w) => KIND_WORDS.has(w) || CORPORATE_SUFFIXES.has(w)) ? [j] : [];
+    });
+    if (longer.length === 1) into.set(i, longer[0]!);
   });
   return into;
 }

@@ -722,4 +722,34 @@ describe('OfflineExtractor: business news', () => {
     const done = await triples('Siemens opened a new factory in Berlin in 2019.', true);
     assert.ok(done.includes('Siemens | located in | Berlin'), done.join('; '));
   });
+
+  it('reads "Last month the group acquired …" as the group introduced, and "Park" after "Park Ji-woo" in one sentence as him', async () => {
+    const group = await triples(
+      'Dublin-based food group Brennan Foods has agreed to sell Polar Treats to the Swiss dairy company Glacia AG. Glacia AG, headquartered in Lausanne, owns Alpenrahm. Last month the group acquired Crunchy Co, a British crisps maker.',
+      true,
+    );
+    assert.ok(group.includes('Brennan Foods | acquired | Crunchy Co'), group.join('; '));
+    assert.ok(!group.includes('Glacia AG | acquired | Crunchy Co'), group.join('; '));
+    const park = await triples(
+      'Kinetiq was founded in 2017 by former Samsung SDI engineers Park Ji-woo and Lee Min-seo; Park serves as chief executive.',
+      true,
+    );
+    assert.ok(park.includes('Park Ji-woo | leads | Kinetiq'), park.join('; '));
+    assert.ok(!park.includes('Lee Min-seo | leads | Kinetiq'), park.join('; '));
+  });
+
+  it('gives a partnership after "and" to the clause\'s subject, and a headline\'s "Halberd Insurance" to "Halberd Insurance Group"', async () => {
+    const partner = await triples(
+      'Pesaflow bought the Ugandan lender Jenga Credit last year and recently signed a partnership with MTN Group.',
+      true,
+    );
+    assert.ok(partner.includes('Pesaflow | partner of | MTN Group'), partner.join('; '));
+    assert.ok(!partner.includes('Jenga Credit | partner of | MTN Group'), partner.join('; '));
+    const group = await triples(
+      'Halberd Insurance names Priya Chandrasekaran as chief executive\n\nLONDON — Halberd Insurance Group said on Monday that Priya Chandrasekaran will become chief executive on 1 September.',
+      true,
+    );
+    assert.ok(!group.some((t) => t.endsWith('| Halberd Insurance')), group.join('; '));
+    assert.ok(group.includes('Priya Chandrasekaran | leads | Halberd Insurance Group'), group.join('; '));
+  });
 });

@@ -297,7 +297,16 @@ export class ShortNames {
     const out: Mention[] = [];
     tokens.forEach((token, i) => {
       if (!/^\p{Lu}\p{Ll}+$/u.test(token.text) || mentions.some((m) => m.start <= i && i < m.end)) return;
-      const full = this.byShortName.get(token.lower);
+      // ("… by Park Ji-woo and Lee Min-seo; Park serves as chief executive": or named earlier in
+      // this sentence.)
+      const here = mentions.find(
+        (m) =>
+          m.end < i &&
+          m.type === 'person' &&
+          familyFirst(m.keys[0]!.split(' ')) &&
+          m.keys[0]!.split(' ')[0] === token.lower,
+      );
+      const full = here ?? this.byShortName.get(token.lower);
       if (!full || full.type !== 'person' || !familyFirst(full.keys[0]!.split(' '))) return;
       // (Not inside another name: "Park Avenue", "Sun Microsystems".)
       if (
