@@ -734,4 +734,23 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Ingrid Halvorsen | leads | Arctic Plankton Programme'), found.join('; '));
     assert.ok(found.includes('Charlotte Wells | created | Aftersun'), found.join('; '));
   });
+
+  it('reads "… and was succeeded by her son, X" and "was succeeded as programme director by her former student X"', async () => {
+    const son = await triples(
+      'Meera Raghunathan founded Krishi Labs. She stepped down as chief executive in 2015 and was succeeded by her son, Arjun Raghunathan.',
+      true,
+    );
+    assert.ok(son.includes('Arjun Raghunathan | succeeded | Meera Raghunathan'), son.join('; '));
+    assert.ok(son.includes('Arjun Raghunathan | child of | Meera Raghunathan'), son.join('; '));
+    const student = await triples(
+      'Ingrid Halvorsen directed the programme. When she retired in 2013 she was succeeded as programme director by her former student Kari Lindqvist.',
+      true,
+    );
+    assert.ok(student.includes('Kari Lindqvist | succeeded | Ingrid Halvorsen'), student.join('; '));
+    const film = await triples(
+      'The Salt Road is a 2011 Chilean drama film directed by Valentina Roca and written by her husband, Matías Fuenzalida.',
+      true,
+    );
+    assert.ok(!film.includes('Matías Fuenzalida | created | Valentina Roca'), film.join('; '));
+  });
 });

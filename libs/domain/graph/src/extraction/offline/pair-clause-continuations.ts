@@ -5,6 +5,9 @@ import { Token } from './sentences';
 
 // Pair rules that carry a clause's subject on to the pair after it: "and", a comma, a participle, "and the".
 
+/** Pronouns that open a clause of their own as its subject. */
+const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'this', 'that', 'who']);
+
 /**
  * "… in 1943 and later worked at …", "born in Sapporo and still lives there": the clause after
  * "and" keeps the subject of the one before.
@@ -32,7 +35,8 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
       .filter((t) => t.text !== ',')
       .slice(-1)
       .some(isVerbLike) &&
-    !between.slice(and + 1).some((t) => t.pos === 'PRON')
+    // (A subject of its own opens another clause: "and she joined"; not "by her son".)
+    !between.slice(and + 1).some((t) => t.pos === 'PRON' && SUBJECTS.has(t.lower))
   ) {
     // "He trained at the flight school and joined the Air Force": the last verb is the target's
     // (but "developed, designed, and marketed by" share theirs).

@@ -71,7 +71,23 @@ export const possessorsRole: OpeningRule = ({ between }) => {
 export const possessedRole: OpeningRule = (pair) => {
   const at = ownedRole(pair.between);
   if (at < 0) return false;
-  const verb = pair.between.slice(0, at);
+  let verb = pair.between.slice(0, at);
+  // ("retired in 2015 and was succeeded by her son, X": the clause after "and", of the same subject;
+  // "was succeeded as programme director by her former student X": past the post, to "by".)
+  // (Only when the first name is the subject of the verb right after it: not "directed by Valentina
+  // Roca and written by her husband".)
+  const and = verb.map((t) => t.lower).lastIndexOf('and');
+  const subject = verb[0] !== undefined && (isVerbLike(verb[0]) || verb[0].pos === 'AUX');
+  if (and > 0 && subject && verb.slice(and + 1).some(isVerbLike))
+    verb = verb.slice(and + 1).filter((t) => t.pos !== 'ADV');
+  const as = verb.findIndex((t) => t.lower === 'as');
+  const by = verb.findIndex((t, k) => k > as && t.lower === 'by');
+  if (
+    as > 0 &&
+    by === verb.length - 1 &&
+    verb.slice(as + 1, by).every((t) => ['NOUN', 'ADJ', 'DET'].includes(t.pos) && t.text === t.lower)
+  )
+    verb = [...verb.slice(0, as), ...verb.slice(by)];
   // (Only a finite verb right after the first name: in "a nonprofit …, under a structure designed
   // by its founder, X" what was designed is the structure; "…, working with her partner Sven" is
   // said of the sentence's subject.)
