@@ -753,4 +753,18 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(!film.includes('Matías Fuenzalida | created | Valentina Roca'), film.join('; '));
   });
+
+  it('reads both parents of "born in Enugu, Nigeria, in 1962, the third child of the schoolteacher A and the civil engineer B"', async () => {
+    const found = await triples(
+      'Chukwuemeka Obi-Adeyemi was born in Enugu, Nigeria, in 1962, the third child of the schoolteacher Grace Obi and the civil engineer Samuel Adeyemi.',
+      true,
+    );
+    assert.ok(found.includes('Chukwuemeka Obi-Adeyemi | child of | Grace Obi'), found.join('; '));
+    assert.ok(found.includes('Chukwuemeka Obi-Adeyemi | child of | Samuel Adeyemi'), found.join('; '));
+    const capital = await triples(
+      'Gjirokastër is a city in southern Albania and the capital of Gjirokastër County.',
+      true,
+    );
+    assert.ok(capital.includes('Gjirokastër | capital of | Gjirokastër County'), capital.join('; '));
+  });
 });

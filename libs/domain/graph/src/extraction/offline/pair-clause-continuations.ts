@@ -122,6 +122,9 @@ export function nounAfterAnd(pair: Pair, { previous }: Reading): boolean {
   if (between[0]?.lower !== 'and' || between[1]?.pos !== 'DET') return false;
   const rest = between.slice(1);
   if (rest.some((t) => isVerbLike(t) || t.text === ',')) return false;
+  // (A noun right before the name only says what it is: "the son of Grace Obi and the civil
+  // engineer Samuel Adeyemi" lists a second parent.)
+  if (rest[rest.length - 1]?.pos === 'NOUN' && pair.target.type === 'person') return false;
   const copula = previous && /^(?:is|was|are|were)\b/.test(previous.raw);
   if (!previous || !copula || previous.inverted || !same(previous.target, source)) return false;
   pair.source = previous.source;

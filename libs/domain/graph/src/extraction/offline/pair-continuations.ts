@@ -162,25 +162,30 @@ export const foundedIn: PairRule = ({ target, between }, { previous, found }) =>
  * "moved to Toronto for a job at Shopify": a role noun after the previous relation is its
  * subject's; so is a second one "and" adds ("a PhD from ETH Zurich and an MBA from INSEAD").
  */
-export const roleOfSubject: PairRule = ({ target, between }, { previous, found }, { noVerb }) => {
+export const roleOfSubject: PairRule = ({ target, between }, reading, { noVerb }) => {
+  const { previous, found } = reading;
   const subject = previous && (previous.inverted ? previous.target : previous.source);
+  // ("born in Enugu, Nigeria, in 1962, the third child of …": past the comma that closes a place.)
+  const words = between[0]?.text === ',' && between[1]?.pos === 'ADP' ? between.slice(1) : between;
   if (
     noVerb &&
     subject?.type === 'person' &&
-    (between[0]?.pos === 'ADP' || (between[0]?.lower === 'and' && between[1]?.pos === 'DET')) &&
-    between.some((t) => t.pos === 'NOUN' || isDegree(t.lower)) &&
+    (words[0]?.pos === 'ADP' || (words[0]?.lower === 'and' && words[1]?.pos === 'DET')) &&
+    words.some((t) => t.pos === 'NOUN' || isDegree(t.lower)) &&
     !same(subject, target)
   ) {
-    const role = matchPredicate(between, subject, target);
+    const role = matchPredicate(words, subject, target);
     if (role?.known && role.sourceType === 'person') {
-      found.push({
+      // (Which a list goes on with: "the third child of A and the civil engineer B".)
+      reading.previous = {
         source: subject,
         target,
         canonical: role.canonical,
-        raw: rawOf(between),
+        raw: rawOf(words),
         confidence: 0.7,
         end: target.start,
-      });
+      };
+      found.push(reading.previous);
       return true;
     }
   }

@@ -23,6 +23,8 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
         (listed[end - 1]!.pos === 'ADJ' && listed[end - 1]!.text === listed[end - 1]!.lower))
     )
       end--;
+    // ("and the civil engineer Samuel Adeyemi": with its article.)
+    if (end < listed.length && listed[end - 1]?.pos === 'DET' && listed[end - 1]!.lower === 'the') end--;
     if (end < listed.length) words = listed.slice(0, end);
   }
   const onlyList =
