@@ -436,14 +436,14 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     const after = tokens[mention.end];
     // But "our Zebra TC52 handhelds", "Cisco Meraki access points": a device is its make's.
     // (Nor is "the Nairobi Harriers club": the name is the club's, teams.ts typed it so.)
-    // (Nor is "the Bjørvika district of Oslo": the district is a place of its own.)
+    // (Nor is "the Bjørvika district of Oslo": the district is a place of its own, in the city.)
     const district =
       (mention.type === 'location' || mention.evidence === 'none') &&
       DISTRICTS.has(after?.lower ?? '') &&
       tokens[mention.end + 1]?.lower === 'of';
     if (district && next && next.start === mention.end + 2 && next.type === 'location') {
       if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
-      found.push(rel(mention, next, 'part of', phrase(tokens, mention.end, next.start), next.start));
+      found.push(rel(mention, next, 'located in', phrase(tokens, mention.end, next.start), next.start));
     }
     // ("by Tsinghua University graduates Zhou Wei and …": a plural of people between two names is
     // a noun, whatever the tagger read it as.)

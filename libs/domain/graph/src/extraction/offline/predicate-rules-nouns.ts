@@ -149,6 +149,15 @@ export const NOUN_RULES: PredicateRule[] = [
     sourceType: 'person',
   },
   { nouns: ['member'], preps: ['of'], canonical: 'member of', notTarget: NOT_PLACE },
+  // "Providencia, a district of Santiago", "San Telmo, a neighbourhood of Buenos Aires": a town's
+  // quarter is in it.
+  {
+    nouns: ['district', 'suburb', 'neighbourhood', 'neighborhood', 'borough', 'quarter'],
+    preps: ['of'],
+    canonical: 'located in',
+    notSource: ['person'],
+    notTarget: NOT_PERSON,
+  },
   {
     nouns: [
       'subsidiary',
@@ -163,10 +172,6 @@ export const NOUN_RULES: PredicateRule[] = [
       'province',
       'region',
       'department',
-      'district',
-      'suburb',
-      'neighbourhood',
-      'neighborhood',
     ],
     preps: ['of'],
     canonical: 'part of',
