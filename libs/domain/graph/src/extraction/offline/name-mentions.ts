@@ -1,3 +1,4 @@
+import { DISTRICTS } from './kinds';
 import { EntityType, isNationalityWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Mention } from './mentions';
 import { bare, capitalised } from './name-tokens';
@@ -168,7 +169,15 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   let noun = to;
   while (tokens[noun]?.pos === 'ADJ' && tokens[noun]!.text === tokens[noun]!.lower) noun++;
   const attributive = tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower;
-  if (lower.length === 1 && attributive && /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) && !firstClass)
+  // (But "the Savassi district of Belo Horizonte": a city's district is named so.)
+  const district = DISTRICTS.has(tokens[noun]?.lower ?? '') && tokens[noun + 1]?.lower === 'of';
+  if (
+    lower.length === 1 &&
+    attributive &&
+    !district &&
+    /(ish|ese|ian|an|ch|i)$/.test(lower[0]!) &&
+    !firstClass
+  )
     return undefined;
   // ("studied English at Makerere", "taught French in Dakar": a language studied, not a name.)
   if (lower.length === 1 && LANGUAGE_VERBS.has(tokens[from - 1]?.lemma ?? '') && isNationalityWord(words[0]!))

@@ -166,6 +166,10 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     // (A city's district is in it, as annotators read "the Puerto Madero district of Buenos Aires",
     // "San Telmo, a neighbourhood of Buenos Aires".)
     assert.ok(tower.includes('Vika | located in | Oslo'), tower.join('; '));
+    const savassi = await triples(
+      'The Ferreira Tower is a skyscraper in the Savassi district of Belo Horizonte.',
+    );
+    assert.ok(savassi.includes('Savassi | located in | Belo Horizonte'), savassi.join('; '));
     const quarter = await triples('Footscray is a western suburb of Melbourne.');
     assert.ok(quarter.includes('Footscray | located in | Melbourne'), quarter.join('; '));
     assert.ok(!tower.includes('Lund Tower | part of | Oslo'));
