@@ -3,7 +3,7 @@ import { isOrganizationNoun, REPORTING_VERBS } from './cues';
 import { peoplePlural } from './predicate-descriptions';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
-import { DISTRICTS, namesItsKind } from './kinds';
+import { DISTRICTS, LAND_FEATURES, namesItsKind } from './kinds';
 import { DEGREES, SCHOOL_NAME } from './name-words';
 import { bare } from './name-tokens';
 import { nounGender, pronounGender, rel } from './owners';
@@ -437,14 +437,20 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
     // But "our Zebra TC52 handhelds", "Cisco Meraki access points": a device is its make's.
     // (Nor is "the Nairobi Harriers club": the name is the club's, teams.ts typed it so.)
     // (Nor is "the Bjørvika district of Oslo": the district is a place of its own, in the city.)
+    // (Nor "the Anti-Atlas mountains of southern Morocco": a land feature is a place too.)
+    const feature =
+      (mention.type === 'location' || mention.evidence === 'none') && LAND_FEATURES.has(after?.lower ?? '');
     const district =
       (mention.type === 'location' || mention.evidence === 'none') &&
-      DISTRICTS.has(after?.lower ?? '') &&
-      tokens[mention.end + 1]?.lower === 'of';
-    if (district && next && next.start === mention.end + 2 && next.type === 'location') {
-      if (mention.type !== 'location') Object.assign(mention, { type: 'location', evidence: 'weak' });
+      (DISTRICTS.has(after?.lower ?? '') || feature) &&
+      (tokens[mention.end + 1]?.lower === 'of' || feature);
+    if (district && mention.type !== 'location')
+      Object.assign(mention, { type: 'location', evidence: 'weak' });
+    // (A compass word may stand before the place: "of southern Morocco".)
+    const of = tokens[mention.end + 1]?.lower === 'of' ? mention.end + 2 : -1;
+    const compass = of > 0 && /^(?:north|south|east|west|central)/.test(tokens[of]?.lower ?? '') ? 1 : 0;
+    if (district && of > 0 && next && next.start === of + compass && next.type === 'location')
       found.push(rel(mention, next, 'located in', phrase(tokens, mention.end, next.start), next.start));
-    }
     // ("by Tsinghua University graduates Zhou Wei and …": a plural of people between two names is
     // a noun, whatever the tagger read it as.)
     const people = after !== undefined && next?.start === mention.end + 1 && peoplePlural(after);

@@ -40,6 +40,22 @@ export const DISTRICTS = new Set([
   'ward',
 ]);
 
+/** Nouns for a land feature, named before them: "the Anti-Atlas mountains", "the Kariba Gorge". */
+export const LAND_FEATURES = new Set([
+  'mountains',
+  'hills',
+  'range',
+  'valley',
+  'desert',
+  'peninsula',
+  'plateau',
+  'highlands',
+  'islands',
+  'archipelago',
+  'basin',
+  'delta',
+]);
+
 /**
  * Nouns for the kind of system a name is, right after it and ending the phrase: "the Keycloak 24.0
  * cluster", "the Hunspell library" (not "the Desaguadero river system", "the Austin chip designer").

@@ -523,4 +523,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
       hosted.join('; '),
     );
   });
+
+  it('reads a land feature named before its kind ("the Anti-Atlas mountains of southern Morocco") as a place', async () => {
+    const found = await triples(
+      'Tafraoute is a small town in the Anti-Atlas mountains of southern Morocco, in the province of Tiznit.',
+      true,
+    );
+    assert.ok(found.includes('Tafraoute | located in | Anti-Atlas'), found.join('; '));
+    assert.ok(found.includes('Anti-Atlas | located in | Morocco'), found.join('; '));
+  });
 });
