@@ -767,4 +767,14 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(capital.includes('Gjirokastër | capital of | Gjirokastër County'), capital.join('; '));
   });
+
+  it('reads "author of" and "composer of" a work as creating it, in an apposition too', async () => {
+    const found = await triples(
+      'The novelist Fiona Munro, author of The Herring Girls, was born in Kilbrannan in 1947. Ølstrup is the birthplace of the novelist Karen Holm, author of Vinterhavn.',
+      true,
+    );
+    assert.ok(found.includes('Fiona Munro | created | Herring Girls'), found.join('; '));
+    assert.ok(found.includes('Karen Holm | created | Vinterhavn'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('works at | Herring Girls')), found.join('; '));
+  });
 });

@@ -149,6 +149,24 @@ export const NOUN_RULES: PredicateRule[] = [
     sourceType: 'person',
   },
   { nouns: ['member'], preps: ['of'], canonical: 'member of', notTarget: NOT_PLACE },
+  // "the novelist Fiona Munro, author of The Herring Girls", "the inventor of the Walkman": a work's
+  // maker.
+  {
+    nouns: [
+      'author',
+      'co-author',
+      'creator',
+      'co-creator',
+      'inventor',
+      'composer',
+      'lyricist',
+      'screenwriter',
+    ],
+    preps: ['of'],
+    canonical: 'created',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
+  },
   // "Providencia, a district of Santiago", "San Telmo, a neighbourhood of Buenos Aires": a town's
   // quarter is in it.
   {
