@@ -532,4 +532,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Tafraoute | located in | Anti-Atlas'), found.join('; '));
     assert.ok(found.includes('Anti-Atlas | located in | Morocco'), found.join('; '));
   });
+
+  it('reads an apposition\'s irregular participle as a passive: "the Castillo de Valdoria, a fortress built by …"', async () => {
+    const found = await triples(
+      'The town is dominated by the Castillo de Valdoria, a 12th-century fortress built by the Knights Templar. The Toyota Prius, a hybrid car built by Toyota Motor Corporation since 1997, is popular.',
+      true,
+    );
+    assert.ok(found.includes('Knights Templar | created | Castillo de Valdoria'), found.join('; '));
+    assert.ok(found.includes('Toyota Motor Corporation | created | Toyota Prius'), found.join('; '));
+  });
 });

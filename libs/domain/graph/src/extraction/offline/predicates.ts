@@ -127,7 +127,8 @@ export function matchPredicate(
     (between.some((t) => root(t) === 'be' || root(t) === 'get') ||
       (verbs.length === 1 &&
         ((content[0] !== undefined && participle(content[0]) && isVerbLike(content[0])) ||
-          (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn)$/.test(beforeBy.lower)))));
+          // ("a fortress built by the Knights Templar", "a firm bought by …": irregular ones too.)
+          (beforeBy !== undefined && isVerbLike(beforeBy) && /(ed|en|wn|lt|ght)$/.test(beforeBy.lower)))));
   // "says our building was just bought by X": a passive with a subject of its own after another
   // verb is a reported clause's, and relates nothing to the name before.
   if (passive) {
