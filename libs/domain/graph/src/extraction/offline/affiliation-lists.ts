@@ -1,7 +1,7 @@
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { DASHES, ROLE_ABBREVIATIONS } from './name-words';
+import { DASHES, DEPARTMENTS, ROLE_ABBREVIATIONS } from './name-words';
 import { Token } from './sentences';
 
 /** Roles the tagger may read as verbs: "QA lead". */
@@ -92,11 +92,19 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     !ROLE_ABBREVIATIONS.has(m.keys[0]!);
   // (A place follows the organisation and a role before it: "(Accounts Payable, Oslo)" names a
   // department's town, not an employer's.)
+  // ("Customer: Marta Kowalczyk (Brightline Dental, Kraków)": or of two, when the first is known
+  // for an organisation and the second for a place.)
   const placeLast =
-    items.length >= 3 &&
-    last !== undefined &&
-    (last.type === 'location' ||
-      (last.evidence === 'none' && organisation(beforeLast) && !last.name.includes(' ')));
+    (items.length >= 3 &&
+      last !== undefined &&
+      (last.type === 'location' ||
+        (last.evidence === 'none' && organisation(beforeLast) && !last.name.includes(' ')))) ||
+    (items.length === 2 &&
+      last?.type === 'location' &&
+      last.evidence === 'strong' &&
+      beforeLast?.type === 'organization' &&
+      beforeLast.evidence !== 'none' &&
+      !DEPARTMENTS.has(beforeLast.keys[0]!));
   const employer = placeLast ? beforeLast : last;
   if (!organisation(employer) || employer.type === 'location') return lives;
   if (UNITS.has(employer.name.split(' ').pop()!.toLowerCase())) return lives;

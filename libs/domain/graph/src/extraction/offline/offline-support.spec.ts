@@ -635,4 +635,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const hit = await triples('Error E1045 was reported in Nimbus Backup 4.2 last week.', true);
     assert.ok(hit.includes('E1045 | affects | Nimbus Backup 4.2'), hit.join('; '));
   });
+
+  it('reads "Customer: Name (Organisation, Town)" as the employer and its town, but not a department\'s town', async () => {
+    const found = await triples(
+      'Customer: Marta Kowalczyk (Brightline Dental, Kraków)\nThe app crashes.',
+      true,
+    );
+    assert.ok(found.includes('Marta Kowalczyk | works at | Brightline Dental'), found.join('; '));
+    assert.ok(found.includes('Brightline Dental | located in | Kraków'), found.join('; '));
+    const unit = await triples(
+      'Reported by: Farah Siddiqui (Accounts Payable, Oslo)\nOutlook crashes.',
+      true,
+    );
+    assert.ok(!unit.some((t) => t.includes('works at')), unit.join('; '));
+  });
 });
