@@ -160,6 +160,16 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
         ? namedSubject.start - 2
         : (namedSubject?.start ?? 0) - 1;
     if (namedSubject && tokens[before]?.pos === 'ADP') namedSubject = mentions.find((m) => m.end === before);
+    // ("TS-2417 affects Tessera 3.8.0 on Apple Silicon only and is caused by libvips 8.15": after
+    // "and", the code that opened the clause before, which no pair joins to the cause.)
+    const opener =
+      !namedSubject && causedBy >= 0 && tokens[verbStart - 1]?.lower === 'and'
+        ? mentions.find((m) => m.end < verbStart && m.type === 'error_code' && m.start <= 3)
+        : undefined;
+    if (opener && keyOf(opener.name) !== keyOf(cause.name)) {
+      out.push(rel(opener, cause, 'caused by', phrase(tokens, at, from), cause.end, 0.75));
+      return;
+    }
     if (causedBy >= 0 && namedSubject && mentions.includes(cause) && !conflict && !inside) return;
     // "E-31, which your manual says is caused by …": what the relative clause is about.
     const which = tokens.findIndex(

@@ -649,4 +649,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!unit.some((t) => t.includes('works at')), unit.join('; '));
   });
+
+  it('reads "X affects Y … and is caused by Z" as the code\'s cause past "and"', async () => {
+    const found = await triples(
+      'Confirmed. TS-2417 affects Tessera 3.8.0 on Apple Silicon only and is caused by libvips 8.15.',
+      true,
+    );
+    assert.ok(found.includes('TS-2417 | affects | Tessera 3.8.0'), found.join('; '));
+    assert.ok(found.includes('TS-2417 | caused by | libvips 8.15'), found.join('; '));
+  });
 });
