@@ -7,6 +7,7 @@ import { isVerbLike } from './predicates';
 import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence } from './sentences';
+import { personalName } from './short-names';
 
 // Relations a group of names holds among its members, or to what names them: "we are friends",
 // "the brothers A and B", "The son of X, he …" (the members a list names: member-lists.ts).
@@ -216,6 +217,17 @@ const WORKPLACE_NOUNS = new Set([
   'internship',
 ]);
 
+/** Workplace nouns for a person: "my manager at Zalando, Felix Braun". */
+const PEOPLE_AT_WORK = new Set([
+  'boss',
+  'manager',
+  'supervisor',
+  'colleague',
+  'coworker',
+  'co-worker',
+  'mentor',
+]);
+
 /**
  * "My boss at Qatar Airways wasn't thrilled", "for his team at Lagos State Water Corporation",
  * "her new job with Aramex": whose workplace it is works there (whatever names stand between).
@@ -240,6 +252,20 @@ export function ownWorkplace(
     const k = tokens[noun + 2]?.pos === 'DET' ? noun + 3 : noun + 2;
     const place = mentions.find((m) => m.start === k);
     if (!place || !(place.type === 'organization' || place.evidence === 'none')) return;
+    // ("my former manager at Safaricom, Brian Kipchoge": the person the role names works there too.)
+    const named = PEOPLE_AT_WORK.has(tokens[noun]!.lower)
+      ? mentions.find(
+          (m) =>
+            m.start === place.end + 1 &&
+            tokens[place.end]?.text === ',' &&
+            (m.type === 'person' || (m.evidence === 'none' && personalName(m))),
+        )
+      : undefined;
+    if (named) {
+      if (named.type !== 'person') Object.assign(named, { type: 'person', evidence: 'weak' });
+      if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
+      out.push(rel(named, place, 'works at', phrase(tokens, at, named.start), named.end, 0.6));
+    }
     const owner = ownerOf(token.lower, at, mentions, discourse);
     if (owner?.type !== 'person') return;
     if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });

@@ -338,4 +338,12 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const found = await triples('Ann: Oh, and Mairi from Wood Group phoned.\nBo: ok, thanks', true);
     assert.ok(found.includes('Mairi | works at | Wood Group'), found.join('; '));
   });
+
+  it('reads "my former manager at Safaricom, Brian Kipchoge" as where the manager works', async () => {
+    const found = await triples(
+      'Huge thanks to my former manager at Safaricom, Brian Kipchoge, who taught me everything I know.',
+      true,
+    );
+    assert.ok(found.includes('Brian Kipchoge | works at | Safaricom'), found.join('; '));
+  });
 });
