@@ -1,13 +1,11 @@
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { DASHES, DEPARTMENTS, ROLE_ABBREVIATIONS } from './name-words';
+import { DASHES, DEPARTMENTS, ROLE_ABBREVIATIONS, UNIT_NOUNS } from './name-words';
 import { Token } from './sentences';
 
 /** Roles the tagger may read as verbs: "QA lead". */
 const ROLE_VERBS = new Set(['lead', 'head']);
-/** Last words of a unit inside an organisation, which its people are members of (other rules read them). */
-const UNITS = new Set(['team', 'group', 'squad', 'crew', 'unit', 'department', 'desk', 'committee']);
 
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
@@ -107,7 +105,8 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
       !DEPARTMENTS.has(beforeLast.keys[0]!));
   const employer = placeLast ? beforeLast : last;
   if (!organisation(employer) || employer.type === 'location') return lives;
-  if (UNITS.has(employer.name.split(' ').pop()!.toLowerCase())) return lives;
+  // (A unit's people are its members, which other rules read.)
+  if (UNIT_NOUNS.has(employer.name.split(' ').pop()!.toLowerCase())) return lives;
   if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
   if (employer.type !== 'organization') Object.assign(employer, { type: 'organization', evidence: 'weak' });
   const out = [

@@ -182,6 +182,18 @@ export const DOCUMENT_LABELS = new Set([
   'environment',
   'platform',
 ]);
+/** Last words of a unit inside an organisation, whose people are its members and whose lead leads it. */
+export const UNIT_NOUNS = new Set([
+  'team',
+  'group',
+  'squad',
+  'crew',
+  'unit',
+  'department',
+  'desk',
+  'committee',
+  'lab',
+]);
 /** Words that make a leader's title a deputy's: "deputy mayor", "Vice President". */
 export const DEPUTIES = new Set(['vice', 'deputy', 'assistant', 'associate']);
 /**

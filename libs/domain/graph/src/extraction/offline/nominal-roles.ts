@@ -2,7 +2,7 @@ import { isPersonNoun, KIN_NOUNS } from './cues';
 import { Discourse } from './discourse';
 import { isNationalityWord } from './lexicon';
 import { Mention } from './mentions';
-import { underLeader } from './name-words';
+import { underLeader, UNIT_NOUNS } from './name-words';
 import { personalName } from './short-names';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
@@ -12,9 +12,6 @@ import { joinsWords, phrase, Sentence, Token } from './sentences';
 
 /** The words that own a title set off by commas: "our Platform team lead, Oskar Lindgren". */
 const OWNING = new Set(['our', 'their', 'its', 'his', 'her', 'my', 'your', 'the']);
-
-/** The units a "lead" leads: "the Platform team lead". */
-const UNITS = new Set(['team', 'group', 'squad', 'unit', 'crew', 'department', 'desk', 'lab']);
 
 /** The relations a job title holds to its organisation. */
 const TITLE_RELATIONS = new Set(['leads', 'works at', 'founded', 'studied at']);
@@ -36,7 +33,7 @@ export function titleRelation(
   if (tokens[at - 1]?.lower === 'managing' && isPersonNoun(word)) return 'leads';
   // A unit's lead leads it ("Imaging team lead"); a function's works for its firm ("product lead").
   if (word.text === 'lead' && word.pos === 'NOUN' && tokens[at - 1]?.pos === 'NOUN')
-    return UNITS.has(tokens[at - 1]!.lower) ? 'leads' : 'works at';
+    return UNIT_NOUNS.has(tokens[at - 1]!.lower) ? 'leads' : 'works at';
   // An executive leads only as the chief one: "former Flipkart executives" worked there.
   if (/^executives?$/.test(word.lower) && tokens[at - 1]?.lower !== 'chief') return 'works at';
   // (A title may be written in capitals: "its new CEO", "as Director-General".)

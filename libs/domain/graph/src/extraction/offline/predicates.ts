@@ -42,11 +42,33 @@ const VERB_PREFIXES = new Set([
 const WRITTEN_IN = ['write', 'code', 'implement', 'program'];
 
 /** Words of a body one directs by leading it: "the Sahel Water Institute", "the Arctic Plankton Programme". */
-const DIRECTED_BODIES = new Set(
-  ['institute', 'centre', 'center', 'programme', 'program', 'alliance', 'laboratory', 'lab', 'observatory']
-    .concat(['museum', 'foundation', 'society', 'agency', 'council', 'department', 'school', 'academy'])
-    .concat(['hospital', 'clinic', 'unit', 'consortium', 'project', 'festival', 'orchestra', 'choir']),
-);
+const DIRECTED_BODIES = new Set([
+  'institute',
+  'centre',
+  'center',
+  'programme',
+  'program',
+  'alliance',
+  'laboratory',
+  'lab',
+  'observatory',
+  'museum',
+  'foundation',
+  'society',
+  'agency',
+  'council',
+  'department',
+  'school',
+  'academy',
+  'hospital',
+  'clinic',
+  'unit',
+  'consortium',
+  'project',
+  'festival',
+  'orchestra',
+  'choir',
+]);
 
 /**
  * The canonical predicate for the words between two entities, or undefined when they say nothing
