@@ -7,6 +7,9 @@ import { Token } from './sentences';
 /** Roles the tagger may read as verbs: "QA lead". */
 const ROLE_VERBS = new Set(['lead', 'head']);
 
+/** Units named by a rank and its number: "Level 2 Support", "Tier 1". */
+const RANKED_UNITS = new Set(['Level', 'Tier', 'Line']);
+
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
 
@@ -60,12 +63,14 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   }
   if (items.length < 2) return [];
   // (A clause or a date is no list: "(born 1947, Kanazawa)", "(she joined Acme, then Brill)".)
+  // ("Level 2 Support": a rank's number is a department's name.)
   const inside = tokens.slice(person.end + 1, close);
+  const ranked = (k: number) => RANKED_UNITS.has(inside[k - 1]?.text ?? '');
   if (
     inside.some(
-      (t) =>
+      (t, k) =>
         t.text === '(' ||
-        t.pos === 'NUM' ||
+        (t.pos === 'NUM' && !ranked(k)) ||
         (t.pos === 'VERB' && t.text === t.lower && !ROLE_VERBS.has(t.lower)),
     )
   )
@@ -84,6 +89,20 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   }
   const last = whole(items[items.length - 1]!);
   const beforeLast = whole(items[items.length - 2]!);
+  // ("Customer: Nikos Papadopoulos (Thessaloniki, Greece)": a town and its country, the person's home.)
+  if (
+    items.length === 2 &&
+    open.text === '(' &&
+    last?.type === 'location' &&
+    beforeLast?.type === 'location' &&
+    beforeLast.evidence !== 'none' &&
+    person.type === 'person' &&
+    !tokens.slice(0, person.start).some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  )
+    return [
+      rel(person, beforeLast, 'lives in', `(${beforeLast.name}, …)`, beforeLast.end, 0.6),
+      rel(beforeLast, last, 'located in', ',', last.end, 0.6),
+    ];
   const organisation = (m: Mention | undefined): m is Mention =>
     m !== undefined &&
     (m.type === 'organization' || m.evidence === 'none') &&

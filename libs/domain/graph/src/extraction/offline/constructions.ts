@@ -10,7 +10,14 @@ import { colleaguesOf } from './colleagues';
 import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses, usersInclude } from './platforms';
-import { frontedRelation, groupedNames, jointVentures, ownWorkplace, weAre } from './group-relations';
+import {
+  frontedRelation,
+  groupedNames,
+  jointVentures,
+  ownHome,
+  ownWorkplace,
+  weAre,
+} from './group-relations';
 import { consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
 import {
@@ -111,6 +118,7 @@ export function constructionRelations(
     ...titleIsName(sentence, mentions, discourse),
     ...weAre(sentence, discourse),
     ...ownWorkplace(sentence, mentions, discourse),
+    ...ownHome(sentence, mentions, discourse),
     ...whoseListed(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
     ...consistsOf(sentence, mentions, discourse),

@@ -2,7 +2,7 @@ import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { keyOf } from './keys';
 import { Mention } from './mentions';
-import { OPENERS, ROLE_ABBREVIATIONS, WORK_NOUNS } from './name-words';
+import { OPENERS, ROLE_ABBREVIATIONS, SITES, WORK_NOUNS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 
 /**
@@ -229,6 +229,27 @@ const ORGANIZATION_NOUNS = new Set([
 ]);
 
 /** What one holds "in" an organisation. */
+/** Possessives a site is named after: "our Pune site". */
+const OWNERS = new Set(['our', 'their', 'its', 'my', 'his', 'her', 'your']);
+
+/** What only software has, before "in": "a bug in Notely", "the export button in PeopleFlow". */
+const SOFTWARE_PARTS = new Set([
+  'error',
+  'errors',
+  'bug',
+  'bugs',
+  'crash',
+  'crashes',
+  'regression',
+  'vulnerability',
+  'exception',
+  'feature',
+  'setting',
+  'settings',
+  'button',
+  'menu',
+]);
+
 const HOLDINGS = new Set([
   'stake',
   'stakes',
@@ -372,6 +393,11 @@ export function speakerOf(
     const named = bracketedName(tokens, mentions) ?? userName(tokens, mentions);
     if (named) return named;
   }
+  // ("14:02 Customer (Giulia Romano): …": so after a chat log's time.)
+  if (at === 1 && !bracketed) {
+    const named = bracketedName(tokens, mentions, 1);
+    if (named) return named;
+  }
   const label = mentions.find((m) => m.start === at);
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
   // ("INC-20931 (sev-2): from 02:10 …": a code or a date opens a field, not a turn.)
@@ -390,6 +416,10 @@ export function speakerOf(
   return undefined;
 }
 
+/** Whether a line opens as a forum post's label does: "Posted by", "Reply from". */
+export const opensPostLabel = (tokens: Token[]) =>
+  POSTED.has(tokens[0]?.lower ?? '') && ['by', 'from'].includes(tokens[1]?.lower ?? '');
+
 /**
  * "Posted by dave_k77:", "Reply from moderator Elena Rossi:", "Posted by tomasz_b (Tomasz
  * Bielecki):", "Comment from Ana Ferrer (Tessera core team):": a forum post's label names its
@@ -397,8 +427,7 @@ export function speakerOf(
  * (the writer, settled a person); a person's hold their affiliation, read as any label's is.
  */
 function postedBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
-  if (!POSTED.has(tokens[0]?.lower ?? '') || !['by', 'from'].includes(tokens[1]?.lower ?? ''))
-    return undefined;
+  if (!opensPostLabel(tokens)) return undefined;
   const writer = mentions.find((m) => m.start >= 2);
   if (!writer || !tokens.slice(2, writer.start).every((t) => t.pos === 'NOUN' && t.text === t.lower))
     return undefined;
@@ -429,12 +458,13 @@ function someonesName(m: Mention): boolean {
  * written, with the person's name in its brackets. That person (settled so), spanning the label to
  * its closing bracket, so that the turn's text opens after it as after any label.
  */
-function bracketedName(tokens: Token[], mentions: Mention[]): Mention | undefined {
+function bracketedName(tokens: Token[], mentions: Mention[], from = 0): Mention | undefined {
   const open = tokens.findIndex((t) => t.text === '(');
-  if (open < 1 || open > 5 || tokens.slice(1, open).some((t) => t.space !== '')) return undefined;
+  if (open < from + 1 || open > from + 5 || tokens.slice(from + 1, open).some((t) => t.space !== ''))
+    return undefined;
   const shut = tokens.findIndex((t, k) => k > open && t.text === ')');
   if (shut < 0 || shut - open > 7 || tokens[shut + 1]?.text !== ':') return undefined;
-  const written = phrase(tokens, 0, open);
+  const written = phrase(tokens, from, open);
   const word = written.toLowerCase();
   const standsForSomeone =
     /[_@\d]/.test(written) ||
@@ -657,7 +687,12 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     // ("his first restaurant, Han River Kitchen", as "her twin sister, Paola"; a "maker" is a
     // company's word before it is a person's.)
     if (isOrganizationNoun(noun) && owned) return settle(mention, 'organization');
-    if (isPersonNoun(noun) && owned) return settle(mention, 'person');
+    // ("Our network partner Open Fiber": a partner of a trade is a firm as often as not.)
+    const tradePartner =
+      noun?.lower === 'partner' &&
+      before === noun &&
+      ['NOUN', 'ADJ'].includes(tokens[mention.start - 2]?.pos ?? '');
+    if (isPersonNoun(noun) && owned && !tradePartner) return settle(mention, 'person');
     if (after?.text === ',' && ['who', 'whom'].includes(tokens[mention.end + 1]?.lower ?? ''))
       return settle(mention, 'person');
     if (
@@ -688,10 +723,12 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       return;
     }
     // ("a stake in Apple" is no place.)
+    // ("an export error in PeopleFlow" is no place either: software is.)
     const placeBefore =
       before &&
       ['in', 'near', 'outside', 'around'].includes(before.lower) &&
-      !HOLDINGS.has(tokens[mention.start - 2]?.lower ?? '');
+      !HOLDINGS.has(tokens[mention.start - 2]?.lower ?? '') &&
+      !SOFTWARE_PARTS.has(tokens[mention.start - 2]?.lower ?? '');
     const next = mentions[m + 1];
     const regionAfter =
       after?.text === ',' &&
@@ -712,6 +749,10 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
       mention.evidence = 'none';
     }
     if (mention.evidence === 'strong') return;
+    // ("our Pune site", "Our Casablanca warehouse": one's site named by its place.)
+    const site =
+      OWNERS.has(before?.lower ?? '') && after?.text === after?.lower && SITES.has(after?.lower ?? '');
+    if (site && mention.evidence === 'none') return settle(mention, 'location', 'weak');
     const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
     if ((placeBefore && mention.end - mention.start === 1) || based || regionAfter)
       settle(mention, 'location', 'weak');

@@ -1,7 +1,7 @@
 import { Mention } from './mentions';
 import { mentionGender } from './owners';
 import type { TicketHeader } from './ticket-fields';
-import { SCHOOL_NAME } from './name-words';
+import { SCHOOL_NAME, UNIT_NOUNS } from './name-words';
 
 /** How `Discourse.person` looks for a pronoun's antecedent. */
 export interface PersonOptions {
@@ -41,8 +41,10 @@ export class Discourse {
   rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     for (const r of relations)
       if (
-        r.canonical === 'works at' &&
+        AFFILIATIONS.has(r.canonical) &&
         r.target.type === 'organization' &&
+        // (Not a team one leads: "we" is still the firm.)
+        !(r.canonical === 'leads' && UNIT_NOUNS.has(r.target.name.split(' ').pop()!.toLowerCase())) &&
         !this.affiliations.has(r.source.keys[0]!)
       )
         this.affiliations.set(r.source.keys[0]!, r.target);
@@ -72,7 +74,9 @@ export class Discourse {
   /** What "we" stands for: the organisation the speaker works at, when the text said. */
   speakersOrganization(): Mention | undefined {
     if (!this.speaker) return this.writersOrganization;
-    return this.affiliations.get(this.speaker.keys[0]!);
+    // (Or as the speaker introduced themselves: "Agent (Matteo Conti): I'm Matteo from FibraNet".)
+    const key = this.speaker.keys[0]!;
+    return this.affiliations.get(key) ?? this.affiliations.get(key.split(' ')[0]!);
   }
 
   /** The latest name each kind noun introduced: "the Scottish indie band The Glass Harbour". */
@@ -324,3 +328,6 @@ export class Discourse {
 function isDateline(mention: Mention): boolean {
   return mention.type === 'location' && /^[\p{Lu}\s.-]{3,}$/u.test(mention.name);
 }
+
+/** Relations that say whom a person speaks for as "we": where they work, what they founded or lead. */
+const AFFILIATIONS = new Set(['works at', 'founded', 'leads']);

@@ -1,5 +1,5 @@
 import type { ChunkFacts } from '../../ports/graph-store';
-import { legalShortNames } from './legal-names';
+import { helpDeskNames, legalShortNames } from './legal-names';
 
 /**
  * "I'm working with Keiko on the animation" … "Keiko Mori? Your old roommate?": a person named by
@@ -51,6 +51,13 @@ export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
     if (full?.length === 1) into.set(i, full[0]!);
   });
   for (const [short, full] of legalShortNames(entities)) if (!into.has(short)) into.set(short, full);
+  const companies = new Set<number>();
+  for (const [desk, company] of helpDeskNames(entities)) {
+    if (into.has(desk) || into.has(company)) continue;
+    into.set(desk, company);
+    // (Who works at the desk works at a company, whatever the company's name alone was read as.)
+    if (entities[desk]!.type === 'organization') companies.add(company);
+  }
   if (into.size === 0) return facts;
   const kept: number[] = [];
   const at = new Map<number, number>();
@@ -59,7 +66,10 @@ export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
     at.set(i, kept.length);
     kept.push(i);
   });
-  const newEntities = kept.map((i) => ({ ...entities[i]! }));
+  const newEntities = kept.map((i) => ({
+    ...entities[i]!,
+    ...(companies.has(i) ? { type: 'organization' as const } : {}),
+  }));
   for (const [short, full] of into) {
     const target = newEntities[at.get(full)!]!;
     const alias = entities[short]!.keys[0]!;

@@ -273,3 +273,38 @@ export function ownWorkplace(
   });
   return out;
 }
+
+/** Verbs of giving up a home: "sold her house in Oaxaca". */
+const GIVING_UP = new Set(['sell', 'leave', 'rent', 'let', 'lose', 'vacate']);
+
+/** Nouns for one's own home: "my flat in Bologna". */
+const HOME_NOUNS = new Set(['house', 'flat', 'apartment', 'home', 'place', 'studio']);
+
+/**
+ * "internet has been down since this morning in my flat in Bologna", "her new apartment in
+ * Lyon": whose home it is lives in the place (a place by type, or a name nothing typed).
+ */
+export function ownHome(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, at) => {
+    if (!['my', 'his', 'her'].includes(token.lower)) return;
+    // ("my flat", which the tagger may read as an adjective; "my new flat".)
+    const noun =
+      !HOME_NOUNS.has(tokens[at + 1]?.lower ?? '') &&
+      tokens[at + 1]?.pos === 'ADJ' &&
+      tokens[at + 1]!.text === tokens[at + 1]!.lower
+        ? at + 2
+        : at + 1;
+    if (!HOME_NOUNS.has(tokens[noun]?.lower ?? '') || tokens[noun + 1]?.lower !== 'in') return;
+    // (Not a home given up: "Abuela finally sold her house in Oaxaca".)
+    if (GIVING_UP.has(tokens[at - 1]?.lemma ?? '')) return;
+    const place = mentions.find((m) => m.start === noun + 2);
+    if (!place || !(place.type === 'location' || place.evidence === 'none')) return;
+    const owner = ownerOf(token.lower, at, mentions, discourse);
+    if (owner?.type !== 'person') return;
+    if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
+    out.push(rel(owner, place, 'lives in', phrase(tokens, at, noun + 2), place.end, 0.6));
+  });
+  return out;
+}

@@ -46,3 +46,35 @@ export function legalShortNames(entities: ChunkFacts['entities']): Map<number, n
   });
   return into;
 }
+
+/** What a company's help desk is called after its name: "OrbitNet Support", "Streamora Customer Care". */
+const DESK_WORDS = [
+  'support',
+  'support team',
+  'customer care',
+  'customer support',
+  'customer service',
+  'help desk',
+  'helpdesk',
+];
+
+/**
+ * "Mei (OrbitNet Support): Hi, thanks for contacting OrbitNet": a company's help desk, where the
+ * chunk names the company alone too, is the company (annotators write "Mei works at OrbitNet").
+ * Returns each desk's entity index and the company's.
+ */
+export function helpDeskNames(entities: ChunkFacts['entities']): Map<number, number> {
+  const into = new Map<number, number>();
+  const byKey = new Map<string, number>();
+  entities.forEach((e, i) => {
+    if (e.type === 'organization' || e.type === 'concept' || e.type === 'product') byKey.set(e.keys[0]!, i);
+  });
+  entities.forEach((e, i) => {
+    if (e.type !== 'organization' && e.type !== 'concept') return;
+    const key = e.keys[0]!;
+    const desk = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
+    const company = desk === undefined ? undefined : byKey.get(key.slice(0, -desk.length - 1));
+    if (company !== undefined && company !== i) into.set(i, company);
+  });
+  return into;
+}

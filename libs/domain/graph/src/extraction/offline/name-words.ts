@@ -657,3 +657,27 @@ export const ORGANIZATION_HEAD_SHAPE = /^[a-zà-ÿ]{2,}(?:[aei]dora|ificio|ería
 
 /** Dashes that open a signature ("— Fiona Dunne") or an affiliation after a name ("X — Payroll, Karoo Mills"). */
 export const DASHES = new Set(['—', '–', '--', '-']);
+
+/** Sites an organisation has in a place (and whose "main campus sits in Meyrin", relations.ts). */
+export const SITES = new Set([
+  'office',
+  'offices',
+  'headquarters',
+  'hq',
+  'plant',
+  'factory',
+  'branch',
+  'campus',
+  'studio',
+  'lab',
+  'warehouse',
+  'store',
+  'depot',
+  'facility',
+  'site',
+  'hub',
+  'mill',
+  'refinery',
+  'centre',
+  'center',
+]);

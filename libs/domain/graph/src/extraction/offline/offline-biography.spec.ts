@@ -616,7 +616,7 @@ describe('OfflineExtractor: biographies', () => {
     for (const t of [
       'Tunde Bakare | founded | BuildSafe Africa',
       'Tunde Bakare | works at | Arup',
-      'Tunde Bakare | works with | Amara Okafor',
+      'Amara Okafor | works with | Tunde Bakare',
     ])
       assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
   });

@@ -190,7 +190,7 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
       'Kia ora Aroha,\n\nThanks for your patience. Your colleague Wiremu Tane added an exception on the firewall.',
       true,
     );
-    assert.ok(letter.includes('Wiremu Tane | works with | Aroha'), letter.join('; '));
+    assert.ok(letter.includes('Aroha | works with | Wiremu Tane'), letter.join('; '));
     // Not "you" as an object, nor after a modal, nor a team greeted.
     const thanks = await triples('Dear Chinedu Okafor,\n\nThank you for contacting Zenlo.', true);
     assert.ok(!thanks.some((t) => t.startsWith('Chinedu Okafor |')), thanks.join('; '));
@@ -345,5 +345,30 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
       true,
     );
     assert.ok(found.includes('Brian Kipchoge | works at | Safaricom'), found.join('; '));
+  });
+
+  it('reads "my flat in Bologna" as the speaker\'s home, but not a home sold', async () => {
+    const found = await triples(
+      '14:02 Customer (Giulia Romano): internet has been down since this morning in my flat in Bologna\n14:03 Agent (Matteo Conti): Buongiorno Giulia, let me check your line.',
+      true,
+    );
+    assert.ok(found.includes('Giulia Romano | lives in | Bologna'), found.join('; '));
+    const sold = await triples('Rosa Delgado: Abuela finally sold her house in Oaxaca', true);
+    assert.ok(!sold.some((t) => t.includes('lives in')), sold.join('; '));
+  });
+
+  it('reads "our network partner X" as the speaker\'s firm\'s partner, and "we" as the firm a speaker founded', async () => {
+    const found = await triples(
+      'Grace Mwangi (host): My guest today is Samuel Otieno, who co-founded the solar company SunKenya in 2015.\nSamuel Otieno: Before that I was working at Safaricom. Our biggest partner is M-KOPA, and we acquired Lango Power last year.',
+      true,
+    );
+    assert.ok(found.includes('SunKenya | acquired | Lango Power'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Safaricom |')), found.join('; '));
+    const partner = await triples(
+      'Agent (Matteo Conti): I am Matteo from FibraNet. Our network partner Open Fiber has a crew on site.',
+      true,
+    );
+    assert.ok(partner.includes('FibraNet | partner of | Open Fiber'), partner.join('; '));
+    assert.ok(!partner.some((t) => t.startsWith('Matteo Conti | partner of')), partner.join('; '));
   });
 });

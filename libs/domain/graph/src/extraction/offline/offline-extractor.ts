@@ -9,7 +9,7 @@ import { Discourse } from './discourse';
 import { addresseeOf, speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
-import { signatureBlock, signedRole } from './signatures';
+import { signatureBlocks, signedRole } from './signatures';
 import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { isSheetField, readSheet, sheetFields, sheetSubject } from './infobox';
@@ -137,8 +137,15 @@ export class OfflineExtractor extends GraphExtractor {
 
     const sentences = readSentences(chunk.text);
     // (A signature block names the writer and where they work: "Leila Haddad" / "Customer Care, Zenlo".)
-    const signature = signatureBlock(sentences, findMentions);
-    const writer = writerOf(sentences) ?? signature?.person;
+    const signatures = signatureBlocks(sentences, findMentions);
+    const writer = writerOf(sentences) ?? signatures[0]?.person;
+    // ("We rely on CloudNest …" above "Priya Raman" / "IT Manager, Lumen Labs": the writer's "we"
+    // is the organisation their signature names, before the text reaches it.)
+    const signed = signatures.find((s) => writer && s.person.keys[0] === writer.keys[0]);
+    if (writer && signed)
+      discourse.rememberAffiliations([
+        { source: writer, target: { ...signed.org, type: 'organization' }, canonical: 'works at' },
+      ]);
     /** The first typed mention of each name in this chunk (the writer's first), by resolution key. */
     const typedBefore = new Map<string, Mention>(writer ? [[writer.keys[0]!, writer]] : []);
     const codeNames = introducedCodeNames(sentences);
@@ -222,7 +229,8 @@ export class OfflineExtractor extends GraphExtractor {
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
           typedBefore.set(mention.keys[0]!, mention);
       for (const mention of mentions) entityIndex(mention, context);
-      if (signature && line === signature.line) {
+      const signature = signatures.find((s) => s.line === line);
+      if (signature) {
         const signed = signedRole(sentence, mentions, signature);
         // ("my teammate Ana Ferreira" … "Customer Support, Lumeo Apps": the writer's colleagues work there too.)
         const employer = signed.find((r) => r.canonical === 'works at')?.target;

@@ -658,4 +658,66 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('TS-2417 | affects | Tessera 3.8.0'), found.join('; '));
     assert.ok(found.includes('TS-2417 | caused by | libvips 8.15'), found.join('; '));
   });
+
+  it("reads a signature block that ends a post before a rule line, not only the text's last one", async () => {
+    const found = await triples(
+      'Hi team,\nSince the update, the client shows "Authentication expired" every few minutes.\n\nThanks,\nPriya Raman\nIT Manager, Lumen Labs\n\n---\nReply from Tomás Herrera, CloudNest Support:\nHi Priya, thanks for the detailed report.',
+      true,
+    );
+    assert.ok(found.includes('Priya Raman | works at | Lumen Labs'), found.join('; '));
+    assert.ok(found.includes('Tomás Herrera | works at | CloudNest Support'), found.join('; '));
+  });
+
+  it("reads a company's help desk as the company where the text names the company alone too", async () => {
+    const found = await triples(
+      '[10:02] Mei (OrbitNet Support): Hi, thanks for contacting OrbitNet. How can I help?\n[10:03] Tomasz: My router shows error 651.',
+      true,
+    );
+    assert.ok(found.includes('Mei | works at | OrbitNet'), found.join('; '));
+    const alone = await triples(
+      '[10:02] Mei (OrbitNet Support): Hi, how can I help?\n[10:03] Tomasz: My router shows error 651.',
+      true,
+    );
+    assert.ok(alone.includes('Mei | works at | OrbitNet Support'), alone.join('; '));
+  });
+
+  it('reads no place in "an export error in PeopleFlow", so a header\'s list after the name still gives the employer', async () => {
+    const found = await triples(
+      'Subject: RE: Payroll export error in PeopleFlow\nFrom: Keiko Tanaka, Customer Success, PeopleFlow\nTo: Marcus Lindqvist, Finance Director, Nordhavn Logistics\n\nDear Marcus,\nThank you for your patience.',
+      true,
+    );
+    assert.ok(found.includes('Keiko Tanaka | works at | PeopleFlow'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| located in | PeopleFlow')), found.join('; '));
+  });
+
+  it('writes the owner first in "my colleague X" works with, as annotators do', async () => {
+    const found = await triples(
+      'From: Keiko Tanaka, Customer Success, PeopleFlow\n\nDear Marcus,\nMy colleague Jonas Becker from our integrations team has prepared a template for you.\n\nKind regards,\nKeiko Tanaka',
+      true,
+    );
+    assert.ok(found.includes('Keiko Tanaka | works with | Jonas Becker'), found.join('; '));
+    assert.ok(found.includes('Jonas Becker | works at | PeopleFlow'), found.join('; '));
+  });
+
+  it('reads "Level 2 Support" in a header\'s list, and "(Town, Country)" after a customer as their home', async () => {
+    const found = await triples(
+      'Case ID: HK-2291-07\nCustomer: Nikos Papadopoulos (Thessaloniki, Greece)\nAssigned to: Lena Vogt, Level 2 Support, Aurelio Appliances\n\nCustomer description:\nMy machine leaks water.',
+      true,
+    );
+    assert.ok(found.includes('Lena Vogt | works at | Aurelio Appliances'), found.join('; '));
+    assert.ok(found.includes('Nikos Papadopoulos | lives in | Thessaloniki'), found.join('; '));
+    assert.ok(found.includes('Thessaloniki | located in | Greece'), found.join('; '));
+    const born = await triples('Marta Nowak (born 1947, Kraków) is a chemist.', true);
+    assert.ok(!born.some((t) => t.includes('lives in')), born.join('; '));
+  });
+
+  it('reads "we" as the firm a signature below names, and "we run X" as using it, not a site named by its town', async () => {
+    const found = await triples(
+      'Hi team,\nWe rely on CloudNest for our shared design folders. We run Ledgerly on-prem. Our Pune site is fine.\n\nThanks,\nPriya Raman\nIT Manager, Lumen Labs',
+      true,
+    );
+    assert.ok(found.includes('Lumen Labs | uses | CloudNest'), found.join('; '));
+    assert.ok(found.includes('Lumen Labs | uses | Ledgerly'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| leads |') || t.endsWith('| Pune')), found.join('; '));
+  });
 });

@@ -1,5 +1,5 @@
 import { PairRule, rawOf, retype } from './pair-rules';
-import { DASHES, DEPARTMENTS } from './name-words';
+import { DASHES, DEPARTMENTS, UNIT_NOUNS } from './name-words';
 import { isVerbLike } from './predicates';
 import { GROUP_WORDS } from './predicate-words';
 import { personalName } from './short-names';
@@ -58,6 +58,35 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     retype(target, 'organization');
     const canonical = isTeam(target) ? 'member of' : 'works at';
     found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
+    return true;
+  }
+  // ("I'm Matteo from the FibraNet technical team": a firm's unit, in lower case after its name.)
+  let unit = target.end;
+  while (
+    unit < target.end + 3 &&
+    ['ADJ', 'NOUN'].includes(tokens[unit]?.pos ?? '') &&
+    !UNIT_NOUNS.has(tokens[unit]!.text)
+  )
+    unit++;
+  if (
+    between.length === 2 &&
+    between[0]!.lower === 'from' &&
+    between[1]!.lower === 'the' &&
+    (target.type === 'organization' || target.evidence === 'none') &&
+    UNIT_NOUNS.has(tokens[unit]?.text ?? '') &&
+    tokens.slice(target.end, unit).every((t) => t.text === t.lower) &&
+    source.type === 'person' &&
+    source.start === chain[i]!.start
+  ) {
+    retype(target, 'organization');
+    found.push({
+      source,
+      target,
+      canonical: 'works at',
+      raw: 'from the',
+      confidence: 0.6,
+      end: target.start,
+    });
     return true;
   }
   // ("My colleague Sofie Jansen from the Integrations team": a member of a team named after "the".)

@@ -3,7 +3,7 @@ import { lexicon } from './lexicon';
 import { isOrganizationNoun, REPORTING_VERBS } from './cues';
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
-import { CORPORATE_SUFFIXES } from './name-words';
+import { CORPORATE_SUFFIXES, SITES } from './name-words';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence } from './sentences';
@@ -41,30 +41,6 @@ function whoseIts(mentions: Mention[], at: number, discourse: Discourse): Mentio
     discourse.firstOrganization
   );
 }
-
-/** Sites an organisation has in a place (and whose "main campus sits in Meyrin", relations.ts). */
-export const SITES = new Set([
-  'office',
-  'offices',
-  'headquarters',
-  'hq',
-  'plant',
-  'factory',
-  'branch',
-  'campus',
-  'studio',
-  'lab',
-  'warehouse',
-  'store',
-  'depot',
-  'facility',
-  'site',
-  'hub',
-  'mill',
-  'refinery',
-  'centre',
-  'center',
-]);
 
 /**
  * "the Montevideo office of Kuna Analytics", "Google's Zurich office", "Its Berlin office": an

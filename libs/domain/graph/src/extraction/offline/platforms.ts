@@ -2,6 +2,7 @@ import type { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
+import { SITES } from './name-words';
 import { isVerbLike } from './predicates';
 import { phrase, Sentence, Token } from './sentences';
 
@@ -78,8 +79,10 @@ export function customerUses(
       (isMove(tokens[to]) && isVerbLike(tokens[to]!) && tokens[used.end]?.lower === 'to');
     // "our Zebra TC52 handhelds": a product, or a name before what it names in lower case.
     const head = tokens[used.end];
+    // (Not "our Pune site", "Our Casablanca warehouse": a site is named by its place.)
     const ours =
       tokens[used.start - 1]?.lower === 'our' &&
+      !SITES.has(head?.lower ?? '') &&
       (used.type === 'product' || (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)));
     if (!moved && !ours) continue;
     const user = ours ? discourse.speakersOrganization() : userBefore(used.start);

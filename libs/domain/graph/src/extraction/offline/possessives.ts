@@ -258,6 +258,15 @@ export function possessiveRoles(
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
     const kin = KIN_NOUNS.get(noun.lower);
+    // ("Our network partner Open Fiber": a partner of a kind is the firm's, when the speaker's firm
+    // is known, and no one's partner in life.)
+    if (kin === 'partner of' && p < k - 1 && possessive.lower === 'our') {
+      const firm = discourse.speakersOrganization();
+      if (!firm || named.type === 'person' || keyOf(firm.name) === keyOf(named.name)) continue;
+      if (named.evidence === 'none') Object.assign(named, { type: 'organization', evidence: 'weak' });
+      out.push(rel(firm, named, 'partner of', raw, named.end, 0.6));
+      continue;
+    }
     if (kin) {
       named.type = 'person';
       named.evidence = 'strong';
@@ -315,8 +324,14 @@ export function possessiveRoles(
       role.canonical === 'leads' && underLeader(tokens[k - 1]?.lower) ? 'works at' : role.canonical;
     if (firstRole && firstRole.canonical !== canonical)
       out.push(rel(named, holder, firstRole.canonical, raw, named.end));
-    out.push(rel(named, holder, canonical, raw, named.end));
-    last = { relation: out[out.length - 1]!, namedIsSource: true };
+    // ("my colleague Jonas Becker": the owner first, as kin's; annotators write it so.)
+    const ownerFirst = canonical === 'works with' && holder.type === 'person';
+    out.push(
+      ownerFirst
+        ? rel(holder, named, canonical, raw, named.end)
+        : rel(named, holder, canonical, raw, named.end),
+    );
+    last = { relation: out[out.length - 1]!, namedIsSource: !ownerFirst };
   }
   // "Jack Dorsey, its co-founder, …", "Callum, her husband, …": the same, said after the name;
   // and "Sally Mapstone became its principal in 2016", "Ana is my sister".

@@ -244,9 +244,12 @@ export function matchPredicate(
     }
     // "We run Lumio Desk 5.2": one runs software by using it.
     // ("The Tessera T7 … runs TesseraOS": so does a device run its system.)
+    // ("We run Ledgerly on-prem": a company runs no firm it does not own; what it runs, it uses.)
+    const companyRuns =
+      source.type === 'organization' && (targetType === 'concept' || targetType === undefined);
     if (
       rule.canonical === 'leads' &&
-      (targetType === 'product' || source.type === 'product') &&
+      (targetType === 'product' || source.type === 'product' || companyRuns) &&
       verbs.some((t) => verbIs(t, ['run']))
     ) {
       return { canonical: 'uses', inverted: false, known: true };

@@ -45,7 +45,8 @@ import {
 import { movePair } from './pair-sources';
 import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
-import { countrysCapital, labelledPlaces, SITES } from './places';
+import { countrysCapital, labelledPlaces } from './places';
+import { SITES } from './name-words';
 import { headerAffiliations } from './signatures';
 import { isTeam } from './teams';
 import { ticketFields, typeCustomer } from './ticket-fields';

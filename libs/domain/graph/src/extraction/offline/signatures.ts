@@ -1,5 +1,5 @@
 import { affiliationList } from './affiliation-lists';
-import { isPersonNoun } from './cues';
+import { isPersonNoun, opensPostLabel } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
@@ -72,7 +72,10 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     const parenthesised = next.text === '(' && after?.text === ')';
     // ("- Sipho Mahlangu, Umhlanga Fresh Markets": after a dash, the line's end or a label's.)
     const afterDash = ['-', '—', '–'].includes(tokens[person.start - 1]?.text ?? '');
-    const dashed = next.text === ',' && afterDash && (!after || [':', '|'].includes(after.text));
+    // ("Reply from Tomás Herrera, CloudNest Support:": a post's label, up to its colon.)
+    const labelled = opensPostLabel(tokens) && after?.text === ':';
+    const dashed =
+      next.text === ',' && (afterDash || labelled) && (!after || [':', '|'].includes(after.text));
     // ("Update (Karim Haddad, IT Service Desk): …": a name and its organisation in brackets.)
     const bracketed =
       next.text === ',' &&
@@ -104,21 +107,44 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
 /**
  * A signature block: a line with a name alone, then a line of a role and an organisation
  * ("Leila Haddad" / "Customer Care, Zenlo", "Nomvula Dlamini" / "Support Engineer, TillPoint
- * Systems"). Returns the index of the role line, the person and the organisation's name.
+ * Systems"), one for each post: at the text's end and before each rule line. Each holds the index of
+ * the role line, the person and the organisation's name.
  */
-export function signatureBlock(
+export function signatureBlocks(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): Signature[] {
+  // (A post ends at the text's end or at a rule line that opens the reply below it: "---".)
+  const ends = sentences.flatMap((s, k) => (k > 0 && POST_RULE.test(s.text.trim()) ? [k] : []));
+  ends.push(sentences.length);
+  return ends.flatMap((end) => signatureBlock(sentences, end, mentionsOf) ?? []);
+}
+
+/** A line that parts one post from the next: "---", "______", "-----Original Message-----". */
+const POST_RULE = /^(?:[-_=*~]{3,}|-+\s*original message\s*-+)$/i;
+
+/** The person, organisation, place and unit a signature block names, and the line it ends on. */
+export interface Signature {
+  line: number;
+  person: Mention;
+  organisation: string;
+  /** The organisation as its line names it, for what "we" stands for before that line is read. */
+  org: Mention;
+  place?: string;
+  unit?: Mention;
+}
+
+/** The signature block in the last three lines before `end`, if they hold one. */
+function signatureBlock(
   sentences: Sentence[],
+  end: number,
   mentionsOf: (s: Sentence) => Mention[],
-): { line: number; person: Mention; organisation: string; place?: string; unit?: Mention } | undefined {
-  for (let i = sentences.length - 1; i > 0 && i >= sentences.length - 3; i--) {
+): Signature | undefined {
+  for (let i = end - 1; i > 0 && i >= end - 3; i--) {
     const role = sentences[i]!;
     const named = sentences[i - 1]!;
     // (A role line's words are capitalised: "Finance Systems Lead" is no verb.)
     if (role.tokens.some((t) => isVerbLike(t) && t.text === t.lower) || named.tokens.some(isVerbLike))
       continue;
     // (The organisation's own line below, read only when the role line asks for it.)
-    const below = () =>
-      i + 1 < sentences.length ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined;
+    const below = () => (i + 1 < end ? lineOrganisation(sentences[i + 1]!, mentionsOf) : undefined);
     // "Customer Care, Zenlo"; "Office Manager, Lindqvist Law, Stockholm" and "Studio Manager |
     // Arkitekt Lindgren & Menon, Oslo": a place may follow the organisation, a bar stand for the comma.
     const roleMentions = mentionsOf(role);
@@ -155,6 +181,7 @@ export function signatureBlock(
       line: i + 1,
       person: signer,
       organisation: next.org.keys[0]!,
+      org: next.org,
       place: next.place?.keys[0],
       unit,
     });
@@ -184,6 +211,7 @@ export function signatureBlock(
       line: i,
       person: signer,
       organisation: org.keys[0]!,
+      org,
       place: placed?.keys[0],
     };
   }
@@ -197,7 +225,7 @@ export function signatureBlock(
 export function signedRole(
   sentence: Sentence,
   mentions: Mention[],
-  signature: { person: Mention; organisation: string; place?: string; unit?: Mention },
+  signature: Signature,
 ): SentenceRelation[] {
   const { person, organisation, place, unit } = signature;
   // (By its short name too: "Paralegal, Haldane & Roy" after "Haldane & Roy Solicitors".)
