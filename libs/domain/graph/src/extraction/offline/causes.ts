@@ -153,7 +153,10 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     const subject = (m: Mention) => m.end === verbStart && !TROUBLE_WORDS.has(tokens[m.end - 1]!.lower);
     // ("crash CR-5521 in Frostbound Chronicles is caused by …": the name after a preposition only
     // says where; the subject is the name before it.)
-    let namedSubject = mentions.find(subject);
+    // ("Error DV-311 in v5.2.0 is caused by …": so is a release's number after a preposition.)
+    const release =
+      /^v?\d+(?:\.\d+)+$/i.test(tokens[verbStart - 1]?.text ?? '') && tokens[verbStart - 2]?.pos === 'ADP';
+    let namedSubject = release ? mentions.find((m) => m.end === verbStart - 2) : mentions.find(subject);
     // ("SIM-07 on the Galaxy A54 is caused by …": past an article too.)
     const before =
       namedSubject && tokens[namedSubject.start - 1]?.pos === 'DET'

@@ -2,7 +2,7 @@ import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { keyOf } from './keys';
 import { Mention } from './mentions';
-import { OPENERS, ROLE_ABBREVIATIONS, SITES, WORK_NOUNS } from './name-words';
+import { DROPPED_HONORIFICS, KIN_TITLES, OPENERS, ROLE_ABBREVIATIONS, SITES, WORK_NOUNS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 
 /**
@@ -229,6 +229,9 @@ const ORGANIZATION_NOUNS = new Set([
 ]);
 
 /** What one holds "in" an organisation. */
+/** Verbs of saying and thinking whose subject, in a chat, is someone: "Kemi said". */
+const CHAT_SAYING = new Set(['say', 'tell', 'ask', 'think', 'reckon', 'mention', 'text', 'call', 'reply']);
+
 /** Possessives a site is named after: "our Pune site". */
 const OWNERS = new Set(['our', 'their', 'its', 'my', 'his', 'her', 'your']);
 
@@ -381,7 +384,7 @@ export function speakerOf(
   inDialogue: (label: Mention) => boolean = () => false,
 ): Mention | undefined {
   const { tokens } = sentence;
-  const posted = postedBy(tokens, mentions);
+  const posted = postedBy(tokens, mentions) ?? sentBy(tokens, mentions);
   if (posted) return posted;
   // "[14:02] Priya (BrightNet Support): …", "14:06 Oluwaseun Bakare: …": a chat log's time and
   // the speaker's organisation may stand around the label.
@@ -398,7 +401,10 @@ export function speakerOf(
     const named = bracketedName(tokens, mentions, 1);
     if (named) return named;
   }
-  const label = mentions.find((m) => m.start === at);
+  // ("Grandma Rosa: …", "Dr. Okafor: …": a title the name leaves out may open the label.)
+  const title = tokens[at]?.lower.replace(/\.$/, '') ?? '';
+  const titled = KIN_TITLES.has(title) || DROPPED_HONORIFICS.has(title);
+  const label = mentions.find((m) => m.start === at || (titled && m.start === at + 1));
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
   // ("INC-20931 (sev-2): from 02:10 …": a code or a date opens a field, not a turn.)
   if (label.evidence === 'strong' && (label.type === 'error_code' || label.type === 'date')) return undefined;
@@ -414,6 +420,19 @@ export function speakerOf(
   if (words === 1 || (words <= 3 && (timed || at === 1 || label.type === 'person'))) return label;
   if (words <= 3 && label.evidence !== 'strong' && inDialogue(label)) return label;
   return undefined;
+}
+
+/**
+ * "From: Samir Haddad, ParcelWise Support": an e-mail's header names the writer of the message
+ * below it, a reply's too; a person's name (typed so), ending the line or before the address or
+ * the affiliation.
+ */
+function sentBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  if (tokens[0]?.lower !== 'from' || tokens[1]?.text !== ':') return undefined;
+  const sender = mentions.find((m) => m.start === 2);
+  if (sender?.type !== 'person') return undefined;
+  const next = tokens[sender.end]?.text;
+  return next === undefined || ['<', ',', '('].includes(next) ? sender : undefined;
 }
 
 /** Whether a line opens as a forum post's label does: "Posted by", "Reply from". */
@@ -432,6 +451,16 @@ function postedBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
   if (!writer || !tokens.slice(2, writer.start).every((t) => t.pos === 'NOUN' && t.text === t.lower))
     return undefined;
   if (tokens[writer.end]?.text === ':') return writer;
+  // ("Reply from Kacper Zając, Strumień Telecom field operations:": an affiliation after a comma.)
+  if (tokens[writer.end]?.text === ',') {
+    const colon = tokens.findIndex((t, k) => k > writer.end && t.text === ':');
+    const words = tokens.slice(writer.end + 1, colon);
+    return colon > 0 &&
+      colon - writer.end <= 7 &&
+      !words.some((t) => ['VERB', 'AUX'].includes(t.pos) && t.text === t.lower)
+      ? writer
+      : undefined;
+  }
   if (tokens[writer.end]?.text !== '(') return undefined;
   const shut = tokens.findIndex((t, k) => k > writer.end && t.text === ')');
   if (shut < 0 || shut - writer.end > 7 || tokens[shut + 1]?.text !== ':') return undefined;
@@ -654,6 +683,18 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
   const { tokens } = sentence;
   const speaker = speakerOf(sentence, mentions);
   if (speaker) settle(speaker, 'person');
+  // ("Aisha: Huh, Kemi said the same thing": in a chat, a name nothing typed that says or thinks
+  // something is someone.)
+  if (speaker)
+    for (const m of mentions)
+      if (
+        m !== speaker &&
+        m.evidence === 'none' &&
+        m.end - m.start === 1 &&
+        CHAT_SAYING.has(tokens[m.end]?.lemma ?? '') &&
+        tokens[m.end]!.text === tokens[m.end]!.lower
+      )
+        settle(m, 'person', 'weak');
   // "WILMINGTON, Del., May 22 — A federal jury …": a news story's dateline is a place.
   // (The dash right after the name, or a date before it: "TALLINN —", "…, Sept. 12, 2023 --".)
   const dash = tokens.findIndex((t, k) => k < 10 && ['—', '–', '--'].includes(t.text));

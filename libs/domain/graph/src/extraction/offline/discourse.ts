@@ -21,7 +21,11 @@ export class Discourse {
   /** Whom the current turn speaks to: the speaker of the turn before it ("Is your dad Klaus …"). */
   addressee: Mention | undefined;
   /** A speaker who called a parent before anyone answered: the next other speaker is that parent. */
-  childCalling: Mention | undefined;
+  childCalling: { child: Mention; parent: 'father' | 'mother' } | undefined;
+  /** Whom the chat's children called "Mum" and "Dad" (turn-relations.ts). */
+  readonly parentsCalled = new Map<'father' | 'mother', Mention>();
+  /** The speakers who called each parent so, by the parent's key. */
+  readonly childrenCalling = new Map<string, Mention[]>();
   /** Every turn's label so far: the people of a chat, whom "you" addresses, never "she" or "he". */
   readonly speakers = new Set<string>();
   /** The latest error code: what "the crash" or "it" is in "IT traced the crash to …". */

@@ -271,7 +271,30 @@ export function ownWorkplace(
     if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
     out.push(rel(owner, place, 'works at', phrase(tokens, at, k), place.end, 0.6));
   });
-  return out;
+  return [...out, ...turnWorkplace(sentence, mentions, discourse)];
+}
+
+/** Nouns for time spent at work that open a chat turn: "First week at Ubisoft was …". */
+const WORK_TIMES = new Set(['work', 'job', 'week', 'day', 'shift', 'internship', 'month']);
+
+/**
+ * "Leo: First week at Ubisoft was mostly onboarding", "Marco: Work at Zalando is crazy this
+ * month": a turn that opens on one's time at an organisation says the speaker works there.
+ */
+function turnWorkplace(sentence: Sentence, mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const { tokens } = sentence;
+  const speaker = discourse.speaker;
+  if (speaker?.type !== 'person') return [];
+  // (Where the turn's words open: after its label, or the sentence's first word.)
+  const colon = tokens.findIndex((t) => t.text === ':');
+  let at = colon >= 0 && colon < 8 && mentions[0]?.end === colon ? colon + 1 : 0;
+  if (['ADJ', 'NUM'].includes(tokens[at]?.pos ?? '') || /^(first|new|last)$/i.test(tokens[at]?.text ?? ''))
+    at++;
+  if (!WORK_TIMES.has(tokens[at]?.lower ?? '') || tokens[at + 1]?.lower !== 'at') return [];
+  const place = mentions.find((m) => m.start === at + 2);
+  if (!place || !(place.type === 'organization' || place.evidence === 'none')) return [];
+  if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
+  return [rel(speaker, place, 'works at', phrase(tokens, at, at + 2), place.end, 0.6)];
 }
 
 /** Verbs of giving up a home: "sold her house in Oaxaca". */

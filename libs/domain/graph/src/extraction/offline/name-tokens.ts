@@ -81,6 +81,17 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     /^\p{Lu}\p{Ll}+$/u.test(tokens[i - 1]?.text ?? '')
   )
     return true;
+  // ("just joined SAP actually": a word in capitals that the tagger read as a verb, after a verb or
+  // a preposition, is a name.)
+  if (
+    !inSpan &&
+    i > 0 &&
+    token.pos === 'VERB' &&
+    /^\p{Lu}{2,}$/u.test(token.text) &&
+    ((tokens[i - 1]!.pos === 'VERB' && tokens[i - 1]!.text === tokens[i - 1]!.lower) ||
+      tokens[i - 1]!.pos === 'ADP')
+  )
+    return true;
   // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)
   if (inSpan && token.pos === 'AUX' && /^\p{Lu}\p{Ll}+$/u.test(token.text) && tokens[i + 1]?.pos === 'PROPN')
     return true;

@@ -371,4 +371,41 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(partner.includes('FibraNet | partner of | Open Fiber'), partner.join('; '));
     assert.ok(!partner.some((t) => t.startsWith('Matteo Conti | partner of')), partner.join('; '));
   });
+
+  it('reads a name that says something in a chat as a person, and no one in a kin noun before "she"', async () => {
+    const found = await triples(
+      "Aisha: Huh, Kemi said the same thing about Crumbs & Co.\nYusuf: Good for her.\nAisha: I'll bring my mum, she's been begging for your spice mix.",
+      true,
+    );
+    assert.ok(!found.some((t) => t.includes('child of')), found.join('; '));
+  });
+
+  it('reads "First week at Ubisoft was …" opening a turn as the speaker\'s work there', async () => {
+    const found = await triples(
+      'Nina: How is the new job?\nLeo: First week at Ubisoft was mostly onboarding.\nMarco Alvarez: Work at Zalando is crazy this month.',
+      true,
+    );
+    assert.ok(found.includes('Leo | works at | Ubisoft'), found.join('; '));
+    assert.ok(found.includes('Marco Alvarez | works at | Zalando'), found.join('; '));
+  });
+
+  it('reads "Mum" called by a second child as the parent the first one called, and the two as siblings', async () => {
+    const found = await triples(
+      'Rosa Alvarez: Reminder, lunch at 2.\nLuis Alvarez: Yes Mum, I will drive down.\nMarco Alvarez: Mum, my flight lands at 11 so I will be late.',
+      true,
+    );
+    assert.ok(found.includes('Marco Alvarez | child of | Rosa Alvarez'), found.join('; '));
+    assert.ok(found.includes('Marco Alvarez | sibling of | Luis Alvarez'), found.join('; '));
+    assert.ok(!found.includes('Marco Alvarez | child of | Luis Alvarez'), found.join('; '));
+  });
+
+  it('reads "Grandma Rosa:" as a turn\'s label, "Ma" as a call, and a company in capitals the tagger read as a verb', async () => {
+    const found = await triples(
+      "Grandma Rosa: Tony, is your sister coming Sunday?\nTony: Ma, Gina's flying in on Saturday.\nGrandma Rosa: And your brother Sal?\nDeepa: my cousin Neha just joined SAP actually, in Bangalore",
+      true,
+    );
+    assert.ok(found.includes('Tony | child of | Rosa'), found.join('; '));
+    assert.ok(found.includes('Tony | sibling of | Sal'), found.join('; '));
+    assert.ok(found.includes('Neha | works at | SAP'), found.join('; '));
+  });
 });

@@ -155,6 +155,7 @@ export class OfflineExtractor extends GraphExtractor {
     // ("Customer: Brightwater Dental" / "Product: DentaSuite Cloud 3.2": a ticket's header fields.)
     discourse.ticket = ticketHeader(sentences, (s) => findMentions(s, codeNames));
     const pending: PendingPair[] = [];
+    let sender: Mention | undefined;
     for (const [line, sentence] of sentences.entries()) {
       discourse.nextSentence();
       const own = findMentions(sentence, codeNames);
@@ -197,7 +198,10 @@ export class OfflineExtractor extends GraphExtractor {
       // ("Also Mum, I got the job!" after Grace's turn, "David Chen (CEO): Sure.": turn-relations.ts.)
       const turn = turnRelations(sentence, label, discourse);
       if (label) discourse.speakers.add(label.keys[0]!);
-      discourse.speaker ??= writer;
+      // ("From: Samir Haddad, ParcelWise Support" above a reply: its sender writes what follows,
+      // past the other header fields.)
+      if (label && sentence.tokens[0]?.lower === 'from') sender = label;
+      discourse.speaker ??= sender ?? writer;
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       const mentions = shortNames.resolveAll(own, sentence.tokens);
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never

@@ -720,4 +720,28 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Lumen Labs | uses | Ledgerly'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('| leads |') || t.endsWith('| Pune')), found.join('; '));
   });
+
+  it('keeps "v5.2.0" one token in one sentence, and reads the code before "in v5.2.0" as what was caused', async () => {
+    const found = await triples(
+      'Thanks, Gemma. Error DV-311 in v5.2.0 is caused by the new search indexer.',
+      true,
+    );
+    assert.ok(found.includes('DV-311 | caused by | new search indexer'), found.join('; '));
+  });
+
+  it('reads "From: Name" as the writer, and a reply\'s "From:" or "Reply from Name, Org unit:" as the writer below it', async () => {
+    const first = await triples(
+      'From: Dorota Wiśniewska\nTo: Strumień Telecom support\nHello, the router is offline. My husband Marek has already restarted everything twice.\n---\nReply from Kacper Zając, Strumień Telecom field operations:\nDear Ms Wiśniewska, our technician, Ewa Nowicka, will repair it today.',
+      true,
+    );
+    assert.ok(first.includes('Dorota Wiśniewska | married to | Marek'), first.join('; '));
+    assert.ok(first.includes('Kacper Zając | works at | Strumień Telecom'), first.join('; '));
+    assert.ok(first.includes('Ewa Nowicka | works at | Strumień Telecom'), first.join('; '));
+    const reply = await triples(
+      'From: Lucy Brennan-Hart <lucy@hartandfig.co.uk>\nTo: ParcelWise Support\nMy parcel is late.\nLucy\n\nFrom: Samir Haddad, ParcelWise Support\nTo: Lucy Brennan-Hart\nHi Lucy, my colleague Greta Olsen will call you today.',
+      true,
+    );
+    assert.ok(reply.includes('Samir Haddad | works with | Greta Olsen'), reply.join('; '));
+    assert.ok(!reply.some((t) => t.startsWith('Lucy Brennan-Hart | works with')), reply.join('; '));
+  });
 });

@@ -68,6 +68,8 @@ export function possessiveRoles(
     return opening?.evidence === 'none' ? opening : undefined;
   };
   for (const named of mentions) {
+    // ("I'll bring my mum, she's been begging": a pronoun after a kin noun names no one.)
+    if (tokens[named.start]?.pos === 'PRON') continue;
     let k = named.start - 1;
     // "on his Galaxy S23", "my iPad": a device or program a person calls theirs is one they use.
     const personal = tokens[k]?.lower ?? '';

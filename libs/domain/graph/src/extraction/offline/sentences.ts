@@ -227,11 +227,20 @@ function joinFalseEnds(
     const titled = TITLE_STOPS.has(texts[last - 1] ?? '') && /^\p{Lu}/u.test(texts[next[0]] ?? '');
     // ("an M.Sc. from Leeds": a degree's stops end no sentence.)
     const degree = [1, 2, 3].some((back) => degreeEnd(texts, spaces, last - back, last) === last);
-    if (texts[last] !== '.' || !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled || degree))
+    // ("in v5.2.0 is caused by …": a version's stops, glued to its digits, end no sentence.)
+    const version =
+      spaces[last] === '' &&
+      spaces[next[0]] === '' &&
+      /\d$/.test(texts[last - 1] ?? '') &&
+      /^\d/.test(texts[next[0]] ?? '');
+    if (
+      texts[last] !== '.' ||
+      !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled || degree || version)
+    )
       continue;
-    if (!titled && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
+    if (!titled && !version && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
-    sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain ? '' : ' '}${sentenceTexts[k + 1]}`);
+    sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain || version ? '' : ' '}${sentenceTexts[k + 1]}`);
   }
 }
 
@@ -278,9 +287,9 @@ function polishSuffix(texts: string[], i: number, last: number): number {
 /** A code of digits and letters after the word error ("Error 8C"), which wink cuts after the digits. */
 export const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
 const ERROR_WORDS = new Set(['error', 'code', 'err']);
-/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S. */
+/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S, v5.2.0. */
 const GLUED =
-  /^(?:A\/S|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
+  /^(?:A\/S|[vV]\d+(?:\.\d+){1,3}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
 /**
  * A hyphenated given name's lower-case half ("Bong Joon-ho", "Lee Sun-kyun"); "Austin-based",

@@ -72,8 +72,14 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     const parenthesised = next.text === '(' && after?.text === ')';
     // ("- Sipho Mahlangu, Umhlanga Fresh Markets": after a dash, the line's end or a label's.)
     const afterDash = ['-', '—', '–'].includes(tokens[person.start - 1]?.text ?? '');
-    // ("Reply from Tomás Herrera, CloudNest Support:": a post's label, up to its colon.)
-    const labelled = opensPostLabel(tokens) && after?.text === ':';
+    // ("Reply from Tomás Herrera, CloudNest Support:": a post's label, up to its colon; "…, Strumień
+    // Telecom field operations:" past the unit's words in lower case.)
+    let colon = org.end;
+    const unitWord = (t: Token | undefined) =>
+      t !== undefined && t.text === t.lower && ['NOUN', 'ADJ'].includes(t.pos);
+    while (colon < org.end + 3 && unitWord(tokens[colon])) colon++;
+    const labelled = opensPostLabel(tokens) && tokens[colon]?.text === ':';
+    if (labelled) after = tokens[colon];
     const dashed =
       next.text === ',' && (afterDash || labelled) && (!after || [':', '|'].includes(after.text));
     // ("Update (Karim Haddad, IT Service Desk): …": a name and its organisation in brackets.)

@@ -10,7 +10,7 @@ import { phrase, Sentence } from './sentences';
 // in brackets in the turn's label ("David Chen (CEO): Sure.").
 
 /** What a child calls a parent. */
-const PARENT_CALLS = new Set(['mum', 'mom', 'mama', 'mummy', 'mommy', 'dad', 'daddy', 'papa']);
+const PARENT_CALLS = new Set(['mum', 'mom', 'ma', 'mama', 'mummy', 'mommy', 'dad', 'daddy', 'pa', 'papa']);
 /** Words a call may follow inside a turn: "Thanks Dad", "Also Mum,". */
 const CALL_OPENERS = new Set([
   'thanks',
@@ -29,11 +29,14 @@ const CALL_OPENERS = new Set([
   'so',
 ]);
 
-/** Whether the turn calls a parent by that name (capitalised, as a call and not "my dad"). */
-function callsParent(sentence: Sentence, label: Mention | undefined): boolean {
+/** Which parent a call names: "Mum" and "Mom" the one, "Dad" and "Papa" the other. */
+const FATHER_CALLS = new Set(['dad', 'daddy', 'pa', 'papa']);
+
+/** The parent the turn calls by that name (capitalised, as a call and not "my dad"), if it calls one. */
+function callsParent(sentence: Sentence, label: Mention | undefined): 'father' | 'mother' | undefined {
   const { tokens } = sentence;
   const start = label && tokens[label.end]?.text === ':' ? label.end + 1 : 0;
-  return tokens.some((t, k) => {
+  const call = tokens.find((t, k) => {
     if (k < start || !PARENT_CALLS.has(t.lower) || !/^\p{Lu}/u.test(t.text)) return false;
     const before = tokens[k - 1];
     const after = tokens[k + 1];
@@ -41,6 +44,8 @@ function callsParent(sentence: Sentence, label: Mention | undefined): boolean {
     const closes = after === undefined || [',', '!', '?', '.'].includes(after.text) || after.kind !== 'word';
     return opens && closes;
   });
+  if (!call) return undefined;
+  return FATHER_CALLS.has(call.lower) ? 'father' : 'mother';
 }
 
 /**
@@ -67,13 +72,20 @@ export function turnRelations(
 ): SentenceRelation[] {
   const out: SentenceRelation[] = [];
   const child = discourse.speaker;
-  const parent = discourse.addressee;
-  if (child && (label || discourse.speakers.size > 0) && callsParent(sentence, label)) {
-    if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0])
+  const called = child && (label || discourse.speakers.size > 0) ? callsParent(sentence, label) : undefined;
+  // (The parent a sibling called so before is the one called: "Luis: Yes Mum" then "Marco: Mum, …"
+  // after Luis's turn is Marco calling their mother, not Luis.)
+  const parent = (called && discourse.parentsCalled.get(called)) ?? discourse.addressee;
+  if (child && called) {
+    if (parent && discourse.speakers.has(parent.keys[0]!) && parent.keys[0] !== child.keys[0]) {
       out.push(rel(child, parent, 'child of', 'called parent', sentence.tokens.length, 0.6));
-    else discourse.childCalling = child;
-  } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.keys[0]) {
-    out.push(rel(discourse.childCalling, label, 'child of', 'answered', label.end, 0.6));
+      out.push(...siblings(discourse, child, parent, sentence.tokens.length));
+      discourse.parentsCalled.set(called, parent);
+    } else discourse.childCalling = { child, parent: called };
+  } else if (label && discourse.childCalling && label.keys[0] !== discourse.childCalling.child.keys[0]) {
+    out.push(rel(discourse.childCalling.child, label, 'child of', 'answered', label.end, 0.6));
+    out.push(...siblings(discourse, discourse.childCalling.child, label, label.end));
+    discourse.parentsCalled.set(discourse.childCalling.parent, label);
     discourse.childCalling = undefined;
   }
   const role = speakersRole(sentence, label);
@@ -83,4 +95,13 @@ export function turnRelations(
       rel(label, company, role, phrase(sentence.tokens, label.end, label.end + 3), label.end + 3, 0.6),
     );
   return out;
+}
+
+/** Two speakers who call one parent are siblings: the new child, then each one before. */
+function siblings(discourse: Discourse, child: Mention, parent: Mention, end: number): SentenceRelation[] {
+  const key = parent.keys[0]!;
+  const before = discourse.childrenCalling.get(key) ?? [];
+  if (before.some((c) => c.keys[0] === child.keys[0])) return [];
+  discourse.childrenCalling.set(key, [...before, child]);
+  return before.map((earlier) => rel(child, earlier, 'sibling of', 'called one parent', end, 0.55));
 }

@@ -3,6 +3,7 @@ import { CLOSINGS, DASHES } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 import { isRoleWord } from './signatures';
+import { personalName } from './short-names';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
@@ -24,6 +25,17 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
       (m) => m.end === close && opening.tokens[m.start - 1]?.lower === 'from' && close < 10,
     );
     if (from) return asPerson(from);
+  }
+  // ("From: Dorota Wiśniewska" / "To: Strumień Telecom support": an e-mail's sender, by their name.)
+  for (const sentence of sentences.slice(0, 4)) {
+    const { tokens } = sentence;
+    if (tokens[0]?.lower !== 'from' || tokens[1]?.text !== ':') continue;
+    const sender = findMentions(sentence).find((m) => m.start === 2);
+    const ends =
+      ['<', ',', '('].includes(tokens[sender?.end ?? 0]?.text ?? '') || sender?.end === tokens.length;
+    if (sender && ends && (sender.type === 'person' || (sender.evidence === 'none' && personalName(sender))))
+      return asPerson(sender);
+    break;
   }
   for (const sentence of sentences.slice(0, 2)) {
     const { tokens } = sentence;
