@@ -2,7 +2,15 @@ import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { keyOf } from './keys';
 import { Mention } from './mentions';
-import { DROPPED_HONORIFICS, KIN_TITLES, OPENERS, ROLE_ABBREVIATIONS, SITES, WORK_NOUNS } from './name-words';
+import {
+  DROPPED_HONORIFICS,
+  KIN_TITLES,
+  OPENERS,
+  ROLE_ABBREVIATIONS,
+  SITES,
+  SOFTWARE_KINDS,
+  WORK_NOUNS,
+} from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 
 /**
@@ -794,7 +802,11 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     const site =
       OWNERS.has(before?.lower ?? '') && after?.text === after?.lower && SITES.has(after?.lower ?? '');
     if (site && mention.evidence === 'none') return settle(mention, 'location', 'weak');
-    const based = after?.text === '-' && tokens[mention.end + 1]?.lower === 'based';
+    // (Not "a Debian-based distribution": what software is based on is no place.)
+    const based =
+      after?.text === '-' &&
+      tokens[mention.end + 1]?.lower === 'based' &&
+      !SOFTWARE_KINDS.has(tokens[mention.end + 2]?.lower ?? '');
     if ((placeBefore && mention.end - mention.start === 1) || based || regionAfter)
       settle(mention, 'location', 'weak');
   });

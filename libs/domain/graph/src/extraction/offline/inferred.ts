@@ -26,7 +26,36 @@ export function inferredRelations(
     ...whollyOwned(found),
     ...supportingCast(tokens, mentions, found),
     ...castIncludes(tokens, mentions, discourse),
+    ...starAs(tokens, mentions, discourse),
   ];
+}
+
+/**
+ * "Inês Barata and Carla Mendes star as the sisters, with Rui Vieira as the harbour master": the
+ * people who "star as" someone, and those "with … as" someone after them, are in the cast of the
+ * work the text is about, when the sentence names none.
+ */
+function starAs(tokens: Token[], mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const verb = tokens.findIndex((t) => t.lemma === 'star' && tokens.indexOf(t) > 0);
+  if (verb < 0 || tokens[verb + 1]?.lower !== 'as') return [];
+  const work = discourse.thing();
+  if (!work || ['person', 'location', 'organization'].includes(work.type)) return [];
+  // (The subjects: names listed from the sentence's start to the verb.)
+  const subjects = mentions.filter((m) => m.end <= verb);
+  const covered = new Set(
+    subjects.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => m.start + k)),
+  );
+  for (let k = 0; k < verb; k++) if (!covered.has(k) && ![',', 'and'].includes(tokens[k]!.lower)) return [];
+  // ("…, with Rui Vieira as the harbour master": each one named after "with" and before "as".)
+  const also = mentions.filter(
+    (m) => m.start > verb && tokens[m.start - 1]?.lower === 'with' && tokens[m.end]?.lower === 'as',
+  );
+  return [...subjects, ...also]
+    .filter((m) => m.type === 'person' || (m.evidence === 'none' && m.name.includes(' ')))
+    .map((m) => {
+      if (m.type !== 'person') Object.assign(m, { type: 'person', evidence: 'weak' });
+      return rel(work, m, 'stars', phrase(tokens, verb, verb + 2), m.end, 0.6);
+    });
 }
 
 /**

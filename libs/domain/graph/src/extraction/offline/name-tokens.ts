@@ -36,6 +36,21 @@ export function secondInstitution(tokens: Token[], from: number): boolean {
 export const bare = (token: Token) => token.lower.replace(/\.$/, '');
 export const capitalised = (token: Token) => /^\p{Lu}/u.test(token.text);
 
+/** Number words written with a capital, as a name's first word is: "One Medical", "Three Ports Regatta". */
+const NUMBER_WORDS = new Set([
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Twelve',
+]);
+
 export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
   const token = tokens[i]!;
   if (token.kind !== 'word' && token.kind !== 'number') return false;
@@ -71,7 +86,8 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
   )
     return true;
   // ("a bug in One UI 6.1", "One Medical": a capitalised number word mid-sentence opening a name.)
-  if (!inSpan && i > 0 && token.text === 'One' && tokens[i + 1]?.pos === 'PROPN') return true;
+  // ("the Three Ports Regatta": so do the others.)
+  if (!inSpan && i > 0 && NUMBER_WORDS.has(token.text) && tokens[i + 1]?.pos === 'PROPN') return true;
   // ("Isabella I of Castile", "Charles I of England": a ruler's numeral the tagger read as "I".)
   if (
     inSpan &&

@@ -681,3 +681,25 @@ export const SITES = new Set([
   'centre',
   'center',
 ]);
+
+/** Kinds of software, which may be "based" on another: "a Debian-based distribution". */
+export const SOFTWARE_KINDS = new Set([
+  'distribution',
+  'distro',
+  'system',
+  'app',
+  'application',
+  'platform',
+  'framework',
+  'engine',
+  'tool',
+  'library',
+  'firmware',
+  'interface',
+  'editor',
+  'client',
+  'server',
+  'database',
+  'language',
+  'fork',
+]);

@@ -541,4 +541,34 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Knights Templar | created | Castillo de Valdoria'), found.join('; '));
     assert.ok(found.includes('Toyota Motor Corporation | created | Toyota Prius'), found.join('; '));
   });
+
+  it('reads a cast that "star as" someone in the film the text is about, "presided over by", and no place in "a Debian-based distribution"', async () => {
+    const cast = await triples(
+      'Salt Years is a 1997 Portuguese drama film directed by Mariana Coutinho. Inês Barata and Carla Mendes star as the sisters, with Rui Vieira as the harbour master.',
+      true,
+    );
+    for (const t of [
+      'Salt Years | stars | Inês Barata',
+      'Salt Years | stars | Carla Mendes',
+      'Salt Years | stars | Rui Vieira',
+    ])
+      assert.ok(cast.includes(t), `${t}: ${cast.join('; ')}`);
+    const league = await triples(
+      'The Adriatic Rowing League is a rowing federation. Since 2019 it has been presided over by the former Olympic sculler Ivana Perić.',
+      true,
+    );
+    assert.ok(league.includes('Ivana Perić | leads | Adriatic Rowing League'), league.join('; '));
+    const based = await triples(
+      'KestrelOS is a Debian-based distribution maintained by Kestrel Systems.',
+      true,
+    );
+    assert.ok(!based.some((t) => t.includes('located in')), based.join('; '));
+    const event = await triples('The Three Ports Regatta was created by Dragan Vuković in 1988.', true);
+    assert.ok(event.includes('Dragan Vuković | created | Three Ports Regatta'), event.join('; '));
+    const tower = await triples(
+      'The tower features prominently in the 2009 film Lumen, directed by Aki Rantanen.',
+      true,
+    );
+    assert.ok(!tower.some((t) => t.includes('| stars |')), tower.join('; '));
+  });
 });

@@ -777,4 +777,19 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Karen Holm | created | Vinterhavn'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('works at | Herring Girls')), found.join('; '));
   });
+
+  it('reads whom "he" means past a clause opening "…, but Kwame made his name …", and both people before "of the University"', async () => {
+    const found = await triples(
+      'Kwame Asante-Boateng was born in Kumasi in 1969. His father, Yaw Boateng, had played for Asante Kotoko, but Kwame made his name in Accra. After retiring he opened a clinic, Boateng Sports Rehab, in Osu.',
+      true,
+    );
+    assert.ok(found.includes('Kwame Asante-Boateng | founded | Boateng Sports Rehab'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Yaw Boateng | founded')), found.join('; '));
+    const both = await triples(
+      'It was described in 2006 by the herpetologists Andrea Múnera and Felipe Restrepo of the University of Antioquia.',
+      true,
+    );
+    assert.ok(both.includes('Andrea Múnera | works at | University of Antioquia'), both.join('; '));
+    assert.ok(both.includes('Felipe Restrepo | works at | University of Antioquia'), both.join('; '));
+  });
 });

@@ -228,6 +228,18 @@ export class OfflineExtractor extends GraphExtractor {
       if (opening?.start === 0 && untold && sentence.tokens[opening.end]?.text !== ':') {
         discourse.rememberOpening(opening);
       }
+      // ("Razorpay bought Ledgerleaf in 2021, and Raghunathan stayed on …, the year she received
+      // …": so is a person opening a clause after ", and", whatever it was read to do.)
+      const { tokens } = sentence;
+      const clauseSubject = mentions.find(
+        (m) =>
+          (m.type === 'person' || (m.evidence === 'none' && m.end - m.start === 1)) &&
+          ['and', 'but'].includes(tokens[m.start - 1]?.lower ?? '') &&
+          tokens[m.start - 2]?.text === ',' &&
+          ['VERB', 'AUX'].includes(tokens[m.end]?.pos ?? '') &&
+          !found.some((r) => r.source === m),
+      );
+      if (clauseSubject) discourse.rememberOpening(clauseSubject);
       for (const mention of mentions) shortNames.remember(mention);
       for (const mention of own)
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))

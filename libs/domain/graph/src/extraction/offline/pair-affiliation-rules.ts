@@ -19,6 +19,17 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   if (of && source.type === 'person' && target.type === 'organization' && source.start === chain[i]!.start) {
     const canonical = isTeam(target) ? 'member of' : 'works at';
     found.push({ source, target, canonical, raw: rawOf(between), confidence: 0.65, end: target.start });
+    // ("the herpetologists Andrea Múnera and Felipe Restrepo of the University of Antioquia": both.)
+    const first = chain[i - 1];
+    if (first?.type === 'person' && first.end === source.start - 1 && tokens[first.end]?.lower === 'and')
+      found.push({
+        source: first,
+        target,
+        canonical,
+        raw: rawOf(between),
+        confidence: 0.6,
+        end: target.start,
+      });
     return true;
   }
   // "Marta Kowalczyk of Warsaw": a person's full name and their town.

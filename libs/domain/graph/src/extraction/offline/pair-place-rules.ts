@@ -3,6 +3,7 @@ import { Mention } from './mentions';
 import { PairRule, retype } from './pair-rules';
 import { isVerbLike } from './predicates';
 import { Token } from './sentences';
+import { SOFTWARE_KINDS } from './name-words';
 
 // Pair rules for where a place or an organisation is: "Austin, Texas", "Nintendo in Kyoto", "-based" appositions, asides.
 
@@ -111,7 +112,8 @@ export const basedInApposition: PairRule = ({ source, target, between }, { token
     (between[0]!.text === ',' || between[0]!.lemma === 'be') &&
     between[1]!.pos === 'DET' &&
     tokens[target.end]?.text === '-' &&
-    tokens[target.end + 1]?.lower === 'based'
+    tokens[target.end + 1]?.lower === 'based' &&
+    !SOFTWARE_KINDS.has(tokens[target.end + 2]?.lower ?? '')
   ) {
     retype(target, 'location');
     found.push({

@@ -128,6 +128,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
     invertPassive: true,
     notTarget: ['date'],
   },
+  // "has been presided over by Ivana Perić", "she presides over the court".
+  { verbs: ['preside'], preps: ['over', 'by'], canonical: 'leads', invertPassive: true, notTarget: ['date'] },
   {
     verbs: ['succeed', 'replace'],
     preps: ['', 'as', 'by'],
@@ -150,7 +152,14 @@ export const PREDICATE_RULES: PredicateRule[] = [
   { verbs: ['succeed'], preps: [''], canonical: 'succeeded', notTarget: ['person', 'location', 'date'] },
   ...SYSTEM_RULES,
   { verbs: ['cause', 'trigger'], preps: ['by'], canonical: 'caused by' },
-  { verbs: ['star', 'feature'], preps: [''], canonical: 'stars', targetType: 'person' },
+  // (Not "The tower features in the film Lumen": a place casts no one.)
+  {
+    verbs: ['star', 'feature'],
+    preps: [''],
+    canonical: 'stars',
+    targetType: 'person',
+    notSourceTyped: ['location'],
+  },
   // "X starred in Y", "X appeared in Y": Y stars X.
   {
     verbs: ['star', 'appear'],
