@@ -32,15 +32,19 @@ export function legalShortNames(entities: ChunkFacts['entities']): Map<number, n
     if (full?.length === 1 && full[0] !== i) into.set(i, full[0]!);
   });
   // ("Halberd Insurance names … as chief executive" above "Halberd Insurance Group said …": so is
-  // one written without the word that says it is a group.)
+  // one written without the word that says it is a group, or without any last words after two.)
   entities.forEach((e, i) => {
     if ((e.type !== 'organization' && e.type !== 'concept') || into.has(i)) return;
     const key = e.keys[0]!;
     const longer = entities.flatMap((f, j) => {
       if (j === i || f.type !== 'organization' || !f.keys[0]!.startsWith(`${key} `)) return [];
       const rest = f.keys[0]!.slice(key.length + 1).split(' ');
-      // (Not a trade's word: "Siemens Energy" is another company than Siemens.)
-      return rest.every((w) => KIND_WORDS.has(w) || CORPORATE_SUFFIXES.has(w)) ? [j] : [];
+      // (Not a trade's word after one word: "Siemens Energy" is another company than Siemens. After
+      // two words or more the short name is the company's: "Baltic Reefer's chief executive" in a
+      // story on Baltic Reefer Lines, "Haldane & Roy" signing for Haldane & Roy Solicitors.)
+      return key.includes(' ') || rest.every((w) => KIND_WORDS.has(w) || CORPORATE_SUFFIXES.has(w))
+        ? [j]
+        : [];
     });
     if (longer.length === 1) into.set(i, longer[0]!);
   });

@@ -752,4 +752,12 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!group.some((t) => t.endsWith('| Halberd Insurance')), group.join('; '));
     assert.ok(group.includes('Priya Chandrasekaran | leads | Halberd Insurance Group'), group.join('; '));
   });
+
+  it('reads a company written with its first two words or more as the one company named in full', async () => {
+    const found = await triples(
+      "Nordvik Logistics AB has agreed to buy Baltic Reefer Lines, a Gdańsk-based operator. Baltic Reefer's chief executive, Marek Zieliński, will stay on.",
+      true,
+    );
+    assert.ok(found.includes('Marek Zieliński | leads | Baltic Reefer Lines'), found.join('; '));
+  });
 });
