@@ -108,6 +108,18 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
       tokens[i - 1]!.pos === 'ADP')
   )
     return true;
+  // ("Tessellate is the open-source renderer …": a word the tagger read as a verb or a common word,
+  // opening a sentence that says what it is, is the name of what the sentence describes.)
+  if (
+    !inSpan &&
+    i === 0 &&
+    /^\p{Lu}\p{Ll}+$/u.test(token.text) &&
+    ['VERB', 'NOUN', 'ADJ'].includes(token.pos) &&
+    !/ing$/.test(token.lower) &&
+    ['is', 'was'].includes(tokens[1]?.lower ?? '') &&
+    ['a', 'an', 'the'].includes(tokens[2]?.lower ?? '')
+  )
+    return true;
   // ("Tsim Sha Tsui": a capitalised word the tagger reads as a verb's clipped form, inside a name.)
   if (inSpan && token.pos === 'AUX' && /^\p{Lu}\p{Ll}+$/u.test(token.text) && tokens[i + 1]?.pos === 'PROPN')
     return true;

@@ -571,4 +571,12 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(!tower.some((t) => t.includes('| stars |')), tower.join('; '));
   });
+
+  it("reads a first word the tagger took for a verb as the name an article's opening describes", async () => {
+    const found = await triples(
+      'Tessellate is the open-source map-tile renderer developed by the Geodata Collective.',
+      true,
+    );
+    assert.ok(found.includes('Geodata Collective | created | Tessellate'), found.join('; '));
+  });
 });
