@@ -579,4 +579,12 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(found.includes('Geodata Collective | created | Tessellate'), found.join('; '));
   });
+
+  it('reads no use by the product of the companies listed after "used … by companies including"', async () => {
+    const found = await triples(
+      'ZephyrDB is an open-source time-series database. It is used in production by companies including Adyen and Booking.com.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('ZephyrDB | uses')), found.join('; '));
+  });
 });

@@ -124,8 +124,16 @@ export function matchPredicate(
         // ("chaired by Lord Justice Edwin Harcourt": nor a rank written before it.)
         !(t.text !== t.lower && (RANKS.has(bare(t)) || NAME_TITLES.has(bare(t)))),
     );
-  const finalPrep =
-    lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
+  // ("is used in production by companies including Adyen": the agents a list after "by" names.)
+  const byAt = between.map((t) => t.lower).lastIndexOf('by');
+  const listedAgents =
+    lastWord !== undefined &&
+    ['including', 'like'].includes(lastWord.lower) &&
+    byAt >= 0 &&
+    between.slice(byAt + 1, between.indexOf(lastWord)).every((t) => ['NOUN', 'ADJ', 'DET'].includes(t.pos));
+  const finalPrep = listedAgents
+    ? 'by'
+    : lastWord && (lastWord.pos === 'ADP' || lastWord.lower === 'to' || COMPANIONS.has(lastWord.lower))
       ? lastWord.lower
       : '';
   // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
