@@ -76,6 +76,9 @@ const guessedPlace = (m: Mention) => m.type === 'location' && m.evidence !== 'st
 /** Marks that end a clause's subject. */
 const PAUSES = new Set([',', ';', ':', '(', ')']);
 
+/** Participles besides "caused" that say what brought a trouble about: "driven by logging". */
+const CAUSING = new Set(['driven', 'triggered']);
+
 /** Nouns that name a cause before "is": "the cause is …", "the culprit was …". */
 const CAUSE_NOUNS = new Set(['cause', 'culprit', 'reason', 'problem', 'issue']);
 
@@ -90,7 +93,13 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    const causedBy = token.lemma === 'cause' && tokens[at + 1]?.lower === 'by' ? at + 2 : -1;
+    // ("Habitat loss, driven mainly by logging and oil-palm expansion": driven is caused, past an adverb.)
+    const by = tokens[at + 1]?.pos === 'ADV' && tokens[at + 2]?.lower === 'by' ? at + 2 : at + 1;
+    const causedBy =
+      (token.lemma === 'cause' && tokens[at + 1]?.lower === 'by') ||
+      (CAUSING.has(token.lower) && tokens[by]?.lower === 'by')
+        ? by + 1
+        : -1;
     let tracedTo = -1;
     if (token.lemma === 'trace') {
       const to = tokens.findIndex((t, k) => k > at && k <= at + 4 && t.lower === 'to');
@@ -208,9 +217,16 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
           ? nounPhraseAt(tokens, at + 1)
           : qualified
             ? opening
-            : nounPhraseBefore(tokens, verbStart);
+            : (nounPhraseBefore(tokens, verbStart, causedBy >= 0) ??
+              // ("Habitat loss, driven mainly by …,": a participle's aside after its noun.)
+              (causedBy >= 0 && tokens[verbStart - 1]?.text === ',' && tokens[verbStart]?.pos === 'VERB'
+                ? nounPhraseBefore(tokens, verbStart - 1, true)
+                : undefined));
       // (The phrase must reach the verb, or "to" after "traced …", unless only qualifiers stand between.)
-      const reaches = qualified || what?.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart);
+      const reaches =
+        qualified ||
+        what?.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart) ||
+        (what?.end === verbStart - 1 && tokens[verbStart - 1]?.text === ',');
       if (what && reaches) effects.push(describedBy(tokens, mentions, what));
       if (pointer) {
         // The latest error code before these words (this sentence's own later ones are not "it").
@@ -223,12 +239,18 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
       }
     }
     discourse.problem = effects.find((e) => e.type !== 'error_code') ?? effects[0] ?? discourse.problem;
-    for (const effect of effects) {
-      if (keyOf(effect.name) === keyOf(cause.name)) continue;
-      out.push(
-        rel(effect, cause, 'caused by', phrase(tokens, at, from).trim() || 'caused by', cause.end, 0.75),
-      );
-    }
+    // ("driven by logging and oil-palm expansion": a second cause of the same kind after "and".)
+    const second =
+      !mentions.includes(cause) && tokens[cause.end]?.lower === 'and'
+        ? nounPhraseAt(tokens, cause.end + 1)
+        : undefined;
+    for (const effect of effects)
+      for (const one of second ? [cause, second] : [cause]) {
+        if (keyOf(effect.name) === keyOf(one.name)) continue;
+        out.push(
+          rel(effect, one, 'caused by', phrase(tokens, at, from).trim() || 'caused by', one.end, 0.75),
+        );
+      }
   });
   return out;
 }

@@ -42,14 +42,19 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
 }
 
 /** The noun phrase that ends right before token `end`: "our intranet portal" before "at Halden Bank". */
-export function nounPhraseBefore(tokens: Token[], end: number): Mention | undefined {
+export function nounPhraseBefore(tokens: Token[], end: number, bare = false): Mention | undefined {
   let start = end;
   // ("booking page": the tagger may read a noun's -ing modifier as a verb.)
   const inPhrase = (t: Token, next: Token | undefined) =>
     (['NOUN', 'ADJ', 'PROPN'].includes(t.pos) && !isVerbLike(t)) ||
     (/ing$/.test(t.lower) && next?.pos === 'NOUN');
   while (start > 0 && inPhrase(tokens[start - 1]!, tokens[start])) start--;
-  if (start === end || !['DET', 'PRON'].includes(tokens[start - 1]?.pos ?? '')) return undefined;
+  // (`bare`: with no article too, opening the sentence or after "of": "Habitat loss is caused by …",
+  // "because of habitat loss caused by …".)
+  const opens =
+    ['DET', 'PRON'].includes(tokens[start - 1]?.pos ?? '') ||
+    (bare && (start === 0 || ['of', 'from'].includes(tokens[start - 1]?.lower ?? '')));
+  if (start === end || !opens) return undefined;
   return nounPhraseAt(tokens, start);
 }
 

@@ -587,4 +587,17 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(!found.some((t) => t.startsWith('ZephyrDB | uses')), found.join('; '));
   });
+
+  it('reads a cause of a trouble named by a bare noun phrase, "driven by" one, and a second cause after "and"', async () => {
+    const found = await triples(
+      'The species is endangered because of habitat loss caused by cattle ranching. Habitat loss, driven mainly by logging and oil-palm expansion, affects it throughout its range.',
+      true,
+    );
+    for (const t of [
+      'habitat loss | caused by | cattle ranching',
+      'habitat loss | caused by | logging',
+      'habitat loss | caused by | oil-palm expansion',
+    ])
+      assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
+  });
 });
