@@ -38,7 +38,7 @@ export class Discourse {
   private readonly affiliations = new Map<string, Mention>();
 
   /**
-   * Keeps the organisations the speakers work at ("Hannah Pryce from Greystone Dental"): the first
+   * Keeps the organisations the speakers work at, founded or lead ("Hannah Pryce from Greystone Dental"): the first
    * said, as an introduction says it ("I'm Thandiwe Nkosi from Baobab Analytics, … the migration at
    * Ridgeway Health": the client is not the employer).
    */

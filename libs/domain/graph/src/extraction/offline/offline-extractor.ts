@@ -228,17 +228,8 @@ export class OfflineExtractor extends GraphExtractor {
       if (opening?.start === 0 && untold && sentence.tokens[opening.end]?.text !== ':') {
         discourse.rememberOpening(opening);
       }
-      // ("Razorpay bought Ledgerleaf in 2021, and Raghunathan stayed on …, the year she received
-      // …": so is a person opening a clause after ", and", whatever it was read to do.)
-      const { tokens } = sentence;
-      const clauseSubject = mentions.find(
-        (m) =>
-          (m.type === 'person' || (m.evidence === 'none' && m.end - m.start === 1)) &&
-          ['and', 'but'].includes(tokens[m.start - 1]?.lower ?? '') &&
-          tokens[m.start - 2]?.text === ',' &&
-          ['VERB', 'AUX'].includes(tokens[m.end]?.pos ?? '') &&
-          !found.some((r) => r.source === m),
-      );
+      // (So is a person opening a clause after ", and", whatever it was read to do.)
+      const clauseSubject = clauseOpening(sentence, mentions, found);
       if (clauseSubject) discourse.rememberOpening(clauseSubject);
       for (const mention of mentions) shortNames.remember(mention);
       for (const mention of own)
@@ -278,6 +269,27 @@ export class OfflineExtractor extends GraphExtractor {
       );
     return mergeFirstNames({ chunk_id: chunk.chunk_id, entities, relations });
   }
+}
+
+/**
+ * "Razorpay bought Ledgerleaf in 2021, and Raghunathan stayed on …", "…, but Kwame made his name
+ * in Accra": a person (or a one-word name nothing typed) opening a clause after ", and" or ", but",
+ * the subject of no relation read; whom "she" or "he" likely means next.
+ */
+function clauseOpening(
+  sentence: Sentence,
+  mentions: Mention[],
+  found: SentenceRelation[],
+): Mention | undefined {
+  const { tokens } = sentence;
+  return mentions.find(
+    (m) =>
+      (m.type === 'person' || (m.evidence === 'none' && m.end - m.start === 1)) &&
+      ['and', 'but'].includes(tokens[m.start - 1]?.lower ?? '') &&
+      tokens[m.start - 2]?.text === ',' &&
+      ['VERB', 'AUX'].includes(tokens[m.end]?.pos ?? '') &&
+      !found.some((r) => r.source === m),
+  );
 }
 
 /** How many lines of the text open with the label ("Kwabena Asante:", "[Joanna]:", "14:06 Joanna:"). */
