@@ -34,7 +34,10 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import graph from '@trove/domain-graph';
 
 const { OfflineExtractor, keyOf } = graph;
-const ANNOTATED = resolve(import.meta.dirname, 'data/graph-extraction.jsonl');
+// `--file <jsonl>` scores another file of the same shape instead: a new blind set, once, before it
+// is added here (quality only).
+const FILE = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1] : undefined;
+const ANNOTATED = FILE ? resolve(FILE) : resolve(import.meta.dirname, 'data/graph-extraction.jsonl');
 const HOTPOT = resolve(import.meta.dirname, '../../shared/data/hotpotqa-dev/questions.jsonl');
 const ROUNDS = Number(process.env.BENCH_GRAPH_ROUNDS ?? 3);
 const reference_time = new Date('2026-01-01T00:00:00Z');
@@ -123,7 +126,7 @@ async function quality() {
     }
   }
   console.log(
-    `\nExtraction quality (${rows.length} texts, ${sentences} sentences, bench/data/graph-extraction.jsonl; ` +
+    `\nExtraction quality (${rows.length} texts, ${sentences} sentences, ${FILE ?? 'bench/data/graph-extraction.jsonl'}; ` +
       `${RULES_ALONE ? 'the rules alone' : 'the rules and the shipped pair model, which learned from these texts'})\n`,
   );
   console.log(
@@ -226,5 +229,5 @@ async function main() {
   console.log(`load average: ${loadavg()[0].toFixed(2)}, cores: ${availableParallelism()}`);
   if (AGAINST) return sideBySide(AGAINST);
   await quality();
-  await speed();
+  if (!FILE) await speed();
 }

@@ -2,6 +2,7 @@ import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
 import { keyOf } from './keys';
 import { Mention } from './mentions';
+import { POSSESSIVES } from './owners';
 import {
   DROPPED_HONORIFICS,
   KIN_TITLES,
@@ -236,12 +237,8 @@ const ORGANIZATION_NOUNS = new Set([
   'consortium',
 ]);
 
-/** What one holds "in" an organisation. */
 /** Verbs of saying and thinking whose subject, in a chat, is someone: "Kemi said". */
 const CHAT_SAYING = new Set(['say', 'tell', 'ask', 'think', 'reckon', 'mention', 'text', 'call', 'reply']);
-
-/** Possessives a site is named after: "our Pune site". */
-const OWNERS = new Set(['our', 'their', 'its', 'my', 'his', 'her', 'your']);
 
 /** What only software has, before "in": "a bug in Notely", "the export button in PeopleFlow". */
 const SOFTWARE_PARTS = new Set([
@@ -261,6 +258,7 @@ const SOFTWARE_PARTS = new Set([
   'menu',
 ]);
 
+/** What one holds "in" an organisation. */
 const HOLDINGS = new Set([
   'stake',
   'stakes',
@@ -436,9 +434,18 @@ export function speakerOf(
  * the affiliation.
  */
 function sentBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  const sender = fromHeader(tokens, mentions);
+  return sender?.type === 'person' ? sender : undefined;
+}
+
+/**
+ * The name an e-mail's "From:" line opens with ("From: Samir Haddad, ParcelWise Support", "From:
+ * Dorota Wiśniewska <dorota@…>"), ending the line or before the address, a comma or a bracket.
+ */
+export function fromHeader(tokens: Token[], mentions: Mention[]): Mention | undefined {
   if (tokens[0]?.lower !== 'from' || tokens[1]?.text !== ':') return undefined;
   const sender = mentions.find((m) => m.start === 2);
-  if (sender?.type !== 'person') return undefined;
+  if (!sender) return undefined;
   const next = tokens[sender.end]?.text;
   return next === undefined || ['<', ',', '('].includes(next) ? sender : undefined;
 }
@@ -799,8 +806,11 @@ export function typeFromContext(sentence: Sentence, mentions: Mention[]): void {
     }
     if (mention.evidence === 'strong') return;
     // ("our Pune site", "Our Casablanca warehouse": one's site named by its place.)
+    const possessive = before?.lower ?? '';
     const site =
-      OWNERS.has(before?.lower ?? '') && after?.text === after?.lower && SITES.has(after?.lower ?? '');
+      (POSSESSIVES.has(possessive) || possessive === 'your') &&
+      after?.text === after?.lower &&
+      SITES.has(after?.lower ?? '');
     if (site && mention.evidence === 'none') return settle(mention, 'location', 'weak');
     // (Not "a Debian-based distribution": what software is based on is no place.)
     const based =

@@ -36,7 +36,7 @@ export function inferredRelations(
  * work the text is about, when the sentence names none.
  */
 function starAs(tokens: Token[], mentions: Mention[], discourse: Discourse): SentenceRelation[] {
-  const verb = tokens.findIndex((t) => t.lemma === 'star' && tokens.indexOf(t) > 0);
+  const verb = tokens.findIndex((t, k) => k > 0 && t.lemma === 'star');
   if (verb < 0 || tokens[verb + 1]?.lower !== 'as') return [];
   const work = discourse.thing();
   if (!work || ['person', 'location', 'organization'].includes(work.type)) return [];

@@ -114,7 +114,7 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
  * A signature block: a line with a name alone, then a line of a role and an organisation
  * ("Leila Haddad" / "Customer Care, Zenlo", "Nomvula Dlamini" / "Support Engineer, TillPoint
  * Systems"), one for each post: at the text's end and before each rule line. Each holds the index of
- * the role line, the person and the organisation's name.
+ * the role line, the person and the organisation.
  */
 export function signatureBlocks(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): Signature[] {
   // (A post ends at the text's end or at a rule line that opens the reply below it: "---".)
@@ -130,8 +130,7 @@ const POST_RULE = /^(?:[-_=*~]{3,}|-+\s*original message\s*-+)$/i;
 export interface Signature {
   line: number;
   person: Mention;
-  organisation: string;
-  /** The organisation as its line names it, for what "we" stands for before that line is read. */
+  /** The organisation as its line names it (also what "we" stands for before that line is read). */
   org: Mention;
   place?: string;
   unit?: Mention;
@@ -186,7 +185,6 @@ function signatureBlock(
     const onLineBelow = (next: { org: Mention; place?: Mention }, unit?: Mention) => ({
       line: i + 1,
       person: signer,
-      organisation: next.org.keys[0]!,
       org: next.org,
       place: next.place?.keys[0],
       unit,
@@ -216,7 +214,6 @@ function signatureBlock(
     return {
       line: i,
       person: signer,
-      organisation: org.keys[0]!,
       org,
       place: placed?.keys[0],
     };
@@ -233,7 +230,8 @@ export function signedRole(
   mentions: Mention[],
   signature: Signature,
 ): SentenceRelation[] {
-  const { person, organisation, place, unit } = signature;
+  const { person, place, unit } = signature;
+  const organisation = signature.org.keys[0]!;
   // (By its short name too: "Paralegal, Haldane & Roy" after "Haldane & Roy Solicitors".)
   const org =
     mentions.find((m) => m.keys[0] === organisation) ??

@@ -2,6 +2,7 @@ import { findMentions, Mention } from './mentions';
 import { CLOSINGS, DASHES } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
+import { fromHeader } from './cues';
 import { isRoleWord } from './signatures';
 import { personalName } from './short-names';
 
@@ -27,16 +28,12 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
     if (from) return asPerson(from);
   }
   // ("From: Dorota Wiśniewska" / "To: Strumień Telecom support": an e-mail's sender, by their name.)
-  for (const sentence of sentences.slice(0, 4)) {
-    const { tokens } = sentence;
-    if (tokens[0]?.lower !== 'from' || tokens[1]?.text !== ':') continue;
-    const sender = findMentions(sentence).find((m) => m.start === 2);
-    const ends =
-      ['<', ',', '('].includes(tokens[sender?.end ?? 0]?.text ?? '') || sender?.end === tokens.length;
-    if (sender && ends && (sender.type === 'person' || (sender.evidence === 'none' && personalName(sender))))
-      return asPerson(sender);
-    break;
-  }
+  const header = sentences
+    .slice(0, 4)
+    .find((s) => s.tokens[0]?.lower === 'from' && s.tokens[1]?.text === ':');
+  const sender = header && fromHeader(header.tokens, findMentions(header));
+  if (sender && (sender.type === 'person' || (sender.evidence === 'none' && personalName(sender))))
+    return asPerson(sender);
   for (const sentence of sentences.slice(0, 2)) {
     const { tokens } = sentence;
     // (Names are looked for only where an introduction's words are: most texts have none.)
