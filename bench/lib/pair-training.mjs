@@ -53,14 +53,15 @@ export async function trainingTexts(rows) {
     const want = row.triples.map(([s, p, t]) => [keyOf(s), p, keyOf(t)]);
     const seen = new Set();
     const examples = [];
-    for (const { first, second, tokens } of candidates) {
+    for (const candidate of candidates) {
+      const { first, second } = candidate;
       const [a, b] = [keyOf(first.mention.name), keyOf(second.mention.name)];
       const pair = [a, b].sort().join('|');
       if (a === b || seen.has(pair)) continue;
       seen.add(pair);
       const label = want.find(([s, , t]) => (s === a && t === b) || (s === b && t === a));
       examples.push({
-        features: pairFeatures(tokens, first, second),
+        features: pairFeatures(candidate),
         label: label ? `${label[1]}${label[0] === a ? '>' : '<'}` : NO_RELATION,
       });
     }

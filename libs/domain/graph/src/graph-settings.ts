@@ -78,6 +78,14 @@ export class GraphSettings {
   GRAPH_EXTRACT_WORKERS = 1;
 
   /**
+   * The offline extractor also keeps relations whose words match no canonical predicate, named by
+   * their lemmatised verb and preposition ("win", "premier at"), at confidence 0.55. Off by
+   * default: they are rarely facts a reader would state (docs/api.md, Graph relations).
+   */
+  @IsBoolean()
+  GRAPH_OPEN_PREDICATES = false;
+
+  /**
    * Where the graph lives: `sql` (the default: a `graph` schema in the app's SQL database, PGlite
    * embedded or PostgreSQL) or `neo4j`, a Neo4j 5 server (NEO4J_URL).
    */

@@ -49,6 +49,7 @@ export function createGraphExtractor(settings: GraphSettings): GraphExtractor {
         timeoutMs: settings.GRAPH_EXTRACT_TIMEOUT_MS,
         perChunkMs: EXTRACT_MS_PER_CHUNK,
         workers: settings.GRAPH_EXTRACT_WORKERS,
+        openPredicates: settings.GRAPH_OPEN_PREDICATES,
       });
     case 'llm':
       return new LlmExtractor({

@@ -18,6 +18,8 @@ export interface WorkerPoolOptions<I> {
   maxHeapMb?: number;
   /** Names the pool in its errors' messages. */
   name: string;
+  /** Given to each worker as `workerData` (structured-cloned): its settings. */
+  workerData?: unknown;
 }
 
 interface Task<I, O> {
@@ -112,11 +114,11 @@ export class WorkerPool<I, O> {
   }
 
   private spawn(slot: Slot<I, O>): Worker {
-    const { maxHeapMb } = this.options;
-    const worker = new Worker(
-      this.options.script,
-      maxHeapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } },
-    );
+    const { maxHeapMb, workerData } = this.options;
+    const worker = new Worker(this.options.script, {
+      workerData,
+      ...(maxHeapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } }),
+    });
     worker.unref();
     worker.on('message', (reply: ReplyMessage<O>) => {
       // A reply from a worker already replaced (it answered after its timeout), or for a task

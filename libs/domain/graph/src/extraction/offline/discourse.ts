@@ -134,6 +134,12 @@ export class Discourse {
     if (mention.type === 'person' || mention.evidence === 'none') this.rememberSubjectCandidate(mention);
   }
 
+  /** A name nothing typed, as a subject candidate only while the text has none and named no person. */
+  rememberFirstSubject(mention: Mention): void {
+    if (this.subjects.length === 0 && !this.recent.some((m) => m.type === 'person'))
+      this.rememberSubjectCandidate(mention);
+  }
+
   private rememberSubjectCandidate(mention: Mention): void {
     this.subjects.push(mention);
     if (this.subjects.length > 8) this.subjects.shift();

@@ -1,4 +1,7 @@
-/** A resolution key: case, accents, punctuation and a leading "the" do not matter. */
+/**
+ * A resolution key: case, accents, punctuation and a leading "the" do not matter, nor the word
+ * "error" before a code that has letters and digits ("error E-4017" is E-4017; "Error 401" stays).
+ */
 export function keyOf(name: string): string {
   return name
     .normalize('NFKD')
@@ -9,5 +12,6 @@ export function keyOf(name: string): string {
     .replace(/(^|\s)[._/-]+|[._/-]+(?=\s|$)/g, ' ')
     .trim()
     .replace(/^the\s+/, '')
+    .replace(/^error\s+(?=\S*\p{L})(?=\S*\p{N})(\S+)$/u, '$1')
     .replace(/\s+/g, ' ');
 }

@@ -792,4 +792,13 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(both.includes('Andrea Múnera | works at | University of Antioquia'), both.join('; '));
     assert.ok(both.includes('Felipe Restrepo | works at | University of Antioquia'), both.join('; '));
   });
+
+  it('takes an untyped name that captained a team after an opening aside as whom "she" means, not a later plural event', async () => {
+    const found = await triples(
+      'Nicknamed "The Hawk", Obiageli Nwankwo-Eze captained the Falcons at three Africa Cups before turning to coaching. She grew up in Enugu.',
+      true,
+    );
+    assert.ok(found.includes('Obiageli Nwankwo-Eze | lives in | Enugu'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Africa Cups')), found.join('; '));
+  });
 });

@@ -408,4 +408,17 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Tony | sibling of | Sal'), found.join('; '));
     assert.ok(found.includes('Neha | works at | SAP'), found.join('; '));
   });
+
+  it('reads a lone first name in a chat as the one full name with it the chat gave, and not when two have it', async () => {
+    const found = await triples(
+      'Tomasz: Guess who I ran into at the mall? Wairimu Njoroge!\nAsha: Wairimu from school? Where is she now?\nTomasz: Wairimu works at Kijani Solar in Eldoret now.',
+      true,
+    );
+    assert.ok(found.includes('Wairimu Njoroge | works at | Kijani Solar'), found.join('; '));
+    const two = await triples(
+      'Tomasz: I saw Wairimu Njoroge and Wairimu Kamande at the mall.\nAsha: Wairimu works at Kijani Solar now.',
+      true,
+    );
+    assert.ok(two.includes('Wairimu | works at | Kijani Solar'), two.join('; '));
+  });
 });

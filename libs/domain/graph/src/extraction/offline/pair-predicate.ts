@@ -60,6 +60,10 @@ export function predicate(pair: Pair, reading: Reading, { apposition }: Gap): bo
   const agent = tokens[from.start - 1]?.lower === 'by';
   if (!aside && ((from.type === 'person' && !agent) || from.start === chain[0]!.start))
     discourse.rememberSubject(from);
+  // (An untyped name that says something of another, past an opening aside, may be whom "he" means
+  // next, when the text has named no subject yet: 'Known to fans as "KMA", Kofi Mensah-Arthur
+  // captained …. He grew up …'.)
+  else if (!aside && !agent && from.evidence === 'none') discourse.rememberFirstSubject(from);
   // "Tom and his sister Ana moved to Oslo": the first of two joined subjects too.
   const joined = chain[i - 1];
   // (Not through an apposition, which describes the second alone: "Calder Energy and Ørsted, the

@@ -210,13 +210,22 @@ export class ShortNames {
   /** Organisations named after a place, by that place's name: "greenfield" for Greenfield Robotics. */
   private readonly byPlaceName = new Map<string, Mention>();
 
+  /**
+   * People by their first name, when one full name of the text has it ("njeri" for Njeri Kamau);
+   * null when two do. Never an alias: a first name says who only inside the text that named them.
+   */
+  private readonly byFirstName = new Map<string, Mention | null>();
+
+  /** Whether the text is a chat (its turns have speakers' labels). */
+  chat = false;
+
   /** The full name's mention when `mention` is a known short name (and nothing says it is something else). */
   resolve(mention: Mention): Mention {
     const words = mention.keys[0]!.split(' ');
     const bare = words.length > 1 ? this.byBareName.get(mention.keys[0]!) : undefined;
     if (bare && (mention.evidence !== 'strong' || mention.type === bare.type)) return standFor(mention, bare);
     if (words.length > 2) return mention;
-    const full = this.byShortName.get(mention.keys[0]!);
+    const full = this.byShortName.get(mention.keys[0]!) ?? this.firstNamed(mention);
     if (!full) return mention;
     // (A full name nothing typed takes the type its short name has here: "Adeyemi, who …".)
     if (full.evidence === 'none' && mention.evidence !== 'none')
@@ -226,6 +235,13 @@ export class ShortNames {
       full.type === 'organization' && mention.type === 'location' && !lexicon().classOf(mention.keys[0]!);
     if (mention.evidence === 'strong' && mention.type !== full.type && !placeByWord) return mention;
     return standFor(mention, full);
+  }
+
+  /** The one person of the text whose full name opens with this lone first name, if any. */
+  private firstNamed(mention: Mention): Mention | undefined {
+    if (mention.keys[0]!.includes(' ') || (mention.type !== 'person' && mention.evidence === 'strong'))
+      return undefined;
+    return this.byFirstName.get(mention.keys[0]!) ?? undefined;
   }
 
   /**
@@ -328,8 +344,19 @@ export class ShortNames {
     if (mention.type === 'organization')
       for (const key of mention.keys.slice(1))
         if (!this.byBareName.has(key)) this.byBareName.set(key, mention);
-    // "Sofía Restrepo Gaviria" is "Restrepo" too: a first name and two surnames, the first the one used.
     const words = mention.keys[0]!.split(' ');
+    // ("Guess who I bumped into? Njeri Kamau! … Njeri from St. Mary's?": one person.)
+    // (In a chat, also a name nothing typed that reads as a person's: chats call people by first names.)
+    const personal =
+      mention.type === 'person'
+        ? lexicon().classOf(words[0]!) === 'first-name'
+        : this.chat && mention.evidence === 'none' && personalName(mention);
+    if (personal && words.length >= 2) {
+      const other = this.byFirstName.get(words[0]!);
+      if (other === undefined) this.byFirstName.set(words[0]!, mention);
+      else if (other && other.keys[0] !== mention.keys[0]) this.byFirstName.set(words[0]!, null);
+    }
+    // "Sofía Restrepo Gaviria" is "Restrepo" too: a first name and two surnames, the first the one used.
     const second = words[1];
     if (
       mention.type === 'person' &&

@@ -40,6 +40,24 @@ describe('ThreadedOfflineExtractor', () => {
     }
   });
 
+  it('keeps relations of no canonical predicate only with openPredicates, in the worker too', async () => {
+    const text = 'Parasite premiered at the Cannes Film Festival in May 2019.';
+    const read = async (openPredicates: boolean) => {
+      const extractor = new ThreadedOfflineExtractor({ timeoutMs: 20_000, perChunkMs: 100, openPredicates });
+      try {
+        const { chunks } = await extractor.extract({ chunks: [{ chunk_id: 'c1', text }], reference_time });
+        const [chunk] = chunks;
+        return chunk!.relations.map(
+          (r) => `${chunk!.entities[r.source]!.name} | ${r.canonical_predicate} (${r.confidence})`,
+        );
+      } finally {
+        await extractor.close();
+      }
+    };
+    assert.deepEqual(await read(false), []);
+    assert.deepEqual(await read(true), ['Parasite | premier at (0.55)']);
+  });
+
   it('gives up a source that does not finish in time, replaces the worker and reads the next one', async () => {
     const extractor = new ThreadedOfflineExtractor({ timeoutMs: 300, perChunkMs: 10, script: spinning });
     try {

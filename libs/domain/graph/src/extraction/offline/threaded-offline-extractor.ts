@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { WorkerPool, WorkerPoolClosedError, WorkerTimeoutError } from '@trove/platform-workers';
 import { join } from 'node:path';
 import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/graph-extractor';
+import type { OfflineWorkerData } from './offline-extraction.worker';
 
 export interface ThreadedOfflineExtractorOptions {
   /**
@@ -14,6 +15,8 @@ export interface ThreadedOfflineExtractorOptions {
   workers?: number;
   /** The worker script; the compiled offline-extraction.worker.js beside this file by default. */
   script?: string;
+  /** Keep relations whose words match no canonical predicate (OfflineExtractor's `openPredicates`). */
+  openPredicates?: boolean;
 }
 
 /**
@@ -35,6 +38,7 @@ export class ThreadedOfflineExtractor extends GraphExtractor {
       script: options.script ?? join(__dirname, 'offline-extraction.worker.js'),
       size: options.workers ?? 1,
       limitMs: (input) => options.timeoutMs + options.perChunkMs * input.chunks.length,
+      workerData: { openPredicates: options.openPredicates ?? false } satisfies OfflineWorkerData,
     });
   }
 

@@ -19,6 +19,8 @@ export interface PairEnd {
 export interface PairCandidate {
   first: PairEnd;
   second: PairEnd;
+  /** The names (and pronouns standing for names) between the two. */
+  between: PairEnd[];
   tokens: Token[];
 }
 
@@ -59,7 +61,7 @@ export function pairCandidates(
       const [first, second] = [ends[i]!, ends[j]!];
       if (first.mention.keys[0] === second.mention.keys[0]) continue;
       if (second.start < first.end || second.start - first.end > MAX_PAIR_DISTANCE) continue;
-      out.push({ first, second, tokens: sentence.tokens });
+      out.push({ first, second, between: ends.slice(i + 1, j), tokens: sentence.tokens });
     }
   return out;
 }
@@ -104,9 +106,9 @@ function wordsOf(tokens: Token[]): SentenceWords {
 /**
  * What the model reads of a pair: the names' types, the lemmas between them (each also with the
  * types), the first verb between, two words on each side, the distance, the whole gap when it is
- * short, and which end is a pronoun.
+ * short, which end is a pronoun, and the names between them (how many, of which types).
  */
-export function pairFeatures(tokens: Token[], a: PairEnd, b: PairEnd): string[] {
+export function pairFeatures({ tokens, first: a, second: b, between }: PairCandidate): string[] {
   const words = wordsOf(tokens);
   const types = `${a.type}-${b.type}`;
   const typed = `${types}|b:`;
@@ -131,5 +133,9 @@ export function pairFeatures(tokens: Token[], a: PairEnd, b: PairEnd): string[] 
   }
   if (a.pronoun) f.push('apron');
   if (b.pronoun) f.push('bpron');
+  // ("Mira, Tom's sister, …": a name between the two is often what one of them relates to.)
+  const names = between.length === 0 ? 'N:0' : between.length === 1 ? 'N:1' : 'N:2+';
+  f.push(names, `${types}|${names}`);
+  for (const m of between) f.push(`mid:${m.type}`);
   return f;
 }

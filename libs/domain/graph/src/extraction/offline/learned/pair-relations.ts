@@ -68,8 +68,7 @@ export function learnedRelations(
     const key = pairKey(first, second);
     if (first === second || related.has(key)) continue;
     related.add(key);
-    const { first: a, second: b, tokens } = candidate;
-    const reading = readPair(model, pairFeatures(tokens, a, b));
+    const reading = readPair(model, pairFeatures(candidate));
     if (!reading.predicate || reading.probability < threshold || UNLEARNED.has(reading.predicate)) continue;
     const [source, target] = reading.forward ? [first, second] : [second, first];
     if (
@@ -81,7 +80,8 @@ export function learnedRelations(
       source,
       target,
       canonical_predicate: reading.predicate,
-      raw_predicate: phrase(tokens, a.end, b.start).trim() || reading.predicate,
+      raw_predicate:
+        phrase(candidate.tokens, candidate.first.end, candidate.second.start).trim() || reading.predicate,
       context,
       confidence: Math.round(reading.probability * LEARNED_CONFIDENCE_MAX * 100) / 100,
       temporal_details: null,
