@@ -112,6 +112,7 @@ export class Discourse {
   /** Marks the start of a new sentence. */
   nextSentence(): void {
     this.sentenceStart = this.recent.length;
+    this.subjectsHere = 0;
   }
 
   /** The subject of a relation: "she" in the next sentence is more likely her than anyone else. */
@@ -130,8 +131,8 @@ export class Discourse {
    * A sentence's opening name that nothing typed and no relation used ("Hedy Lamarr co-invented
    * …"): the subject a following "she" most likely means, taken as a person only if one does.
    */
-  rememberOpening(mention: Mention): void {
-    if (mention.type === 'person' || mention.evidence === 'none') this.rememberSubjectCandidate(mention);
+  rememberOpening(mention: Mention, clause = false): void {
+    if (mention.type === 'person' || mention.evidence === 'none') this.rememberSubjectCandidate(mention, clause);
   }
 
   /** A name nothing typed, as a subject candidate only while the text has none and named no person. */
@@ -140,10 +141,18 @@ export class Discourse {
       this.rememberSubjectCandidate(mention);
   }
 
-  private rememberSubjectCandidate(mention: Mention): void {
-    this.subjects.push(mention);
+  private rememberSubjectCandidate(mention: Mention, clause = false): void {
+    // (The first subject a sentence gave stays the likeliest: "Alan Turing was born …, the son of
+    // Julius Turing, a member of the Indian Civil Service. He …" is Alan.)
+    const first = this.subjects.length - this.subjectsHere;
+    if (!clause && this.subjectsHere > 0 && this.subjects[this.subjects.length - 1] !== mention) this.subjects.splice(first, 0, mention);
+    else this.subjects.push(mention);
+    this.subjectsHere++;
     if (this.subjects.length > 8) this.subjects.shift();
   }
+
+  /** How many subject candidates the sentence being read gave. */
+  private subjectsHere = 0;
 
   /**
    * The first organisation the text named: whom a title with no owner written is held at. (Read

@@ -801,4 +801,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Obiageli Nwankwo-Eze | lives in | Enugu'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Africa Cups')), found.join('; '));
   });
+
+
+  it('keeps the first subject of a sentence as whom "he" means, past a parent named with his own role', async () => {
+    const found = await triples(
+      'Edmund Harrow Vane was born in 1903 in Leeds, the son of Walter Harrow Vane, a member of the Royal Society, and his wife Agnes Lyle. He went on to study physics at Trinity College Dublin.',
+      true,
+    );
+    assert.ok(found.includes('Edmund Harrow Vane | studied at | Trinity College Dublin'), found.join('; '));
+    assert.ok(!found.includes('Walter Harrow Vane | studied at | Trinity College Dublin'), found.join('; '));
+  });
 });

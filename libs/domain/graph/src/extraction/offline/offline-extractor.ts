@@ -241,7 +241,7 @@ export class OfflineExtractor extends GraphExtractor {
       }
       // (So is a person opening a clause after ", and", whatever it was read to do.)
       const clauseSubject = clauseOpening(sentence, mentions, found);
-      if (clauseSubject) discourse.rememberOpening(clauseSubject);
+      if (clauseSubject) discourse.rememberOpening(clauseSubject, true);
       for (const mention of mentions) shortNames.remember(mention);
       for (const mention of own)
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
