@@ -297,7 +297,11 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       },
     );
     // ("joined him as assistant": "he" and "she" stand for a person, whatever typed the name.)
-    const gendered = pronounGender(token.lower) !== undefined && antecedent?.type === 'person';
+    const gender = pronounGender(token.lower);
+    const gendered = gender !== undefined && antecedent?.type === 'person';
+    // (Whom "she" stood for is a woman from then on, where her first name did not say: "Priya …,
+    // she …; In 2011 the two founded Parcelwise, …. She is married to …" is Priya again.)
+    if (gendered && !discourse.genderOf(antecedent)) discourse.learnGender(antecedent, gender);
     if (antecedent)
       out.push({ ...antecedent, start: i, end: i + 1, ...(gendered ? { evidence: 'strong' as const } : {}) });
   });

@@ -811,4 +811,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Edmund Harrow Vane | studied at | Trinity College Dublin'), found.join('; '));
     assert.ok(!found.includes('Walter Harrow Vane | studied at | Trinity College Dublin'), found.join('; '));
   });
+
+
+  it('takes whom "she" stood for as a woman, so a later "she" passes over a company nothing typed', async () => {
+    const found = await triples(
+      "Meera Raghavan, the software entrepreneur behind one of Pune's best-known logistics start-ups, was born in Madurai in 1979. After studying computer science at the Indian Institute of Technology Madras, she spent six years as an engineer at Tessaline Systems in Hyderabad, where she met her future co-founder, Rohan Iyer. In 2011 the two founded Boxwala, which now employs some 2,300 people from its headquarters in Pune; Raghavan has served as its chief executive from the start, while Iyer runs engineering. She is married to the cardiologist Imran Qureshi.",
+      true,
+    );
+    assert.ok(found.includes('Meera Raghavan | married to | Imran Qureshi'), found.join('; '));
+    assert.ok(!found.includes('Boxwala | married to | Imran Qureshi'), found.join('; '));
+  });
 });
