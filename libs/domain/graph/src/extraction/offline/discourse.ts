@@ -42,6 +42,14 @@ export class Discourse {
    * said, as an introduction says it ("I'm Thandiwe Nkosi from Baobab Analytics, … the migration at
    * Ridgeway Health": the client is not the employer).
    */
+  /** The two people the text last said were married: whom "the couple" means next. */
+  couple: [Mention, Mention] | undefined;
+
+  rememberCouple(relations: { source: Mention; target: Mention; canonical: string }[]): void {
+    const married = relations.filter((r) => r.canonical === 'married to').pop();
+    if (married) this.couple = [married.source, married.target];
+  }
+
   rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     for (const r of relations)
       if (
@@ -132,7 +140,8 @@ export class Discourse {
    * …"): the subject a following "she" most likely means, taken as a person only if one does.
    */
   rememberOpening(mention: Mention, clause = false): void {
-    if (mention.type === 'person' || mention.evidence === 'none') this.rememberSubjectCandidate(mention, clause);
+    if (mention.type === 'person' || mention.evidence === 'none')
+      this.rememberSubjectCandidate(mention, clause);
   }
 
   /** A name nothing typed, as a subject candidate only while the text has none and named no person. */
@@ -145,7 +154,8 @@ export class Discourse {
     // (The first subject a sentence gave stays the likeliest: "Alan Turing was born …, the son of
     // Julius Turing, a member of the Indian Civil Service. He …" is Alan.)
     const first = this.subjects.length - this.subjectsHere;
-    if (!clause && this.subjectsHere > 0 && this.subjects[this.subjects.length - 1] !== mention) this.subjects.splice(first, 0, mention);
+    if (!clause && this.subjectsHere > 0 && this.subjects[this.subjects.length - 1] !== mention)
+      this.subjects.splice(first, 0, mention);
     else this.subjects.push(mention);
     this.subjectsHere++;
     if (this.subjects.length > 8) this.subjects.shift();

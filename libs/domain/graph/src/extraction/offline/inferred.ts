@@ -211,7 +211,18 @@ function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRel
  * The two people a plural subject at token `at` ("the couple", "they") stands for: the last two
  * named before it in its sentence, else the last two the text named, none of them named after it.
  */
-function lastTwoPeople(mentions: Mention[], at: number, discourse: Discourse, except: Mention): Mention[] {
+function lastTwoPeople(
+  mentions: Mention[],
+  at: number,
+  discourse: Discourse,
+  except: Mention,
+  found: SentenceRelation[],
+): Mention[] {
+  // (A couple the text married, in this sentence or before: "He married the film editor Mei Lin.
+  // The couple moved to Gothenburg", past a bandmate named before her.)
+  const married = found.filter((r) => r.canonical === 'married to' && r.end <= at).pop();
+  const couple = married ? [married.source, married.target] : discourse.couple;
+  if (couple && !couple.some((m) => same(m, except))) return couple;
   const here = mentions.filter((m) => m.type === 'person' && m.end <= at);
   const later = mentions.filter((m) => m.start > at);
   const people =
@@ -259,7 +270,7 @@ function coupleHome(
   );
   if (!place || found.some((r) => r.canonical === 'lives in' && same(r.target, place))) return [];
   const raw = phrase(tokens, c - 1, place.start);
-  return lastTwoPeople(mentions, c, discourse, place).map((person) =>
+  return lastTwoPeople(mentions, c, discourse, place, found).map((person) =>
     rel(person, place, 'lives in', raw, place.end, 0.6),
   );
 }
@@ -286,7 +297,7 @@ function theyFounded(
   const made = mentions.find((m) => m.start > v && m.start <= v + 4);
   if (!made || ['person', 'location', 'date', 'email', 'url'].includes(made.type)) return [];
   if (found.some((r) => r.canonical === 'founded' && same(r.target, made))) return [];
-  const people = lastTwoPeople(mentions, t, discourse, made);
+  const people = lastTwoPeople(mentions, t, discourse, made, found);
   if (people.length === 0) return [];
   if (made.type !== 'organization' && made.evidence === 'none')
     Object.assign(made, { type: 'organization', evidence: 'weak' });

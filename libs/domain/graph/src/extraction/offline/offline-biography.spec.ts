@@ -802,7 +802,6 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(!found.some((t) => t.startsWith('Africa Cups')), found.join('; '));
   });
 
-
   it('keeps the first subject of a sentence as whom "he" means, past a parent named with his own role', async () => {
     const found = await triples(
       'Edmund Harrow Vane was born in 1903 in Leeds, the son of Walter Harrow Vane, a member of the Royal Society, and his wife Agnes Lyle. He went on to study physics at Trinity College Dublin.',
@@ -812,7 +811,6 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(!found.includes('Walter Harrow Vane | studied at | Trinity College Dublin'), found.join('; '));
   });
 
-
   it('takes whom "she" stood for as a woman, so a later "she" passes over a company nothing typed', async () => {
     const found = await triples(
       "Meera Raghavan, the software entrepreneur behind one of Pune's best-known logistics start-ups, was born in Madurai in 1979. After studying computer science at the Indian Institute of Technology Madras, she spent six years as an engineer at Tessaline Systems in Hyderabad, where she met her future co-founder, Rohan Iyer. In 2011 the two founded Boxwala, which now employs some 2,300 people from its headquarters in Pune; Raghavan has served as its chief executive from the start, while Iyer runs engineering. She is married to the cardiologist Imran Qureshi.",
@@ -820,5 +818,15 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(found.includes('Meera Raghavan | married to | Imran Qureshi'), found.join('; '));
     assert.ok(!found.includes('Boxwala | married to | Imran Qureshi'), found.join('; '));
+  });
+
+  it('reads "the couple" as the two people the text last married, past a bandmate named before the spouse', async () => {
+    const found = await triples(
+      'Kenji Watanabe-Holm (1948–2015) was a Japanese keyboard player. He played in the group Blue Meridian from 1971 to 1978, alongside guitarist Sora Fujii. He married the film editor Mei Lin in 1982. The couple moved to Gothenburg in 2001.',
+      true,
+    );
+    assert.ok(found.includes('Kenji Watanabe-Holm | lives in | Gothenburg'), found.join('; '));
+    assert.ok(found.includes('Mei Lin | lives in | Gothenburg'), found.join('; '));
+    assert.ok(!found.includes('Sora Fujii | lives in | Gothenburg'), found.join('; '));
   });
 });
