@@ -292,6 +292,7 @@ export class Discourse {
     const latest =
       (except && !subjectFirst) ||
       subject?.keys[0] === speaker ||
+      (subject !== undefined && this.speakers.has(subject.keys[0]!)) ||
       subject?.keys[0] === except?.keys[0] ||
       (subject && !fits(subject))
         ? undefined

@@ -274,6 +274,9 @@ export function ownWorkplace(
   return [...out, ...turnWorkplace(sentence, mentions, discourse)];
 }
 
+/** Words of starting a job that open a chat turn: "Starting at Azahar Robotics in May". */
+const STARTS = new Set(['starting', 'started', 'start']);
+
 /** Nouns for time spent at work that open a chat turn: "First week at Ubisoft was …". */
 const WORK_TIMES = new Set(['work', 'job', 'week', 'day', 'shift', 'internship', 'month']);
 
@@ -288,6 +291,28 @@ function turnWorkplace(sentence: Sentence, mentions: Mention[], discourse: Disco
   // (Where the turn's words open: after its label, or the sentence's first word.)
   const colon = tokens.findIndex((t) => t.text === ':');
   let at = colon >= 0 && colon < 8 && mentions[0]?.end === colon ? colon + 1 : 0;
+  // ("Starting at Azahar Robotics in May", "Just started at Kloud", "I'm still at Cargoline as a
+  // data engineer": a turn that opens on starting or being at an organisation, as one's job.)
+  if (tokens[at]?.lower === 'just') at++;
+  const starts = STARTS.has(tokens[at]?.lower ?? '');
+  let still = -1;
+  // (The tagger may keep "I'm" one word.)
+  if (["i'm", 'i’m'].includes(tokens[at]?.lower ?? '')) still = at + 1;
+  else if (tokens[at]?.lower === 'i' && tokens[at + 1]?.lemma === 'be') still = at + 2;
+  if (still > at) {
+    while (['still', 'now', 'currently'].includes(tokens[still]?.lower ?? '')) still++;
+  }
+  if (starts || still > at) {
+    const k = starts ? at + 1 : still;
+    const place = tokens[k]?.lower === 'at' ? mentions.find((m) => m.start === k + 1) : undefined;
+    // (Being at a place is no job unless the turn says as what: "as a data engineer".)
+    const asWhat =
+      starts ||
+      (tokens[place?.end ?? -1]?.lower === 'as' && ['a', 'an'].includes(tokens[place!.end + 1]?.lower ?? ''));
+    if (!place || !asWhat || !(place.type === 'organization' || place.evidence === 'none')) return [];
+    if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });
+    return [rel(speaker, place, 'works at', phrase(tokens, at, place.start), place.end, 0.6)];
+  }
   if (['ADJ', 'NUM'].includes(tokens[at]?.pos ?? '') || /^(first|new|last)$/i.test(tokens[at]?.text ?? ''))
     at++;
   if (!WORK_TIMES.has(tokens[at]?.lower ?? '') || tokens[at + 1]?.lower !== 'at') return [];

@@ -421,4 +421,17 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(two.includes('Wairimu | works at | Kijani Solar'), two.join('; '));
   });
+
+
+  it('reads an introduction ("it\'s Ewa from …"), a turn opening on starting at a firm or being at one as a job, and no "he" as another speaker', async () => {
+    const found = await triples(
+      "Kasia Nowak: Hi Dayo, it's Kasia from Brightpath Talent. Are you still open to roles in Gdynia?\nDayo Adebayo: Hi Kasia! I'm still at Portwell as a data engineer for now.\nKasia Nowak: The hiring manager is Lars Holm. He used to lead analytics at Portwell, actually.\nDayo Adebayo: Small world! Starting at a new team next month anyway.\nMina: Just started at Quellwerk, loving it\nMina: I'm at Heathrow now.",
+      true,
+    );
+    assert.ok(found.includes('Kasia Nowak | works at | Brightpath Talent'), found.join('; '));
+    assert.ok(found.includes('Dayo Adebayo | works at | Portwell'), found.join('; '));
+    assert.ok(found.includes('Lars Holm | works at | Portwell'), found.join('; '));
+    assert.ok(found.includes('Mina | works at | Quellwerk'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| Heathrow')), found.join('; '));
+  });
 });

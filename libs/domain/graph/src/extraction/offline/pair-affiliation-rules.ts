@@ -71,6 +71,21 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
     return true;
   }
+  // ("Hi Tunde, it's Ewa from Northgate Talent", "this is Ravi from Bluecrest": whom one speaks
+  // for on introducing oneself, whatever typed it, unless it is a place by name.)
+  const introduced = [tokens[source.start - 2]?.lower, tokens[source.start - 1]?.lower].join(' ');
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'from' &&
+    INTRODUCTIONS.has(introduced) &&
+    (source.type === 'person' || source.evidence === 'none') &&
+    (target.type === 'organization' || target.evidence === 'none')
+  ) {
+    retype(source, 'person');
+    retype(target, 'organization');
+    found.push({ source, target, canonical: 'works at', raw: 'from', confidence: 0.6, end: target.start });
+    return true;
+  }
   // ("I'm Matteo from the FibraNet technical team": a firm's unit, in lower case after its name.)
   let unit = target.end;
   while (
@@ -123,6 +138,9 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   }
   return false;
 };
+
+/** Words that introduce oneself before one's name: "it's Ewa", "this is Ravi", "I'm Matteo". */
+const INTRODUCTIONS = new Set(["it 's", 'it ’s', 'this is', "i 'm", 'i ’m', 'i am', 'name is']);
 
 /**
  * "— Julien Faure, Faure & Fils": a signature, the writer then the organisation they write for.
