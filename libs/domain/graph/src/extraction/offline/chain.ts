@@ -301,7 +301,12 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     const gendered = gender !== undefined && antecedent?.type === 'person';
     // (Whom "she" stood for is a woman from then on, where her first name did not say: "Priya …,
     // she …; In 2011 the two founded Parcelwise, …. She is married to …" is Priya again.)
-    if (gendered && !discourse.genderOf(antecedent)) discourse.learnGender(antecedent, gender);
+    // (Not when the sentence named someone else before the pronoun whom it may mean: "Chidi is
+    // leaving. His replacement is Ngozi Eze, she …" does not make Chidi a woman.)
+    const rival = out.some(
+      (m) => m.keys[0] !== antecedent?.keys[0] && (m.type === 'person' || m.evidence === 'none'),
+    );
+    if (gendered && !rival && !discourse.genderOf(antecedent)) discourse.learnGender(antecedent, gender);
     if (antecedent)
       out.push({ ...antecedent, start: i, end: i + 1, ...(gendered ? { evidence: 'strong' as const } : {}) });
   });
