@@ -8,6 +8,7 @@ import { DEGREES, SCHOOL_NAME } from './name-words';
 import { bare } from './name-tokens';
 import { nounGender, pronounGender, rel } from './owners';
 import { nounPredicate } from './noun-predicates';
+import { personalName } from './short-names';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
@@ -106,8 +107,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // organisation reporting it.)
     if (it && !opensClause) {
       const verb = sentence.tokens[i - 1]?.lower === 'that' ? i - 2 : i - 1;
+      // (The sentence's subject first, past an aside that named people: "Pesaflow, led by
+      // co-founders Wanjiru Kamau and Brian Otieno, also announced that it had hired …".)
+      const reports = (m: Mention) =>
+        m.end <= verb && (m.type === 'organization' || (m.type === 'concept' && !personalName(m)));
       const reporter = REPORTING_VERBS.has(sentence.tokens[verb]?.lemma ?? '')
-        ? [...out].reverse().find((m) => m.end <= verb && ['organization', 'concept'].includes(m.type))
+        ? out[0]?.start === 0 && reports(out[0])
+          ? out[0]
+          : [...out].reverse().find(reports)
         : undefined;
       if (reporter) {
         out.push({ ...reporter, start: i, end: i + 1 });

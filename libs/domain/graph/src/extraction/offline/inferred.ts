@@ -19,6 +19,7 @@ export function inferredRelations(
 ): SentenceRelation[] {
   return [
     ...foundersPlayIn(tokens, found),
+    ...foundersLead(found),
     ...predecessorsLed(tokens, found),
     ...companionsLive(tokens, found),
     ...coupleHome(tokens, mentions, discourse, found),
@@ -28,6 +29,21 @@ export function inferredRelations(
     ...castIncludes(tokens, mentions, discourse),
     ...starAs(tokens, mentions, discourse),
   ];
+}
+
+/**
+ * "Pesaflow, led by co-founders Wanjiru Kamau and Brian Otieno": who lead something as its
+ * founders founded it.
+ */
+function foundersLead(found: SentenceRelation[]): SentenceRelation[] {
+  return found
+    .filter(
+      (r) =>
+        r.canonical === 'leads' &&
+        /\bby (?:its |their |the )?(?:co-?)?founders?$/i.test(r.raw) &&
+        !found.some((f) => f.canonical === 'founded' && same(f.source, r.source) && same(f.target, r.target)),
+    )
+    .map((r) => ({ ...r, canonical: 'founded', confidence: 0.6 }));
 }
 
 /**

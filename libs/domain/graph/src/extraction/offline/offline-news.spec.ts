@@ -760,4 +760,15 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(found.includes('Marek Zieliński | leads | Baltic Reefer Lines'), found.join('; '));
   });
+
+  it('reads "led by co-founders X and Y" as founding too, and a reported "it" as the sentence\'s subject past the aside', async () => {
+    const found = await triples(
+      'Nairobi fintech Malipo said on Thursday that it had signed a new customer. Malipo, led by co-founders Achieng Odhiambo and Kevin Mutua, also announced that it had hired former Airtel executive Grace Wairimu as chief operating officer.',
+      true,
+    );
+    assert.ok(found.includes('Kevin Mutua | founded | Malipo'), found.join('; '));
+    assert.ok(found.includes('Achieng Odhiambo | founded | Malipo'), found.join('; '));
+    assert.ok(found.includes('Grace Wairimu | works at | Malipo'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Grace Wairimu') && t.includes('Achieng')), found.join('; '));
+  });
 });
