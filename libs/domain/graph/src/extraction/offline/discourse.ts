@@ -45,9 +45,21 @@ export class Discourse {
   /** The two people the text last said were married: whom "the couple" means next. */
   couple: [Mention, Mention] | undefined;
 
-  rememberCouple(relations: { source: Mention; target: Mention; canonical: string }[]): void {
+  /** What each person the sentence before said leads, by the person's key. */
+  ledBefore = new Map<string, Mention>();
+
+  /**
+   * Keeps what the sentence read of marriages and leadership for the next: "the couple", and
+   * what one "takes over" (`ledBefore`).
+   */
+  rememberSentence(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     const married = relations.filter((r) => r.canonical === 'married to').pop();
     if (married) this.couple = [married.source, married.target];
+    this.ledBefore = new Map(
+      relations
+        .filter((r) => r.canonical === 'leads' && r.target.type === 'organization')
+        .map((r) => [r.source.keys[0]!, r.target]),
+    );
   }
 
   rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {

@@ -20,7 +20,7 @@ export function inferredRelations(
   return [
     ...foundersPlayIn(tokens, found),
     ...foundersLead(found),
-    ...predecessorsLed(tokens, found),
+    ...predecessorsLed(tokens, found, discourse),
     ...companionsLive(tokens, found),
     ...coupleHome(tokens, mentions, discourse, found),
     ...theyFounded(tokens, mentions, discourse, found),
@@ -152,11 +152,24 @@ function foundersPlayIn(tokens: Token[], found: SentenceRelation[]): SentenceRel
  * "was elected mayor of Thiès, succeeding Abdou Ndiaye", "succeeded Fred Osei as manager of …":
  * whom a person succeeds in what they now lead led it before them.
  */
-function predecessorsLed(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
+function predecessorsLed(
+  tokens: Token[],
+  found: SentenceRelation[],
+  discourse: Discourse,
+): SentenceRelation[] {
   return found.flatMap((succession) => {
     const { source, target } = succession;
     if (succession.canonical !== 'succeeded' || target.type !== 'person' || target.start < source.start)
       return [];
+    // ("Brightwater Foods has appointed Olufemi Adeyemi as chief executive. He takes over from
+    // Claire Dubois.": what the sentence before said the successor leads, when this one opens on them.)
+    // (Not as something the sentence names: "succeeded Jorge Meireles as minister".)
+    const earlier =
+      source.start === 0 && tokens[target.end]?.lower !== 'as'
+        ? discourse.ledBefore.get(source.keys[0]!)
+        : undefined;
+    if (earlier && !found.some((r) => r.canonical === 'leads' && same(r.source, source)))
+      return [rel(target, earlier, 'leads', succession.raw, target.end, 0.6)];
     // (Only what the successor leads right before the succession: not "the chief executive of
     // Chipotle, as its new CEO …, replacing …", nor what they lead after it.)
     // ("Its current director, Marius Petrauskas, succeeded Wróbel": or a role given before the name.)

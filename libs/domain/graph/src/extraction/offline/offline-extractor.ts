@@ -260,7 +260,7 @@ export class OfflineExtractor extends GraphExtractor {
       if (sheetName && line > 0) found = dedupe([...found, ...sheetFields(sentence, mentions, sheetName)]);
       if (turn.length > 0) found = dedupe([...found, ...turn]);
       discourse.rememberAffiliations(found);
-      discourse.rememberCouple(found);
+      discourse.rememberSentence(found);
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {
         // (Read all the same: what they say of their names still types them and sets "he" and "it".)

@@ -771,4 +771,14 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Grace Wairimu | works at | Malipo'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Grace Wairimu') && t.includes('Achieng')), found.join('; '));
   });
+
+
+  it('reads whom a new chief "takes over from" in the next sentence as having led the firm', async () => {
+    const found = await triples(
+      'Hollin Mills has appointed Kwesi Annan as chief executive. He takes over from Marion Leclerc, who is retiring. Separately, Tova Lind joined the board and later succeeded Per Holm as chair.',
+      true,
+    );
+    assert.ok(found.includes('Marion Leclerc | leads | Hollin Mills'), found.join('; '));
+    assert.ok(!found.includes('Per Holm | leads | Hollin Mills'), found.join('; '));
+  });
 });
