@@ -283,6 +283,9 @@ export const NAME_TITLES = new Set([
   'governor',
   'justice',
   'admiral',
+  // ("Chair Harriet Lowe said …")
+  'chair',
+  'treasurer',
 ]);
 /** Titles of rank and office written before a person's names: "Sir Alex Ferguson", "Lord Justice …". */
 export const RANKS = new Set(['sir', 'dame', 'lord', 'vice-chancellor', 'chancellor', 'founder']);

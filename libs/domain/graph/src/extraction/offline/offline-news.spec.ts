@@ -772,7 +772,6 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!found.some((t) => t.startsWith('Grace Wairimu') && t.includes('Achieng')), found.join('; '));
   });
 
-
   it('reads whom a new chief "takes over from" in the next sentence as having led the firm', async () => {
     const found = await triples(
       'Hollin Mills has appointed Kwesi Annan as chief executive. He takes over from Marion Leclerc, who is retiring. Separately, Tova Lind joined the board and later succeeded Per Holm as chair.',
@@ -780,5 +779,13 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(found.includes('Marion Leclerc | leads | Hollin Mills'), found.join('; '));
     assert.ok(!found.includes('Per Holm | leads | Hollin Mills'), found.join('; '));
+  });
+
+  it('reads "Chair Harriet Lowe" as a title before her name', async () => {
+    const found = await triples(
+      'Hollin Mills is based in Leeds. Chair Harriet Lowe said the firm would focus on exports.',
+      true,
+    );
+    assert.ok(found.includes('Harriet Lowe | leads | Hollin Mills'), found.join('; '));
   });
 });
