@@ -783,9 +783,9 @@ describe('OfflineExtractor: business news', () => {
 
   it('reads "Chair Harriet Lowe" as a title before her name', async () => {
     const found = await triples(
-      'Hollin Mills is based in Leeds. Chair Harriet Lowe said the firm would focus on exports.',
+      'Hollin Foods is based in Leeds. Chair Harriet Lowe said the firm would focus on exports.',
       true,
     );
-    assert.ok(found.includes('Harriet Lowe | leads | Hollin Mills'), found.join('; '));
+    assert.ok(found.includes('Harriet Lowe | leads | Hollin Foods'), found.join('; '));
   });
 });
