@@ -667,6 +667,7 @@ export const SITES = new Set([
   'offices',
   'headquarters',
   'hq',
+  'secretariat',
   'plant',
   'factory',
   'branch',

@@ -283,6 +283,26 @@ export function trailingTitles(
       if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
       hold(holder, 0, at);
     }
+    // ("The current secretary-general is Ingrid Solheim, a Norwegian forester.": or the name after "is".)
+    let title = 1;
+    while (
+      title < 4 &&
+      tokens[title + 1]?.text === tokens[title + 1]?.lower &&
+      !['is', 'was'].includes(tokens[title + 1]!.lower)
+    )
+      title++;
+    const named =
+      ['is', 'was'].includes(tokens[title + 1]?.lower ?? '') &&
+      mentions.find(
+        (m) =>
+          m.start === title + 2 &&
+          (m.type === 'person' || (m.evidence === 'none' && personalName(m))) &&
+          ['.', ',', undefined].includes(tokens[m.end]?.text),
+      );
+    if (named && tokens.slice(1, title + 1).every((t) => t.text === t.lower)) {
+      if (named.type !== 'person') Object.assign(named, { type: 'person', evidence: 'weak' });
+      hold(named, 0, title);
+    }
   }
   return out;
 }

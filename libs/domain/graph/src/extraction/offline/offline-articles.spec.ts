@@ -600,4 +600,14 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     ])
       assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
   });
+
+
+  it('reads "The current president is X" as X leading the organisation the text is about, and "has its secretariat in" as where it is', async () => {
+    const found = await triples(
+      'The Lakeside Cities Network is an association of municipal governments. It has its secretariat in Graz. The current president is Ingrid Solheim.',
+      true,
+    );
+    assert.ok(found.includes('Ingrid Solheim | leads | Lakeside Cities Network'), found.join('; '));
+    assert.ok(found.includes('Lakeside Cities Network | located in | Graz'), found.join('; '));
+  });
 });
