@@ -54,6 +54,19 @@ export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelatio
     // noun says it as the verb does.)
     const sale = token.lower === 'sale' && tokens[at + 1]?.lower === 'of';
     if (!sale && (token.lemma !== 'sell' || !isVerbLike(token))) return;
+    // ("The building was sold by Wellington City Council to the Kōwhai Trust": a passive's agent
+    // sold it to whom "to" names, who acquired what the clause is about.)
+    if (tokens[at + 1]?.lower === 'by') {
+      const agent = objectAfter(at + 1);
+      const to = agent && tokens[agent.end]?.lower === 'to' ? objectAfter(agent.end) : undefined;
+      if (!agent || !to || [agent.type, to.type].some((t) => t === 'location' || t === 'date')) return;
+      out.push(rel(agent, to, 'sold to', phrase(tokens, at, to.start), to.end, 0.75));
+      const sold = [...mentions]
+        .reverse()
+        .find((m) => m.end <= at && !['person', 'location', 'date'].includes(m.type));
+      if (sold) out.push(rel(to, sold, 'acquired', 'bought', to.end, 0.6));
+      return;
+    }
     // (Not a place: "Grupo Altamira, the Monterrey-based cement maker, agreed to sell …".)
     const seller = [...mentions].reverse().find((m) => m.end <= at && m.type !== 'location');
     // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.

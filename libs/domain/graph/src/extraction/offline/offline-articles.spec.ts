@@ -610,4 +610,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Ingrid Solheim | leads | Lakeside Cities Network'), found.join('; '));
     assert.ok(found.includes('Lakeside Cities Network | located in | Graz'), found.join('; '));
   });
+
+
+  it('reads a passive sale with its agent: "was sold by A to B"', async () => {
+    const found = await triples(
+      'The Old Mill is a former flour mill in Nelson. In 2008 the building was sold by Nelson City Council to the Tōtara Trust.',
+      true,
+    );
+    assert.ok(found.includes('Nelson City Council | sold to | Tōtara Trust'), found.join('; '));
+  });
 });
