@@ -1,5 +1,6 @@
 import type { ChunkFacts } from '../../ports/graph-store';
-import { helpDeskNames, legalShortNames } from './legal-names';
+import { deskCompanies, helpDeskNames, legalShortNames } from './legal-names';
+import { keyOf } from './keys';
 
 /**
  * "I'm working with Keiko on the animation" … "Keiko Mori? Your old roommate?": a person named by
@@ -10,7 +11,27 @@ import { helpDeskNames, legalShortNames } from './legal-names';
  * and so are two or more words that begin or end one longer name, and a first name nothing typed.
  * A company written without its legal suffix is the one written with it (legal-names.ts).
  */
-export function mergeFirstNames(facts: ChunkFacts): ChunkFacts {
+export function mergeFirstNames(chunk: ChunkFacts): ChunkFacts {
+  // (A help desk named after a company the chunk names only in its products' names is the company.)
+  const renamed = deskCompanies(chunk.entities);
+  const facts =
+    renamed.size === 0
+      ? chunk
+      : {
+          ...chunk,
+          entities: chunk.entities.map((e, i) => {
+            const name = renamed.get(i);
+            return name === undefined
+              ? e
+              : {
+                  ...e,
+                  name,
+                  type: 'organization',
+                  keys: [keyOf(name)],
+                  aliases: [...(e.aliases ?? []), e.keys[0]!],
+                };
+          }),
+        };
   const { entities, relations } = facts;
   const byFirstName = new Map<string, number[]>();
   const byLastName = new Map<string, number[]>();

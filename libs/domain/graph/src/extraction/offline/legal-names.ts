@@ -60,6 +60,7 @@ const DESK_WORDS = [
   'customer service',
   'help desk',
   'helpdesk',
+  'staff',
 ];
 
 /**
@@ -81,4 +82,31 @@ export function helpDeskNames(entities: ChunkFacts['entities']): Map<number, num
     if (company !== undefined && company !== i) into.set(i, company);
   });
   return into;
+}
+
+/**
+ * "Reply from Jana Horvath (Orbitly Staff)" in a thread on "Orbitly Desktop 3.8": a help desk named
+ * after a company the chunk names only in its products' names is the company, named alone.
+ * Returns the desk's entity index and the company's name as written.
+ */
+export function deskCompanies(entities: ChunkFacts['entities']): Map<number, string> {
+  const out = new Map<number, string>();
+  const keys = new Set(entities.map((e) => e.keys[0]!));
+  entities.forEach((e, i) => {
+    if (e.type !== 'organization' && e.type !== 'concept') return;
+    const key = e.keys[0]!;
+    const desk = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
+    if (desk === undefined) return;
+    const company = key.slice(0, -desk.length - 1);
+    const named = entities.some(
+      (f, j) =>
+        j !== i &&
+        ['organization', 'product', 'concept'].includes(f.type) &&
+        f.keys[0]!.startsWith(`${company} `),
+    );
+    if (!named || keys.has(company)) return;
+    const words = e.name.split(' ');
+    out.set(i, words.slice(0, words.length - desk.split(' ').length).join(' '));
+  });
+  return out;
 }

@@ -744,4 +744,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(reply.includes('Samir Haddad | works with | Greta Olsen'), reply.join('; '));
     assert.ok(!reply.some((t) => t.startsWith('Lucy Brennan-Hart | works with')), reply.join('; '));
   });
+
+
+  it('reads a help desk named after a company the thread names only in its products as the company', async () => {
+    const found = await triples(
+      'Thread: Error OB-409 after upgrading to Lumio Desktop 3.8\n\nreply from Jana Horvath (Lumio Staff):\nThanks both. My colleague Sebastián Prieto is tracking it.',
+      true,
+    );
+    assert.ok(found.includes('Jana Horvath | works at | Lumio'), found.join('; '));
+  });
 });
