@@ -117,7 +117,13 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
     );
     // "a Windows Defender rule": the name only says whose rule it is.
     const head = cause && tokens[cause.end];
-    if (cause?.type !== 'error_code' && head?.pos === 'NOUN' && head.text === head.lower) cause = undefined;
+    // ("the Bluetooth LE Audio setting being switched on": a noun the tagger read as a verb.)
+    const nounHead =
+      head?.pos === 'NOUN' ||
+      (head?.pos === 'VERB' &&
+        /ing$/.test(head.lower) &&
+        ['AUX', 'PUNCT'].includes(tokens[cause!.end + 1]?.pos ?? 'PUNCT'));
+    if (cause?.type !== 'error_code' && nounHead && head!.text === head!.lower) cause = undefined;
     cause ??= nounPhraseAt(tokens, from);
     // ("caused by a conflict with Sophos Endpoint": the other party of a conflict is the cause.)
     const conflict =

@@ -15,10 +15,27 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
     tokens[k]?.text === '-' && tokens[k]!.space === '' && tokens[k + 1]?.space === '';
   // ("an expired signing certificate": a gerund before a noun is part of the phrase.)
   const modifier = (k: number) => /ing$/.test(tokens[k]!.lower) && tokens[k + 1]?.pos === 'NOUN';
+  // ("the Bluetooth LE Audio setting being switched on": a noun in -ing the tagger read as a verb,
+  // after a name and before "being" or the clause's end.)
+  const named = (k: number) =>
+    k > start &&
+    tokens[k]!.text === tokens[k]!.lower &&
+    /ing$/.test(tokens[k]!.lower) &&
+    tokens[k - 1]!.pos === 'PROPN' &&
+    ['AUX', 'PUNCT'].includes(tokens[k + 1]?.pos ?? 'PUNCT');
+  const noun = (k: number) => tokens[k]!.pos === 'NOUN' || named(k);
   while (
     tokens[end] &&
-    !(end > start && isVerbLike(tokens[end]!) && !hyphen(end - 1) && !hyphen(end + 1) && !modifier(end)) &&
+    !(
+      end > start &&
+      isVerbLike(tokens[end]!) &&
+      !hyphen(end - 1) &&
+      !hyphen(end + 1) &&
+      !modifier(end) &&
+      !named(end)
+    ) &&
     (['NOUN', 'PROPN', 'NUM'].includes(tokens[end]!.pos) ||
+      named(end) ||
       modifier(end) ||
       hyphen(end) ||
       hyphen(end + 1) ||
@@ -27,7 +44,7 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
       (end === start && start > from && tokens[end]!.pos === 'VERB' && tokens[end + 1]?.pos === 'NOUN'))
   )
     end++;
-  if (end === start || tokens[end - 1]!.pos !== 'NOUN' || end - start > 6) return undefined;
+  if (end === start || !noun(end - 1) || end - start > 6) return undefined;
   const name = phrase(tokens, start, end);
   return {
     start,

@@ -753,4 +753,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(found.includes('Jana Horvath | works at | Lumio'), found.join('; '));
   });
+
+
+  it('reads a cause named by a name and a noun the tagger read as a verb ("the LE Audio setting being switched on")', async () => {
+    const found = await triples(
+      'BT-19 is a known issue on the Nova X3 after that update, caused by the Bluetooth LE Audio setting being switched on by default.',
+      true,
+    );
+    assert.ok(found.includes('BT-19 | caused by | Bluetooth LE Audio setting'), found.join('; '));
+    assert.ok(!found.includes('BT-19 | caused by | Bluetooth LE Audio'), found.join('; '));
+  });
 });
