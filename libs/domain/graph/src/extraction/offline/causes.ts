@@ -233,7 +233,10 @@ export function causes(sentence: Sentence, mentions: Mention[], discourse: Disco
         qualified ||
         what?.end === (tracedTo >= 0 ? tracedTo - 1 : verbStart) ||
         (what?.end === verbStart - 1 && tokens[verbStart - 1]?.text === ',');
-      if (what && reaches) effects.push(describedBy(tokens, mentions, what));
+      // ("The HTTP 502 responses were caused by …": a phrase holding an error code is the code.)
+      const code =
+        what && mentions.find((m) => m.type === 'error_code' && m.start >= what.start && m.end <= what.end);
+      if (what && reaches) effects.push(code || describedBy(tokens, mentions, what));
       if (pointer) {
         // The latest error code before these words (this sentence's own later ones are not "it").
         const earlier = discourse.errorCode;

@@ -745,7 +745,6 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(!reply.some((t) => t.startsWith('Lucy Brennan-Hart | works with')), reply.join('; '));
   });
 
-
   it('reads a help desk named after a company the thread names only in its products as the company', async () => {
     const found = await triples(
       'Thread: Error OB-409 after upgrading to Lumio Desktop 3.8\n\nreply from Jana Horvath (Lumio Staff):\nThanks both. My colleague Sebastián Prieto is tracking it.',
@@ -754,7 +753,6 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Jana Horvath | works at | Lumio'), found.join('; '));
   });
 
-
   it('reads a cause named by a name and a noun the tagger read as a verb ("the LE Audio setting being switched on")', async () => {
     const found = await triples(
       'BT-19 is a known issue on the Nova X3 after that update, caused by the Bluetooth LE Audio setting being switched on by default.',
@@ -762,5 +760,10 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(found.includes('BT-19 | caused by | Bluetooth LE Audio setting'), found.join('; '));
     assert.ok(!found.includes('BT-19 | caused by | Bluetooth LE Audio'), found.join('; '));
+  });
+
+  it('reads "The HTTP 504 responses were caused by …" as the code caused by it', async () => {
+    const found = await triples('The HTTP 504 responses were caused by the expired TLS certificate.', true);
+    assert.ok(found.includes('HTTP 504 | caused by | expired TLS certificate'), found.join('; '));
   });
 });
