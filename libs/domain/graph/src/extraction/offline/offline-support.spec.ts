@@ -766,4 +766,15 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const found = await triples('The HTTP 504 responses were caused by the expired TLS certificate.', true);
     assert.ok(found.includes('HTTP 504 | caused by | expired TLS certificate'), found.join('; '));
   });
+
+
+  it('gives a ticket\'s product no "affects" from an update\'s number or a setting being changed', async () => {
+    const found = await triples(
+      'Ticket #50113 — Priority: High\nCustomer: Oakfield Vets (Derby)\nProduct: PetDesk 5.1\n\nDescription: Users see error PD-4410 "Calendar unreachable". Event log shows the service crashing after Windows update KB5041190 was installed overnight. Raising PETDESK_MEM_LIMIT to 2048 works around it.',
+      true,
+    );
+    assert.ok(found.includes('PD-4410 | affects | PetDesk 5.1'), found.join('; '));
+    assert.ok(!found.includes('KB5041190 | affects | PetDesk 5.1'), found.join('; '));
+    assert.ok(!found.includes('PETDESK_MEM_LIMIT | affects | PetDesk 5.1'), found.join('; '));
+  });
 });

@@ -206,6 +206,7 @@ export function ticketFields(
     for (const code of mentions)
       if (
         code.type === 'error_code' &&
+        !isFix(sentence.tokens, code) &&
         !(header.affected ??= new Set()).has(code.keys[0]!) &&
         !found.some((r) => r.source === code && r.canonical === 'affects')
       ) {
@@ -213,6 +214,19 @@ export function ticketFields(
         out.push(rel(code, product, 'affects', 'reported in', code.end, 0.5));
       }
   return out;
+}
+
+/** Words before an identifier that make it a change rather than a trouble: "Windows update KB5041187". */
+const CHANGE_WORDS = new Set(['update', 'patch', 'hotfix', 'fix', 'release', 'build', 'version']);
+
+/** An update's number ("KB5041187"), or an identifier a change word or a verb stands before ("Raising KELPIE_RENDER_MEM"). */
+function isFix(tokens: Sentence['tokens'], code: Mention): boolean {
+  const before = tokens[code.start - 1];
+  return (
+    /^KB\d+$/.test(code.name) ||
+    CHANGE_WORDS.has(before?.lower ?? '') ||
+    (before?.pos === 'VERB' && /ing$/.test(before.lower) && code.start === 1)
+  );
 }
 
 /** The customer (else the contact) uses each product a product field names. */
