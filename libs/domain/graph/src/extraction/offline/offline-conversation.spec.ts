@@ -434,4 +434,14 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Mina | works at | Quellwerk'), found.join('; '));
     assert.ok(!found.some((t) => t.endsWith('| Heathrow')), found.join('; '));
   });
+
+
+  it('reads a person coming "down from" a town as living there, but not "I\'m from" it', async () => {
+    const found = await triples(
+      "Zara: housewarming on Saturday! bringing my sister Amina down from Leeds for it\nTomi: I'm from Ibadan, so I'll bring jollof",
+      true,
+    );
+    assert.ok(found.includes('Amina | lives in | Leeds'), found.join('; '));
+    assert.ok(!found.includes('Tomi | lives in | Ibadan'), found.join('; '));
+  });
 });

@@ -71,6 +71,29 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
     return true;
   }
+  // ("I met Tomasz from Kraków", "bringing my sister Amina down from Leeds", "Is Uncle Obi flying in
+  // from Abuja?": a person from a town lives there; not one who moved from it.)
+  const words = between.map((t) => t.lower);
+  const fromAt = words.lastIndexOf('from');
+  if (
+    fromAt === words.length - 1 &&
+    source.type === 'person' &&
+    target.type === 'location' &&
+    target.evidence !== 'none' &&
+    // ("I'm from Ibadan", "she's from Accra": where one comes from may be one's birthplace only.)
+    !/^i['’]m$/i.test(tokens[source.start]?.text ?? '') &&
+    words.slice(0, fromAt).every((w, k) => (k === 0 && COMING.has(between[k]!.lemma)) || PARTICLES.has(w))
+  ) {
+    found.push({
+      source,
+      target,
+      canonical: 'lives in',
+      raw: rawOf(between),
+      confidence: 0.6,
+      end: target.start,
+    });
+    return true;
+  }
   // ("Hi Tunde, it's Ewa from Northgate Talent", "this is Ravi from Bluecrest": whom one speaks
   // for on introducing oneself, whatever typed it, unless it is a place by name.)
   const introduced = [tokens[source.start - 2]?.lower, tokens[source.start - 1]?.lower].join(' ');
@@ -138,6 +161,10 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   }
   return false;
 };
+
+/** Verbs of travelling to the speaker, and particles, before "from" and a town: "flying in from Abuja". */
+const COMING = new Set(['fly', 'come', 'drive', 'travel', 'visit']);
+const PARTICLES = new Set(['down', 'up', 'over', 'in', 'back', 'all', 'the', 'way']);
 
 /** Words that introduce oneself before one's name: "it's Ewa", "this is Ravi", "I'm Matteo". */
 const INTRODUCTIONS = new Set(["it 's", 'it ’s', 'this is', "i 'm", 'i ’m', 'i am', 'name is']);
