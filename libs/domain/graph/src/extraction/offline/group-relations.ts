@@ -354,5 +354,15 @@ export function ownHome(sentence: Sentence, mentions: Mention[], discourse: Disc
     if (place.type !== 'location') Object.assign(place, { type: 'location', evidence: 'weak' });
     out.push(rel(owner, place, 'lives in', phrase(tokens, at, noun + 2), place.end, 0.6));
   });
+  // ("The vet here in Pune says he'll be fine", "it's raining here in Leeds": a chat's speaker is
+  // where "here" is.)
+  const speaker = discourse.speaker;
+  if (speaker?.type === 'person' && discourse.speakers.size > 0)
+    tokens.forEach((token, at) => {
+      if (token.lower !== 'here' || tokens[at + 1]?.lower !== 'in') return;
+      const place = mentions.find((m) => m.start === at + 2 && m.type === 'location');
+      if (place && !out.some((r) => r.target === place))
+        out.push(rel(speaker, place, 'lives in', 'here in', place.end, 0.6));
+    });
   return out;
 }

@@ -422,7 +422,6 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(two.includes('Wairimu | works at | Kijani Solar'), two.join('; '));
   });
 
-
   it('reads an introduction ("it\'s Ewa from …"), a turn opening on starting at a firm or being at one as a job, and no "he" as another speaker', async () => {
     const found = await triples(
       "Kasia Nowak: Hi Dayo, it's Kasia from Brightpath Talent. Are you still open to roles in Gdynia?\nDayo Adebayo: Hi Kasia! I'm still at Portwell as a data engineer for now.\nKasia Nowak: The hiring manager is Lars Holm. He used to lead analytics at Portwell, actually.\nDayo Adebayo: Small world! Starting at a new team next month anyway.\nMina: Just started at Quellwerk, loving it\nMina: I'm at Heathrow now.",
@@ -435,7 +434,6 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(!found.some((t) => t.endsWith('| Heathrow')), found.join('; '));
   });
 
-
   it('reads a person coming "down from" a town as living there, but not "I\'m from" it', async () => {
     const found = await triples(
       "Zara: housewarming on Saturday! bringing my sister Amina down from Leeds for it\nTomi: I'm from Ibadan, so I'll bring jollof",
@@ -443,5 +441,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(found.includes('Amina | lives in | Leeds'), found.join('; '));
     assert.ok(!found.includes('Tomi | lives in | Ibadan'), found.join('; '));
+  });
+
+  it('reads "here in <town>" in a chat turn as where its speaker lives', async () => {
+    const found = await triples(
+      'Meera Iyer: Did you land okay?\nArun Iyer: Yes Amma, just got to my flat.\nMeera Iyer: Good. The vet here in Kochi says Biscuit will be fine.',
+      true,
+    );
+    assert.ok(found.includes('Meera Iyer | lives in | Kochi'), found.join('; '));
   });
 });
