@@ -58,6 +58,19 @@ const INSTITUTION_VERBS = new Set([
   'intern',
 ]);
 
+/** Nouns of a time phrase that may open a clause: "last year", "this month". */
+const TIME_NOUNS = new Set([
+  'year',
+  'month',
+  'week',
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'quarter',
+]);
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -123,10 +136,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     }
     // ("…, and since 2010 it has been part of …": "it" as the subject of a clause that opens inside
     // the sentence, after a conjunction or an adverbial.)
+    // ("…, and last year it acquired …": past a time phrase too.)
+    const lastYear =
+      TIME_NOUNS.has(sentence.tokens[i - 1]?.lower ?? '') &&
+      ['last', 'this', 'next', 'that'].includes(sentence.tokens[i - 2]?.lower ?? '');
     const itOpens =
       it &&
       ['AUX', 'VERB'].includes(sentence.tokens[i + 1]?.pos ?? '') &&
-      ['CCONJ', 'SCONJ', 'NUM'].includes(sentence.tokens[i - 1]?.pos ?? '');
+      (['CCONJ', 'SCONJ', 'NUM'].includes(sentence.tokens[i - 1]?.pos ?? '') || lastYear);
     if ((opensClause || itOpens) && (it || definiteThing)) {
       // "The company is headquartered in …": the latest organisation, if the text is not about one.
       const noun = sentence.tokens[i + 1]!;

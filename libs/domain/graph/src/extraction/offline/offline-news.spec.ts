@@ -788,4 +788,13 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(found.includes('Harriet Lowe | leads | Hollin Foods'), found.join('; '));
   });
+
+  it('reads "…, and last year it acquired X" as the sentence\'s company, not the customer named before', async () => {
+    const found = await triples(
+      'Daeho Cells already supplies the Swedish truck maker Granvik, and last year it acquired the Canadian battery-recycling firm Loopwise.',
+      true,
+    );
+    assert.ok(found.includes('Daeho Cells | acquired | Loopwise'), found.join('; '));
+    assert.ok(!found.includes('Granvik | acquired | Loopwise'), found.join('; '));
+  });
 });

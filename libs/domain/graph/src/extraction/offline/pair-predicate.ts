@@ -96,6 +96,8 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
   }
   return (
     first.type === second.type &&
+    // (Not a pronoun opening a clause of its own: "supplies Gravlund, and last year it acquired …".)
+    tokens[second.start]?.lower !== 'it' &&
     gap.some((t) => t.lower === 'and') &&
     gap.every(
       (t) =>
