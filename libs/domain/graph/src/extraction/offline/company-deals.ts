@@ -152,3 +152,34 @@ export function namedDivisions(sentence: Sentence, mentions: Mention[]): Sentenc
   }
   return out;
 }
+
+/** Nouns for a company by what it makes: "the maker of", "the developer of". */
+const MAKERS = new Set(['maker', 'makers', 'manufacturer', 'developer', 'publisher', 'producer', 'creator']);
+
+/**
+ * "Nordvik Software, the Finnish maker of the Frostline payroll platform, …": a company described
+ * in apposition as the maker of a named thing created it.
+ */
+export function makerOf(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const maker of mentions) {
+    if (maker.type !== 'organization' && maker.evidence !== 'none') continue;
+    if (tokens[maker.end]?.text !== ',' || tokens[maker.end + 1]?.lower !== 'the') continue;
+    let k = maker.end + 2;
+    while (
+      k < maker.end + 6 &&
+      tokens[k] &&
+      !MAKERS.has(tokens[k]!.lower) &&
+      (tokens[k]!.text === tokens[k]!.lower || isNationalityWord(tokens[k]!.text))
+    )
+      k++;
+    if (!MAKERS.has(tokens[k]?.lower ?? '') || tokens[k + 1]?.lower !== 'of') continue;
+    const at = tokens[k + 2]?.lower === 'the' ? k + 3 : k + 2;
+    const made = mentions.find((m) => m.start === at && !['person', 'location', 'date'].includes(m.type));
+    if (!made) continue;
+    if (maker.type !== 'organization') Object.assign(maker, { type: 'organization', evidence: 'weak' });
+    out.push(rel(maker, made, 'created', phrase(tokens, maker.end + 1, at), made.end, 0.7));
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { Mention } from './mentions';
 import { matchPredicate } from './predicates';
 import { describedPlaces, ownSiteIn, placedKind, siteIsIn, sitePlaces } from './places';
 import { causes, effects } from './causes';
-import { namedDivisions, soldTo } from './company-deals';
+import { makerOf, namedDivisions, soldTo } from './company-deals';
 import { frontedGerund, frontedParticiple } from './fronted-clauses';
 import { objectRelatives } from './object-relatives';
 import { colleaguesOf } from './colleagues';
@@ -125,6 +125,7 @@ export function constructionRelations(
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),
     ...soldTo(sentence, mentions),
+    ...makerOf(sentence, mentions),
     ...namedDivisions(sentence, mentions),
     ...ownedProducts(sentence, mentions, discourse),
     ...objectRelatives(sentence, mentions),

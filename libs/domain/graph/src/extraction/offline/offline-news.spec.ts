@@ -797,4 +797,13 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Daeho Cells | acquired | Loopwise'), found.join('; '));
     assert.ok(!found.includes('Granvik | acquired | Loopwise'), found.join('; '));
   });
+
+
+  it('reads "X, the Finnish maker of the Y platform," as X having created Y', async () => {
+    const found = await triples(
+      'Lindqvist Software, the Finnish maker of the Frostbyte payroll platform, has agreed to acquire Kwartel Data.',
+      true,
+    );
+    assert.ok(found.includes('Lindqvist Software | created | Frostbyte'), found.join('; '));
+  });
 });
