@@ -829,4 +829,14 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Mei Lin | lives in | Gothenburg'), found.join('; '));
     assert.ok(!found.includes('Sora Fujii | lives in | Gothenburg'), found.join('; '));
   });
+
+
+  it('reads ", the younger son of X" after a town and its larger place as the subject\'s parent', async () => {
+    const found = await triples(
+      'Edmund Vane was born in 1903 in Maida Vale, London, the younger son of Walter Vane, a member of the Royal Society.',
+      true,
+    );
+    assert.ok(found.includes('Edmund Vane | child of | Walter Vane'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('London |') && t.includes('child of')), found.join('; '));
+  });
 });

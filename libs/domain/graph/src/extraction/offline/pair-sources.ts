@@ -30,7 +30,13 @@ const LOCATIVES = new Set(['in', 'at', 'from', 'near']);
 function kinAfterPlace(pair: Pair, { tokens, chain }: Reading): void {
   const { i, source, between } = pair;
   if (source.type === 'person' && source.evidence === 'strong') return;
-  if (!LOCATIVES.has(tokens[source.start - 1]?.lower ?? '')) return;
+  // ("born … in Maida Vale, London, the younger son of …": past the larger place of the one named.)
+  const smaller = chain[i - 1];
+  const place =
+    smaller?.type === 'location' && smaller.end === source.start - 1 && tokens[smaller.end]?.text === ','
+      ? smaller
+      : source;
+  if (!LOCATIVES.has(tokens[place.start - 1]?.lower ?? '')) return;
   if (between[0]?.text !== ',' || !['the', 'a', 'an'].includes(between[1]?.lower ?? '')) return;
   // ("the second of three children of the organist Klaus Brandt": a rank among the children, and
   // what the parent is, may stand around the kinship noun.)
