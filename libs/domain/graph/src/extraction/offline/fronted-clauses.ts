@@ -34,8 +34,11 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
       relative = k;
       continue;
     }
-    if (!(before?.type === 'location' && after?.type === 'location' && tokens[after.end]?.text === ','))
-      break;
+    // ("Born in Sapporo, Hokkaido, to …": a one-word name nothing typed after a place is its region.)
+    const region =
+      after?.type === 'location' || (after?.evidence === 'none' && after.end - after.start === 1);
+    if (!(before?.type === 'location' && region && tokens[after!.end]?.text === ',')) break;
+    if (after!.type !== 'location') Object.assign(after!, { type: 'location', evidence: 'weak' });
   }
   const phraseEnd = relative >= 0 ? relative : comma;
   // "…, the glaciologist Ingrid Halvorsen spent …": a determiner and what the subject is may

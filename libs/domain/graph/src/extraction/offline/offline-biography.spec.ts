@@ -839,4 +839,13 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Edmund Vane | child of | Walter Vane'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('London |') && t.includes('child of')), found.join('; '));
   });
+
+
+  it('reads "Born in Sapporo, Hokkaido, to …" with the region as a place, never as who was born', async () => {
+    const found = await triples(
+      'Kenji Mori was a composer. Born in Sapporo, Hokkaido, to the fisherman Hiroshi Mori, he studied in Tokyo.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('Hokkaido |')), found.join('; '));
+  });
 });
