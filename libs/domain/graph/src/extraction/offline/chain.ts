@@ -108,11 +108,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
         sentence.dates.some(([from, to]) => from === 0 && to === i - 1));
     const opensClause = i === 0 || sentence.tokens[i - 1]!.text === ',' || fronted;
     // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
-    const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3]);
-    const verb = (aside ? sentence.tokens[i + 3] : sentence.tokens[i + 2]) ?? token;
+    // ("The cooperative, still based in Chinchero, …": past an adverb too.)
+    const adverb = sentence.tokens[i + 3]?.pos === 'ADV' ? 1 : 0;
+    const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3 + adverb]);
+    const verb = (aside ? sentence.tokens[i + 3 + adverb] : sentence.tokens[i + 2]) ?? token;
     const definiteThing =
       token.lower === 'the' &&
-      sentence.tokens[i + 1]?.pos === 'NOUN' &&
+      // (The tagger may read a noun before an aside's comma as an adjective: "The cooperative, …".)
+      (sentence.tokens[i + 1]?.pos === 'NOUN' || (sentence.tokens[i + 1]?.pos === 'ADJ' && aside)) &&
       (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));
     // ("IT coordinator": "it" in capitals is the trade, no pronoun.)
     const it = token.lower === 'it' && token.pos === 'PRON' && token.text !== 'IT';

@@ -619,4 +619,13 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(found.includes('Nelson City Council | sold to | Tōtara Trust'), found.join('; '));
   });
+
+
+  it('reads "The cooperative, still based in X," as the cooperative the text named', async () => {
+    const found = await triples(
+      'Rosa Mamani was a weaver. In 1972 she founded the Qori Weavers Cooperative with her sister Teodora Mamani. The cooperative, still based in Chinchero, now counts 140 members.',
+      true,
+    );
+    assert.ok(found.includes('Qori Weavers Cooperative | located in | Chinchero'), found.join('; '));
+  });
 });
