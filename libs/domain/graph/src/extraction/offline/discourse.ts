@@ -37,11 +37,6 @@ export class Discourse {
   /** Where each speaker works, once a relation said so: whom their "we" stands for. */
   private readonly affiliations = new Map<string, Mention>();
 
-  /**
-   * Keeps the organisations the speakers work at, founded or lead ("Hannah Pryce from Greystone Dental"): the first
-   * said, as an introduction says it ("I'm Thandiwe Nkosi from Baobab Analytics, … the migration at
-   * Ridgeway Health": the client is not the employer).
-   */
   /** The two people the text last said were married: whom "the couple" means next. */
   couple: [Mention, Mention] | undefined;
 
@@ -62,6 +57,11 @@ export class Discourse {
     );
   }
 
+  /**
+   * Keeps the organisations the speakers work at, founded or lead ("Hannah Pryce from Greystone Dental"): the first
+   * said, as an introduction says it ("I'm Thandiwe Nkosi from Baobab Analytics, … the migration at
+   * Ridgeway Health": the client is not the employer).
+   */
   rememberAffiliations(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     for (const r of relations)
       if (
@@ -156,6 +156,9 @@ export class Discourse {
       this.rememberSubjectCandidate(mention, clause);
   }
 
+  /** How many subject candidates the sentence being read gave. */
+  private subjectsHere = 0;
+
   /** A name nothing typed, as a subject candidate only while the text has none and named no person. */
   rememberFirstSubject(mention: Mention): void {
     if (this.subjects.length === 0 && !this.recent.some((m) => m.type === 'person'))
@@ -172,9 +175,6 @@ export class Discourse {
     this.subjectsHere++;
     if (this.subjects.length > 8) this.subjects.shift();
   }
-
-  /** How many subject candidates the sentence being read gave. */
-  private subjectsHere = 0;
 
   /**
    * The first organisation the text named: whom a title with no owner written is held at. (Read

@@ -71,8 +71,8 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     found.push({ source, target, canonical, raw: 'from', confidence: 0.6, end: target.start });
     return true;
   }
-  // ("I met Tomasz from Kraków", "bringing my sister Amina down from Leeds", "Is Uncle Obi flying in
-  // from Abuja?": a person from a town lives there; not one who moved from it.)
+  // ("bringing my sister Amina down from Leeds", "Kofi is flying in from Accra": a person coming
+  // from a town lives there; not one who moved from it.)
   const words = between.map((t) => t.lower);
   const fromAt = words.lastIndexOf('from');
   if (
@@ -82,7 +82,9 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     target.evidence !== 'none' &&
     // ("I'm from Ibadan", "she's from Accra": where one comes from may be one's birthplace only.)
     !/^i['’]m$/i.test(tokens[source.start]?.text ?? '') &&
-    words.slice(0, fromAt).every((w, k) => (k === 0 && COMING.has(between[k]!.lemma)) || PARTICLES.has(w))
+    between.slice(0, fromAt).every((t) => t.pos === 'AUX' || COMING.has(t.lemma) || PARTICLES.has(t.lower)) &&
+    // (Not "Kofi is from Accra", where one comes from may be one's birthplace only.)
+    (fromAt === 0 || between.slice(0, fromAt).some((t) => COMING.has(t.lemma) || PARTICLES.has(t.lower)))
   ) {
     found.push({
       source,
