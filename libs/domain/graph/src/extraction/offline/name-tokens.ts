@@ -125,6 +125,8 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     return true;
   // A capitalised common noun continues a name ("Payments API", "Checkout Service"), or starts one
   // when a proper noun follows; alone it is most often a sentence's first word.
+  // ("Havbris Offshore": so does one the tagger read as an adverb, inside a name.)
+  if (inSpan && token.pos === 'ADV' && /^\p{Lu}\p{Ll}+$/u.test(token.text)) return true;
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
   // Mid-sentence after a preposition it is a name the tagger did not know: "from Ford", "at Tessera".
   const afterPreposition = i > 1 && tokens[i - 1]!.pos === 'ADP' && token.pos !== 'ADJ';

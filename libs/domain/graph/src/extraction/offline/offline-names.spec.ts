@@ -596,4 +596,12 @@ describe('OfflineExtractor: what runs on what', () => {
     ];
     assert.ok(kept.includes('General Electric Company'), kept.join('; '));
   });
+
+  it('keeps a capitalised word the tagger read as an adverb inside a name ("Havbris Offshore")', async () => {
+    const found = await triples(
+      'Magnus Lie: Ten days until I start at Havbris Offshore.\nAstrid Lie: Great news!',
+      true,
+    );
+    assert.ok(found.includes('Magnus Lie | works at | Havbris Offshore'), found.join('; '));
+  });
 });
