@@ -258,6 +258,15 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         /^\p{Lu}/u.test(tokens[end + 1]?.text ?? '')
       ) {
         end += 2;
+      } else if (
+        // "Draftwave Software (Pty) Ltd": a South African private company's form, in brackets.
+        tokens[end]?.text === '(' &&
+        tokens[end + 1]?.text === 'Pty' &&
+        tokens[end + 2]?.text === ')' &&
+        /^Ltd\.?$/.test(tokens[end + 3]?.text ?? '')
+      ) {
+        end += 4;
+        break;
       } else if (end < tokens.length && SUFFIX_SPELLINGS.test(tokens[end]!.text)) {
         // "the drone maker Fjellfly AS": a company's legal suffix ends its name.
         end++;

@@ -213,6 +213,8 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
       (i === 0 ||
       /^['’]s?$/.test(word) ||
       word === ',' ||
+      word === ')' ||
+      words[i - 1] === '(' ||
       (['+', '-'].includes(word) && !tokens[from + i]!.space) ||
       (joinsWords(tokens[from + i - 1]) && !tokens[from + i]!.space)
         ? ''

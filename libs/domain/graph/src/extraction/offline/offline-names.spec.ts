@@ -604,4 +604,13 @@ describe('OfflineExtractor: what runs on what', () => {
     );
     assert.ok(found.includes('Magnus Lie | works at | Havbris Offshore'), found.join('; '));
   });
+
+  it('keeps "(Pty) Ltd" in a company\'s name', async () => {
+    const found = await triples(
+      'Karoo Software (Pty) Ltd is based in Johannesburg. Thandiwe Dube works at Karoo Software (Pty) Ltd.',
+      true,
+    );
+    assert.ok(found.includes('Karoo Software (Pty) Ltd | located in | Johannesburg'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| Pty')), found.join('; '));
+  });
 });
