@@ -299,9 +299,7 @@ function turnWorkplace(sentence: Sentence, mentions: Mention[], discourse: Disco
   // (The tagger may keep "I'm" one word.)
   if (["i'm", 'i’m'].includes(tokens[at]?.lower ?? '')) still = at + 1;
   else if (tokens[at]?.lower === 'i' && tokens[at + 1]?.lemma === 'be') still = at + 2;
-  if (still > at) {
-    while (['still', 'now', 'currently'].includes(tokens[still]?.lower ?? '')) still++;
-  }
+  while (still > at && ['still', 'now', 'currently'].includes(tokens[still]?.lower ?? '')) still++;
   if (starts || still > at) {
     const k = starts ? at + 1 : still;
     const place = tokens[k]?.lower === 'at' ? mentions.find((m) => m.start === k + 1) : undefined;

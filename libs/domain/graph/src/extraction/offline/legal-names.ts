@@ -75,13 +75,19 @@ export function helpDeskNames(entities: ChunkFacts['entities']): Map<number, num
     if (e.type === 'organization' || e.type === 'concept' || e.type === 'product') byKey.set(e.keys[0]!, i);
   });
   entities.forEach((e, i) => {
-    if (e.type !== 'organization' && e.type !== 'concept') return;
-    const key = e.keys[0]!;
-    const desk = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
-    const company = desk === undefined ? undefined : byKey.get(key.slice(0, -desk.length - 1));
+    const desk = deskOf(e);
+    const company = desk && byKey.get(desk.company);
     if (company !== undefined && company !== i) into.set(i, company);
   });
   return into;
+}
+
+/** A help desk's words and the key of the company it is named after ("orbitnet" for "OrbitNet Support"). */
+function deskOf(entity: ChunkFacts['entities'][number]): { words: string; company: string } | undefined {
+  if (entity.type !== 'organization' && entity.type !== 'concept') return undefined;
+  const key = entity.keys[0]!;
+  const words = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
+  return words === undefined ? undefined : { words, company: key.slice(0, -words.length - 1) };
 }
 
 /**
@@ -93,20 +99,17 @@ export function deskCompanies(entities: ChunkFacts['entities']): Map<number, str
   const out = new Map<number, string>();
   const keys = new Set(entities.map((e) => e.keys[0]!));
   entities.forEach((e, i) => {
-    if (e.type !== 'organization' && e.type !== 'concept') return;
-    const key = e.keys[0]!;
-    const desk = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
-    if (desk === undefined) return;
-    const company = key.slice(0, -desk.length - 1);
+    const desk = deskOf(e);
+    if (!desk || keys.has(desk.company)) return;
     const named = entities.some(
       (f, j) =>
         j !== i &&
         ['organization', 'product', 'concept'].includes(f.type) &&
-        f.keys[0]!.startsWith(`${company} `),
+        f.keys[0]!.startsWith(`${desk.company} `),
     );
-    if (!named || keys.has(company)) return;
+    if (!named) return;
     const words = e.name.split(' ');
-    out.set(i, words.slice(0, words.length - desk.split(' ').length).join(' '));
+    out.set(i, words.slice(0, words.length - desk.words.split(' ').length).join(' '));
   });
   return out;
 }

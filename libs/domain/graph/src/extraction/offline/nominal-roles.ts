@@ -272,36 +272,30 @@ export function trailingTitles(
     const at = titleEnd(k);
     if (at >= 0 && (!copula || tokens[at + 1]?.text !== ',')) hold(holder, holder.end + (comma ? 1 : 0), at);
   }
-  // "The current director, Julián Condori, is …": the title first, then the name in commas.
+  // "The current director, Julián Condori, is …": the title first, then the name in commas; or
+  // after "is": "The current secretary-general is Ingrid Solheim, a Norwegian forester.".
   if (tokens[0]?.lower === 'the') {
     let at = 1;
-    while (at < 4 && tokens[at + 1]?.text !== ',' && tokens[at]?.text === tokens[at]?.lower) at++;
+    while (
+      at < 4 &&
+      tokens[at]?.text === tokens[at]?.lower &&
+      ![',', 'is', 'was'].includes(tokens[at + 1]?.lower ?? '')
+    )
+      at++;
+    const mark = tokens[at + 1]?.lower;
     const holder = mentions.find(
       (m) => m.start === at + 2 && (m.type === 'person' || (m.evidence === 'none' && personalName(m))),
     );
-    if (tokens[at + 1]?.text === ',' && holder && tokens[holder.end]?.text === ',') {
+    const held =
+      holder &&
+      (mark === ','
+        ? tokens[holder.end]?.text === ','
+        : (mark === 'is' || mark === 'was') &&
+          tokens[at]?.text === tokens[at]?.lower &&
+          ['.', ',', undefined].includes(tokens[holder.end]?.text));
+    if (held) {
       if (holder.type !== 'person') Object.assign(holder, { type: 'person', evidence: 'weak' });
       hold(holder, 0, at);
-    }
-    // ("The current secretary-general is Ingrid Solheim, a Norwegian forester.": or the name after "is".)
-    let title = 1;
-    while (
-      title < 4 &&
-      tokens[title + 1]?.text === tokens[title + 1]?.lower &&
-      !['is', 'was'].includes(tokens[title + 1]!.lower)
-    )
-      title++;
-    const named =
-      ['is', 'was'].includes(tokens[title + 1]?.lower ?? '') &&
-      mentions.find(
-        (m) =>
-          m.start === title + 2 &&
-          (m.type === 'person' || (m.evidence === 'none' && personalName(m))) &&
-          ['.', ',', undefined].includes(tokens[m.end]?.text),
-      );
-    if (named && tokens.slice(1, title + 1).every((t) => t.text === t.lower)) {
-      if (named.type !== 'person') Object.assign(named, { type: 'person', evidence: 'weak' });
-      hold(named, 0, title);
     }
   }
   return out;

@@ -19,7 +19,7 @@ import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
 import { learnedRelations, PendingPair } from './learned/pair-relations';
 import { shippedPairModel } from './learned/shipped-pair-model';
-import { CANONICAL_PREDICATES } from './predicate-rules';
+import { isCanonical } from './predicate-rules';
 
 /** What OfflineExtractor's `onSentence` is given. */
 export type SentenceObserver = (
@@ -28,9 +28,6 @@ export type SentenceObserver = (
   relations: SentenceRelation[],
   discourse: Discourse,
 ) => void;
-
-/** The canonical predicates: a relation with another is kept only with `openPredicates`. */
-const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
 
 /** Longest the extractor works without letting the process's other work in. */
 const YIELD_EVERY_MS = 10;
@@ -264,7 +261,7 @@ export class OfflineExtractor extends GraphExtractor {
       const dated = dateRelations(sentence, found, reference);
       found.forEach((relation, i) => {
         // (Read all the same: what they say of their names still types them and sets "he" and "it".)
-        if (!this.options.openPredicates && !VOCABULARY.has(relation.canonical)) return;
+        if (!this.options.openPredicates && !isCanonical(relation.canonical)) return;
         relations.push({
           source: entityIndex(relation.source, context),
           target: entityIndex(relation.target, context),

@@ -43,6 +43,10 @@ export const CANONICAL_PREDICATES = [
 
 export type CanonicalPredicate = (typeof CANONICAL_PREDICATES)[number];
 
+const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
+/** Whether a relation's predicate is of the vocabulary, not a verb of its own ("win", "premier at"). */
+export const isCanonical = (predicate: string): boolean => VOCABULARY.has(predicate);
+
 /** One way of saying a canonical predicate: its verbs or nouns, and the preposition it ends on. */
 export interface PredicateRule {
   verbs?: string[];

@@ -50,7 +50,7 @@ import { SITES } from './name-words';
 import { headerAffiliations } from './signatures';
 import { isTeam } from './teams';
 import { ticketFields, typeCustomer } from './ticket-fields';
-import { CANONICAL_PREDICATES } from './predicate-rules';
+import { isCanonical } from './predicate-rules';
 import { isVerbLike } from './predicates';
 import { Sentence, Token } from './sentences';
 
@@ -213,7 +213,6 @@ function readPair(pair: Pair, reading: Reading): void {
   for (const rule of PAIR_RULES) if (rule(pair, reading, gap)) return;
 }
 
-const VOCABULARY = new Set<string>(CANONICAL_PREDICATES);
 /** "runs a field station on", "ran the façade team on": a thing run, and where. */
 const RUNS_A_THING_ON = /\b(?:run|runs|ran|running)\s+(?:a|an|the|its|their|his|her)\s.*\bon$/iu;
 /** A modal or an infinitive's "to" before "open": an opening yet to come. */
@@ -240,9 +239,9 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
-  const known = new Set(found.filter((r) => VOCABULARY.has(r.canonical)).map(pair));
+  const known = new Set(found.filter((r) => isCanonical(r.canonical)).map(pair));
   return found.filter((r) => {
-    if (!VOCABULARY.has(r.canonical) && known.has(pair(r))) return false;
+    if (!isCanonical(r.canonical) && known.has(pair(r))) return false;
     // ("plans to open an office in Nairobi", "would open a sales office in Vienna": an opening yet
     // to come says nothing of where one is, though the clause is read on through it.)
     if (r.canonical === 'located in' && YET_TO_OPEN.test(r.raw)) return false;
