@@ -1,3 +1,4 @@
+import { opensPostLine } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -26,7 +27,11 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   const open = tokens[person.end];
   // ("From: Oksana Hrytsenko, IT coordinator, Karpaty Dairy Cooperative (Lviv)": after a header's
   // label a comma opens the list too.)
-  const labelled = open?.text === ',' && tokens[person.start - 1]?.text === ':' && person.start <= 3;
+  // ("Response — Aoife Brennan, Tier 2 Engineer, NorthPoint IT Services:": so does a post's label.)
+  const labelled =
+    open?.text === ',' &&
+    ((tokens[person.start - 1]?.text === ':' && person.start <= 3) ||
+      (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':'));
   if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled)) return [];
   let close: number;
   if (open.text === '(') {
@@ -124,8 +129,10 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
       !DEPARTMENTS.has(beforeLast.keys[0]!));
   const employer = placeLast ? beforeLast : last;
   if (!organisation(employer) || employer.type === 'location') return lives;
-  // (A unit's people are its members, which other rules read.)
-  if (UNIT_NOUNS.has(employer.name.split(' ').pop()!.toLowerCase())) return lives;
+  // (A unit's people are its members, which other rules read; but a company the tagger knows for
+  // one may be called a group: "(IT admin, Brightwater Dental Group)".)
+  const unit = employer.name.split(' ').pop()!.toLowerCase();
+  if (UNIT_NOUNS.has(unit) && !(unit === 'group' && employer.evidence === 'strong')) return lives;
   if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
   if (employer.type !== 'organization') Object.assign(employer, { type: 'organization', evidence: 'weak' });
   const out = [

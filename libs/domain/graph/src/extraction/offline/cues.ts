@@ -4,6 +4,7 @@ import { keyOf } from './keys';
 import { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
 import {
+  DASHES,
   DROPPED_HONORIFICS,
   KIN_TITLES,
   OPENERS,
@@ -453,6 +454,10 @@ export function fromHeader(tokens: Token[], mentions: Mention[]): Mention | unde
 /** Whether a line opens as a forum post's label does: "Posted by", "Reply from". */
 export const opensPostLabel = (tokens: Token[]) =>
   POSTED.has(tokens[0]?.lower ?? '') && ['by', 'from'].includes(tokens[1]?.lower ?? '');
+
+/** The same, or a post's kind and a dash: "Response — Aoife Brennan, …:". */
+export const opensPostLine = (tokens: Token[]) =>
+  opensPostLabel(tokens) || (POST_KINDS.has(tokens[0]?.lower ?? '') && DASHES.has(tokens[1]?.text ?? ''));
 
 /**
  * "Posted by dave_k77:", "Reply from moderator Elena Rossi:", "Posted by tomasz_b (Tomasz

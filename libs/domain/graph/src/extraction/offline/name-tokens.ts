@@ -77,13 +77,9 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
     tokens[i + 1]?.pos === 'PROPN'
   )
     return true;
-  // ("IT Service Desk", "IT Operations": the trade in capitals, which wink reads as "it", opening a name.)
-  if (
-    !inSpan &&
-    token.text === 'IT' &&
-    tokens[i + 1]?.pos === 'PROPN' &&
-    /^\p{Lu}\p{Ll}/u.test(tokens[i + 1]!.text)
-  )
+  // ("IT Service Desk", "IT Operations": the trade in capitals, which wink reads as "it", opening a
+  // name or inside one: "NorthPoint IT Services".)
+  if (token.text === 'IT' && tokens[i + 1]?.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(tokens[i + 1]!.text))
     return true;
   // ("a bug in One UI 6.1", "One Medical": a capitalised number word mid-sentence opening a name.)
   // ("the Three Ports Regatta": so do the others.)

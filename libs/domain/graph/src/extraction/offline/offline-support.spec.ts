@@ -767,7 +767,6 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('HTTP 504 | caused by | expired TLS certificate'), found.join('; '));
   });
 
-
   it('gives a ticket\'s product no "affects" from an update\'s number or a setting being changed', async () => {
     const found = await triples(
       'Ticket #50113 — Priority: High\nCustomer: Oakfield Vets (Derby)\nProduct: PetDesk 5.1\n\nDescription: Users see error PD-4410 "Calendar unreachable". Event log shows the service crashing after Windows update KB5041190 was installed overnight. Raising PETDESK_MEM_LIMIT to 2048 works around it.',
@@ -776,5 +775,21 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('PD-4410 | affects | PetDesk 5.1'), found.join('; '));
     assert.ok(!found.includes('KB5041190 | affects | PetDesk 5.1'), found.join('; '));
     assert.ok(!found.includes('PETDESK_MEM_LIMIT | affects | PetDesk 5.1'), found.join('; '));
+  });
+
+  it('reads a header\'s list whose company is called a group ("(IT admin, Brightwater Dental Group)")', async () => {
+    const found = await triples(
+      'From: Hannah Kowalczyk (IT admin, Brightwater Dental Group)\nSince we pushed v5.2.0 on Monday, sync fails.',
+      true,
+    );
+    assert.ok(found.includes('Hannah Kowalczyk | works at | Brightwater Dental Group'), found.join('; '));
+  });
+
+  it('reads a reply\'s label with a role between the name and the company ("Response — Aoife Brennan, Tier 2 Engineer, NorthPoint IT Services:")', async () => {
+    const found = await triples(
+      'Exams start Monday.\n\nResponse — Aoife Brennan, Tier 2 Engineer, NorthPoint IT Services:\nHi Daniel, the print server was fixed.',
+      true,
+    );
+    assert.ok(found.includes('Aoife Brennan | works at | NorthPoint IT Services'), found.join('; '));
   });
 });
