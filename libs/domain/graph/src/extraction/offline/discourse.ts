@@ -39,6 +39,8 @@ export class Discourse {
 
   /** The two people the text last said were married: whom "the couple" means next. */
   couple: [Mention, Mention] | undefined;
+  /** The same, when the sentence before said it: whom "they" may mean next. */
+  coupleBefore: [Mention, Mention] | undefined;
 
   /** What each person the sentence before said leads, by the person's key. */
   ledBefore = new Map<string, Mention>();
@@ -50,6 +52,7 @@ export class Discourse {
   rememberSentence(relations: { source: Mention; target: Mention; canonical: string }[]): void {
     const married = relations.filter((r) => r.canonical === 'married to').pop();
     if (married) this.couple = [married.source, married.target];
+    this.coupleBefore = married ? this.couple : undefined;
     this.ledBefore = new Map(
       relations
         .filter((r) => r.canonical === 'leads' && r.target.type === 'organization')

@@ -285,9 +285,18 @@ function coupleHome(
   discourse: Discourse,
   found: SentenceRelation[],
 ): SentenceRelation[] {
-  const c = tokens.findIndex(
-    (t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the',
-  );
+  let c = tokens.findIndex((t, k) => ['couple', 'pair'].includes(t.lower) && tokens[k - 1]?.lower === 'the');
+  // ("Adeyemi is married to Chinedu Eze; they live in Ile-Ife", "… married Tom Berg. They live in
+  // Cologne": "they" opening a clause right after a marriage is the couple.)
+  let couple: Mention[] | undefined;
+  if (c < 0) {
+    c = tokens.findIndex(
+      (t, k) => t.lower === 'they' && (k === 0 || [',', 'and', ';'].includes(tokens[k - 1]!.lower)),
+    );
+    const married = found.filter((r) => r.canonical === 'married to' && r.end <= c).pop();
+    couple = married ? [married.source, married.target] : discourse.coupleBefore;
+    if (!couple) return [];
+  }
   const v = c < 0 ? -1 : verbAfter(tokens, c, SETTLES);
   if (v < 0) return [];
   const place = mentions.find(
@@ -298,8 +307,8 @@ function coupleHome(
       ['in', 'to'].includes(tokens[m.start - 1]?.lower ?? ''),
   );
   if (!place || found.some((r) => r.canonical === 'lives in' && same(r.target, place))) return [];
-  const raw = phrase(tokens, c - 1, place.start);
-  return lastTwoPeople(mentions, c, discourse, place, found).map((person) =>
+  const raw = phrase(tokens, Math.max(c - 1, 0), place.start);
+  return (couple ?? lastTwoPeople(mentions, c, discourse, place, found)).map((person) =>
     rel(person, place, 'lives in', raw, place.end, 0.6),
   );
 }

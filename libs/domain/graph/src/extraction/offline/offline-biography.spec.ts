@@ -830,7 +830,6 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(!found.includes('Sora Fujii | lives in | Gothenburg'), found.join('; '));
   });
 
-
   it('reads ", the younger son of X" after a town and its larger place as the subject\'s parent', async () => {
     const found = await triples(
       'Edmund Vane was born in 1903 in Maida Vale, London, the younger son of Walter Vane, a member of the Royal Society.',
@@ -840,12 +839,54 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(!found.some((t) => t.startsWith('London |') && t.includes('child of')), found.join('; '));
   });
 
-
   it('reads "Born in Sapporo, Hokkaido, to …" with the region as a place, never as who was born', async () => {
     const found = await triples(
       'Kenji Mori was a composer. Born in Sapporo, Hokkaido, to the fisherman Hiroshi Mori, he studied in Tokyo.',
       true,
     );
     assert.ok(!found.some((t) => t.startsWith('Hokkaido |')), found.join('; '));
+  });
+
+  it('reads a clause after "and" past the name\'s own "was a …" as the name\'s ("was a biologist and the first woman to lead X")', async () => {
+    const found = await triples(
+      'Priya Raghunathan (1952–2019) was an Indian marine biologist and the first woman to lead the National Institute of Oceanography in Goa. Tomás Aguirre Belmonte is a Chilean luthier and composer based in Valparaíso.',
+      true,
+    );
+    assert.ok(
+      found.includes('Priya Raghunathan | leads | National Institute of Oceanography'),
+      found.join('; '),
+    );
+    assert.ok(found.includes('Tomás Aguirre Belmonte | lives in | Valparaíso'), found.join('; '));
+    const other = await triples(
+      'Midfielder Diego Mamani is the current captain, and since 2015 the club has been owned by the businessman Jaime Rocha.',
+      true,
+    );
+    assert.ok(!other.some((t) => t.startsWith('Diego Mamani | owns')), other.join('; '));
+  });
+
+  it('reads "divides his time between A and B" as living in both', async () => {
+    const found = await triples('Ana Silva splits her time between Lisbon and Porto.', true);
+    assert.ok(found.includes('Ana Silva | lives in | Lisbon'), found.join('; '));
+    assert.ok(found.includes('Ana Silva | lives in | Porto'), found.join('; '));
+  });
+
+  it('reads "they" right after a marriage as the couple ("married Tom Berg. They live in Cologne")', async () => {
+    const found = await triples('Ana Silva married Tom Berg in 1990. They live in Cologne.', true);
+    assert.ok(found.includes('Ana Silva | lives in | Cologne'), found.join('; '));
+    assert.ok(found.includes('Tom Berg | lives in | Cologne'), found.join('; '));
+    const later = await triples(
+      'Ana Silva married Tom Berg in 1990. The firm grew. They live in Cologne.',
+      true,
+    );
+    assert.ok(!later.includes('Tom Berg | lives in | Cologne'), later.join('; '));
+  });
+
+  it('reads "He and his wife, the broadcaster X, live in Y" as both living there', async () => {
+    const found = await triples(
+      'Kofi Mensah-Arthur coached. He and his wife, the broadcaster Efua Mensah-Arthur, live in East Legon with their three children.',
+      true,
+    );
+    assert.ok(found.includes('Kofi Mensah-Arthur | lives in | East Legon'), found.join('; '));
+    assert.ok(found.includes('Efua Mensah-Arthur | lives in | East Legon'), found.join('; '));
   });
 });

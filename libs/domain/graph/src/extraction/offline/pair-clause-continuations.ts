@@ -12,6 +12,8 @@ const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 
  * "… in 1943 and later worked at …", "born in Sapporo and still lives there": the clause after
  * "and" keeps the subject of the one before.
  */
+const isCopula = (t: Token) => t.pos === 'AUX' && t.lemma === 'be';
+
 export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
   const { source, between } = pair;
   const and = between.findIndex((t) => t.lower === 'and');
@@ -24,6 +26,24 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
     between.slice(and + 1).some(clause) &&
     (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
   ) {
+    // ("Priya Raghunathan was a biologist and the first woman to lead …", "is a teacher and lives
+    // in Pune": after the name's own "was …", the clause after "and" is the name's too.)
+    const described =
+      between.findIndex((t) => t.pos !== 'ADV') === between.findIndex(isCopula) &&
+      between.slice(0, and).some(isCopula);
+    // (Not past a subject of the clause's own: "is the captain, and since 2015 the club has been
+    // owned by …".)
+    const rest = between.slice(and + 1);
+    const ownSubject = rest.some(
+      (t, k) =>
+        (t.pos === 'PRON' && SUBJECTS.has(t.lower)) ||
+        (['NOUN', 'PROPN'].includes(t.pos) &&
+          (rest[k + 1]?.pos === 'AUX' || (rest[k + 1]?.pos === 'VERB' && rest[k - 1]?.pos === 'DET'))),
+    );
+    if (described && !ownSubject) {
+      pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+      return same(pair.source, pair.target);
+    }
     if (!previousSubject || same(previousSubject, pair.target)) return true;
     pair.source = previousSubject;
     pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');

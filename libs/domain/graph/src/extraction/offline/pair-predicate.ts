@@ -104,6 +104,8 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
         t.lower === 'and' ||
         t.text === ',' ||
         POSSESSIVE_PRONOUNS.has(t.lower) ||
+        // ("He and his wife, the broadcaster Efua Mensah-Arthur, live in …".)
+        (t.pos === 'DET' && gap[0]?.lower === 'and' && POSSESSIVE_PRONOUNS.has(gap[1]?.lower ?? '')) ||
         (['NOUN', 'ADJ'].includes(t.pos) && t.lower === t.text),
     )
   );

@@ -52,6 +52,17 @@ export const PLACE_RULES: PredicateRule[] = [
     onlySources: ['event'],
     notTarget: ['person', 'date', 'organization'],
   },
+  // "divides his time between Tokyo and Kamakura", "splits her time between Bamako and Montreuil":
+  // one lives in both.
+  {
+    verbs: ['divide', 'split'],
+    nouns: ['time'],
+    preps: ['between'],
+    canonical: 'lives in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   // "Helena retired to Braga": one retires to where one then lives.
   {
     verbs: ['retire'],
