@@ -601,7 +601,6 @@ describe('OfflineExtractor: encyclopedia articles', () => {
       assert.ok(found.includes(t), `${t}: ${found.join('; ')}`);
   });
 
-
   it('reads "The current president is X" as X leading the organisation the text is about, and "has its secretariat in" as where it is', async () => {
     const found = await triples(
       'The Lakeside Cities Network is an association of municipal governments. It has its secretariat in Graz. The current president is Ingrid Solheim.',
@@ -611,7 +610,6 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Lakeside Cities Network | located in | Graz'), found.join('; '));
   });
 
-
   it('reads a passive sale with its agent: "was sold by A to B"', async () => {
     const found = await triples(
       'The Old Mill is a former flour mill in Nelson. In 2008 the building was sold by Nelson City Council to the Tōtara Trust.',
@@ -620,12 +618,30 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Nelson City Council | sold to | Tōtara Trust'), found.join('; '));
   });
 
-
   it('reads "The cooperative, still based in X," as the cooperative the text named', async () => {
     const found = await triples(
       'Rosa Mamani was a weaver. In 1972 she founded the Qori Weavers Cooperative with her sister Teodora Mamani. The cooperative, still based in Chinchero, now counts 140 members.',
       true,
     );
     assert.ok(found.includes('Qori Weavers Cooperative | located in | Chinchero'), found.join('; '));
+  });
+
+  it('reads "written by his sister, the novelist X" as X\'s work, not the work\'s', async () => {
+    const found = await triples(
+      'The Monsoon Ledger is a 2009 Bangladeshi drama film directed by Tanvir Rahman and written by his sister, the novelist Shirin Rahman.',
+      true,
+    );
+    assert.ok(found.includes('Shirin Rahman | created | The Monsoon Ledger'), found.join('; '));
+    assert.ok(!found.includes('The Monsoon Ledger | created | Shirin Rahman'), found.join('; '));
+  });
+
+  it('reads a second founder after "and his brother-in-law"', async () => {
+    const found = await triples(
+      'Kauri Motors Limited was a carmaker. It was founded in 1959 by the engineer Doug Henare and his brother-in-law Ian McAllister.',
+      true,
+    );
+    assert.ok(found.includes('Doug Henare | founded | Kauri Motors Limited'), found.join('; '));
+    assert.ok(found.includes('Ian McAllister | founded | Kauri Motors Limited'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('sibling of')), found.join('; '));
   });
 });

@@ -17,6 +17,14 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
   let words = listed;
   if (target.type === 'person' || target.evidence === 'none') {
     let end = listed.length;
+    // ("his brother-in-law Ian McAllister": the tagger splits an in-law's name of kin.)
+    if (
+      listed
+        .slice(end - 4)
+        .map((t) => t.lower)
+        .join(' ') === '- in - law'
+    )
+      end -= 4;
     while (
       end > 0 &&
       (isPersonNoun(listed[end - 1]) ||
@@ -25,6 +33,8 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
       end--;
     // ("and the civil engineer Samuel Adeyemi": with its article.)
     if (end < listed.length && listed[end - 1]?.pos === 'DET' && listed[end - 1]!.lower === 'the') end--;
+    // ("by the engineer Doug Henare and his brother-in-law Ian McAllister": or whose relative they are.)
+    else if (end < listed.length && ['his', 'her', 'their'].includes(listed[end - 1]?.lower ?? '')) end--;
     if (end < listed.length) words = listed.slice(0, end);
   }
   const onlyList =

@@ -173,6 +173,17 @@ export function descriptionStart(between: Token[]): number {
           : -1;
     if (noun && owner > 0 && between[owner - 1]!.pos === 'ADP' && between[described]?.text === ',')
       described = owner;
+    // ("written by his sister, the novelist Shirin Rahman": a relative named before the description
+    // is the name too.)
+    else if (
+      noun &&
+      described === k + 2 &&
+      between[k - 1]?.text === ',' &&
+      isPersonNoun(between[k - 2]) &&
+      ['his', 'her', 'their'].includes(between[k - 3]?.lower ?? '') &&
+      between[k - 4]?.pos === 'ADP'
+    )
+      described = k - 3;
   }
   return described;
 }
