@@ -1,3 +1,4 @@
+import { isOrganizationNoun } from './cues';
 import type { Discourse } from './discourse';
 import type { Mention } from './mentions';
 import { rel } from './owners';
@@ -28,7 +29,33 @@ export function inferredRelations(
     ...supportingCast(tokens, mentions, found),
     ...castIncludes(tokens, mentions, discourse),
     ...starAs(tokens, mentions, discourse),
+    ...calledIn(tokens, mentions, found),
   ];
+}
+
+/**
+ * "a small startup in Fukuoka called Hanamori Labs", "a café in Lisbon named Pão Quente": the
+ * organisation a kind and its town introduce by its name is in that town.
+ */
+function calledIn(tokens: Token[], mentions: Mention[], found: SentenceRelation[]): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  for (const [k, place] of mentions.entries()) {
+    const named = mentions[k + 1];
+    if (
+      !named ||
+      place.type !== 'location' ||
+      named.start !== place.end + 1 ||
+      !['called', 'named'].includes(tokens[place.end]?.lower ?? '') ||
+      tokens[place.start - 1]?.lower !== 'in' ||
+      !isOrganizationNoun(tokens[place.start - 2]) ||
+      ['person', 'location', 'date'].includes(named.type) ||
+      found.some((r) => r.canonical === 'located in' && same(r.source, named))
+    )
+      continue;
+    if (named.evidence === 'none') Object.assign(named, { type: 'organization', evidence: 'weak' });
+    out.push(rel(named, place, 'located in', phrase(tokens, place.start - 1, named.start), named.end, 0.6));
+  }
+  return out;
 }
 
 /**

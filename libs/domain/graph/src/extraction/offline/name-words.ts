@@ -707,3 +707,10 @@ export const SOFTWARE_KINDS = new Set([
   'language',
   'fork',
 ]);
+
+/**
+ * Nouns for a company's own site, which "in" after says where the company is: "the Sahyadri
+ * Analytics office in Hinjewadi" (a plant or a branch is named as a place of its own: "the Toyota
+ * plant").
+ */
+export const COMPANY_SITES = new Set(['office', 'offices', 'headquarters', 'campus', 'studio']);

@@ -450,4 +450,23 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(found.includes('Meera Iyer | lives in | Kochi'), found.join('; '));
   });
+
+  it('reads "on shift at X" as a job there and "just started at Bellaire High" as a pupil\'s first day', async () => {
+    const found = await triples(
+      'Carmen: are you coming on Sunday?\nMateo: cant, I am on shift at Hospital del Mar all weekend\nCarmen: ok. the hard part is the kids, Danny just started at Bellaire High',
+      true,
+    );
+    assert.ok(found.includes('Mateo | works at | Hospital del Mar'), found.join('; '));
+    assert.ok(found.includes('Danny | studied at | Bellaire High'), found.join('; '));
+    assert.ok(!found.includes('Danny | works at | Bellaire High'), found.join('; '));
+  });
+
+  it('reads where a company is from "the X office in Town" and "a startup in Town called X"', async () => {
+    const found = await triples(
+      'Rohan: where is the flat?\nAnanya: it is 15 min from the Sahyadri Analytics office in Hinjewadi.\nRohan: and Kenji?\nAnanya: he joined a small startup in Fukuoka called Hanamori Labs.',
+      true,
+    );
+    assert.ok(found.includes('Sahyadri Analytics | located in | Hinjewadi'), found.join('; '));
+    assert.ok(found.includes('Hanamori Labs | located in | Fukuoka'), found.join('; '));
+  });
 });

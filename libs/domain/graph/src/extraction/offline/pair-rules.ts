@@ -1,3 +1,4 @@
+import { COMPANY_SITES } from './name-words';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { isVerbLike } from './predicates';
@@ -92,7 +93,14 @@ export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVer
   !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
   !apposition &&
   // ("Farid's new house in Mississauga": a home of one's own says where one lives.)
-  !(/^['’]s$/.test(between[0]?.lower ?? '') && between.some((t) => HOMES.has(t.lower)));
+  !(/^['’]s$/.test(between[0]?.lower ?? '') && between.some((t) => HOMES.has(t.lower))) &&
+  // ("the Sahyadri Analytics office in Hinjewadi": nor does a company's site.)
+  !(
+    source.type === 'organization' &&
+    between.length === 2 &&
+    COMPANY_SITES.has(between[0]!.lower) &&
+    between[1]!.lower === 'in'
+  );
 
 /** Nouns for one's home. */
 const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);

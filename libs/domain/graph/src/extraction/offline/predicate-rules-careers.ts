@@ -52,10 +52,12 @@ export const CAREER_RULES: PredicateRule[] = [
     notTarget: ['person', 'location', 'date'],
   },
   {
-    // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe".
+    // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe", "I'm
+    // on shift at Hospital del Mar".
     nouns: [
       'career',
       'job',
+      'shift',
       'stint',
       'tenure',
       'internship',

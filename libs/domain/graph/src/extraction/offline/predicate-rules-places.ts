@@ -1,4 +1,5 @@
 import { NOT_PERSON } from './predicate-rule-exclusions';
+import { COMPANY_SITES } from './name-words';
 import type { PredicateRule } from './predicate-rules';
 
 // Predicate rules for where people live and where things are ("lives in", "located in").
@@ -60,6 +61,16 @@ export const PLACE_RULES: PredicateRule[] = [
     preps: ['between'],
     canonical: 'lives in',
     sourceType: 'person',
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
+  // "the Sahyadri Analytics office in Hinjewadi": a company's office is where it is.
+  {
+    nouns: [...COMPANY_SITES],
+    preps: ['in'],
+    noVerbs: true,
+    canonical: 'located in',
+    onlySources: ['organization'],
     targetType: 'location',
     notTarget: ['person', 'date', 'organization'],
   },

@@ -372,11 +372,12 @@ export function matchPredicate(
   ) {
     return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   }
-  // "he just started at Maple Grove Elementary": a pupil's first day.
+  // "he just started at Maple Grove Elementary": a pupil's first day ("Danny just started at
+  // Bellaire High" too).
   if (
     finalPrep === 'at' &&
     verbs.some((t) => verbIs(t, ['start', 'begin'])) &&
-    /\b(school|college|university|elementary|academy|kindergarten)\b/i.test(target.name) &&
+    /\b(school|college|university|elementary|academy|kindergarten)\b|\bHigh$/i.test(target.name) &&
     !/\b(hospital|clinic|press|museum|library|bank)\b/i.test(target.name)
   ) {
     return { canonical: 'studied at', inverted: false, known: true, sourceType: 'person' };
