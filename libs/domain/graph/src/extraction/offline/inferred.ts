@@ -30,7 +30,46 @@ export function inferredRelations(
     ...castIncludes(tokens, mentions, discourse),
     ...starAs(tokens, mentions, discourse),
     ...calledIn(tokens, mentions, found),
+    ...tookOverWhenLeft(tokens, mentions, found),
   ];
+}
+
+/** Verbs of leaving a post, as written (the tagger may read "retired" as an adjective). */
+const LEAVES =
+  /^(?:left|leaves|leaving|retired|retires|retiring|resigned|resigns|quit|quits|died|dies|stepped|steps)$/;
+
+/**
+ * "Beatriz took it over when Helena retired to Braga", "she took over as CTO when Hiroshi Kato
+ * left": who takes over when someone leaves succeeds them.
+ */
+function tookOverWhenLeft(
+  tokens: Token[],
+  mentions: Mention[],
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const take = tokens.findIndex(
+    (t, k) => t.lemma === 'take' && tokens.slice(k + 1, k + 3).some((o) => o.lower === 'over'),
+  );
+  if (take < 0) return [];
+  const when = tokens.findIndex((t, k) => k > take && k <= take + 8 && t.lower === 'when');
+  const left = mentions.find(
+    (m) => m.start === when + 1 && (m.type === 'person' || (m.evidence === 'none' && m.type === 'concept')),
+  );
+  if (when < 0 || !left || !LEAVES.test(tokens[left.end]?.lower ?? '')) return [];
+  // (The one taking over: the person right before "took", past auxiliaries and adverbs.)
+  const successor = mentions
+    .filter((m) => m.end <= take && (m.type === 'person' || m.evidence === 'none'))
+    .pop();
+  if (
+    !successor ||
+    !tokens.slice(successor.end, take).every((t) => ['AUX', 'ADV'].includes(t.pos)) ||
+    same(successor, left) ||
+    found.some((r) => r.canonical === 'succeeded' && same(r.source, successor))
+  )
+    return [];
+  for (const m of [successor, left])
+    if (m.type !== 'person') Object.assign(m, { type: 'person', evidence: 'weak' });
+  return [rel(successor, left, 'succeeded', phrase(tokens, take, left.start), left.end, 0.6)];
 }
 
 /**
