@@ -260,6 +260,15 @@ export function codeNameAt(tokens: Token[], i: number, known: Set<string>): Ment
   return undefined;
 }
 
+/** A host's or a system's name the tagger keeps as one token: pieces glued by hyphens, one a number ("sftp-prod-02", "lb-eu-3"). */
+const HOST_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$/;
+
+/** The host's name at token `i`, if it is one. */
+export function hostNameAt(tokens: Token[], i: number): Mention | undefined {
+  const { text } = tokens[i]!;
+  return HOST_NAME.test(text) && /\d/.test(text) ? codeMention(i, i + 1, text, 'product') : undefined;
+}
+
 function codeMention(start: number, end: number, name: string, type: 'concept' | 'product'): Mention {
   return { start, end, name, type, evidence: 'strong', identifier: null, keys: [keyOf(name)], aliases: [] };
 }

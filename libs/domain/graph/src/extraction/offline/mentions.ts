@@ -9,7 +9,7 @@ import {
   SEASONS,
   SUFFIX_SPELLINGS,
 } from './name-words';
-import { codeNameAt } from './code-names';
+import { codeNameAt, hostNameAt } from './code-names';
 import { keyOf } from './keys';
 import { mention, nameMention } from './name-mentions';
 import {
@@ -154,6 +154,11 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     if (code) {
       found.push(code);
       i = code.end - 1;
+      continue;
+    }
+    const host = lowerCase ? hostNameAt(tokens, i) : undefined;
+    if (host) {
+      found.push(host);
       continue;
     }
     if (lowerCase && token.lower !== 'error' && token.lower !== 'status') continue;

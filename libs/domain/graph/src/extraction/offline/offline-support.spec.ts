@@ -792,4 +792,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(found.includes('Aoife Brennan | works at | NorthPoint IT Services'), found.join('; '));
   });
+
+  it('reads a host\'s name in one token as a name ("sftp-prod-02") and "our acquiring partner" as no acquisition', async () => {
+    const found = await triples(
+      'Henrik Aas owns sftp-prod-02 – can someone page him?\nRoot cause: an expired TLS certificate on our Frankfurt gateway, gw-fra-02, caused connections to our acquiring partner Adyen to fail.',
+      true,
+    );
+    assert.ok(found.includes('Henrik Aas | owns | sftp-prod-02'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| acquired |')), found.join('; '));
+  });
 });

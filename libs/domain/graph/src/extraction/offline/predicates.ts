@@ -102,7 +102,12 @@ export function matchPredicate(
         t.space === '' &&
         words[at + 1]?.lower !== 'by' &&
         !VERB_PREFIXES.has(words[at - 2]?.lower ?? ''));
-    return isVerbLike(t) && !hyphenBased(words, at) && !half;
+    // ("our acquiring partner Adyen": an -ing word between a determiner and a noun modifies the noun.)
+    const modifier =
+      /ing$/.test(t.lower) &&
+      (words[at - 1]?.pos === 'DET' || POSSESSIVES.has(words[at - 1]?.lower ?? '')) &&
+      words[at + 1]?.pos === 'NOUN';
+    return isVerbLike(t) && !hyphenBased(words, at) && !half && !modifier;
   });
   // (A word before "of" heads a noun phrase whatever its tag: "the chief of".)
   const nouns = content.filter(
