@@ -31,7 +31,9 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   const labelled =
     open?.text === ',' &&
     ((tokens[person.start - 1]?.text === ':' && person.start <= 3) ||
-      (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':'));
+      (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':') ||
+      // ("— Rafael Costa, DevOps, Itaú Unibanco": a sign-off's.)
+      (person.start === 1 && DASHES.has(tokens[0]!.text)));
   if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled)) return [];
   let close: number;
   if (open.text === '(') {

@@ -1,3 +1,4 @@
+import { isTownName } from './towns';
 import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
 import type { Evidence } from './mentions';
 import { CORPORATE_SUFFIXES, DEPARTMENTS, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
@@ -140,6 +141,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   const given = /^(\p{Lu}\p{Ll}+)-(\p{Ll}+)$/u.exec(words[words.length - 1]!);
   if (given && lower.length <= 3 && SYLLABLE.test(given[1]!.toLowerCase()) && SYLLABLE.test(given[2]!))
     return lower.length > 1 ? strong('person') : weak('person');
+  // ("here in Tábor", "— Kasia, Łódź": a town nothing else knows, by the gazetteer.)
+  if (lower.join(' ').length >= 4 && lower.every((w) => !lex.classOf(w)) && isTownName(lower.join(' ')))
+    return weak('location');
   return { type: 'concept', evidence: 'none' };
 }
 

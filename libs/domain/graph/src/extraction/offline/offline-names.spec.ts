@@ -613,4 +613,11 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(found.includes('Karoo Software (Pty) Ltd | located in | Johannesburg'), found.join('; '));
     assert.ok(!found.some((t) => t.endsWith('| Pty')), found.join('; '));
   });
+
+  it('types a town only the gazetteer knows as a place ("Freiburg", "Łódź"), and a smaller town\'s name as no place', async () => {
+    const types = await names('Freiburg and Łódź were on the list. Kemi says hi.');
+    assert.equal(types.get('Freiburg'), 'location');
+    assert.equal(types.get('Łódź'), 'location');
+    assert.notEqual(types.get('Kemi'), 'location');
+  });
 });

@@ -801,4 +801,20 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Henrik Aas | owns | sftp-prod-02'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('| acquired |')), found.join('; '));
   });
+
+  it('reads a sign-off\'s town as where the writer lives ("— kiwi_kate, Wellington", "-- kestrel_87 (Utrecht, NL)", "— Kasia, Łódź")', async () => {
+    const found = await triples('My notes will not sync.\n— kiwi_kate, Wellington', true);
+    assert.ok(found.includes('kiwi_kate | lives in | Wellington'), found.join('; '));
+    const bracketed = await triples('It crashes on resize.\n-- kestrel_87 (Utrecht, NL)', true);
+    assert.ok(bracketed.includes('kestrel_87 | lives in | Utrecht'), bracketed.join('; '));
+    // (A town only the gazetteer knows, not an employer.)
+    const town = await triples('The printer jams.\n— Kasia, Łódź', true);
+    assert.ok(town.includes('Kasia | lives in | Łódź'), town.join('; '));
+    assert.ok(!town.includes('Kasia | works at | Łódź'), town.join('; '));
+  });
+
+  it('reads a sign-off\'s list of role and company ("— Rafael Costa, DevOps, Itaú Unibanco")', async () => {
+    const found = await triples('The build fails.\n— Rafael Costa, DevOps, Itaú Unibanco', true);
+    assert.ok(found.includes('Rafael Costa | works at | Itaú Unibanco'), found.join('; '));
+  });
 });

@@ -71,6 +71,16 @@ const DIRECTED_BODIES = new Set([
 ]);
 
 /**
+ * "the hailstorm capital of", "the cultural capital of": a capital said with a word of its own
+ * before it is a figure of speech; "the capital of", "its capital", "capital of" are a seat of
+ * government.
+ */
+export function figurativeCapital(between: Token[]): boolean {
+  const at = between.findIndex((t) => t.lower === 'capital' || t.lower === 'capitals');
+  return at > 0 && !['DET', 'PRON'].includes(between[at - 1]!.pos);
+}
+
+/**
  * The canonical predicate for the words between two entities, or undefined when they say nothing
  * a relation can be read from. `between` excludes both entities.
  */
@@ -224,7 +234,15 @@ export function matchPredicate(
     // lexicon is sure ("Estonia joined NATO" is membership).
     const from = rule.reversed || (rule.invertPassive && passive) ? target : source;
     if (from.evidence === 'strong' && rule.notSource?.includes(from.type)) continue;
-    if (from.evidence !== 'none' && rule.notSourceTyped?.includes(from.type)) continue;
+    // (A town's name guessed so may be a firm's, within another: "Bethesda now sits within Xbox
+    // Game Studios".)
+    const firmsTown =
+      rule.canonical === 'part of' &&
+      from.type === 'location' &&
+      from.evidence === 'weak' &&
+      target.type === 'organization' &&
+      target.evidence === 'strong';
+    if (from.evidence !== 'none' && !firmsTown && rule.notSourceTyped?.includes(from.type)) continue;
     const notPerson = from.evidence === 'strong' && from.type !== 'person';
     if (notPerson && verbs.some((t) => verbIs(t, ['join']))) {
       return { canonical: 'member of', inverted: false, known: true };
@@ -241,11 +259,8 @@ export function matchPredicate(
       (finalPrep !== 'of' || (target.type === 'organization' && target.evidence !== 'none'));
     if (rule.nouns && !ownNouns().some((t) => nounIs(t, rule.nouns!)) && !(occupied && headOccupation()))
       continue;
-    // "the capital of", not "the hailstorm capital of" or "the cultural capital of".
-    if (rule.canonical === 'capital of' && rule.nouns?.includes('capital')) {
-      const at = between.findIndex((t) => nounIs(t, ['capital']));
-      if (!['DET', 'PRON'].includes(between[at - 1]?.pos ?? '') && at !== 0) continue;
-    }
+    if (rule.canonical === 'capital of' && rule.nouns?.includes('capital') && figurativeCapital(between))
+      continue;
     // ("a former deputy mayor of Almaty", "the deputy director of Museu Nacional": a deputy works
     // under the one who leads, and holds no place.)
     if (rule.canonical === 'leads' && rule.nouns) {

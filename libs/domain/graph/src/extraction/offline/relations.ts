@@ -47,7 +47,7 @@ import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces } from './places';
 import { SITES } from './name-words';
-import { headerAffiliations } from './signatures';
+import { headerAffiliations, signOffPlace } from './signatures';
 import { isTeam } from './teams';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { isCanonical } from './predicate-rules';
@@ -123,7 +123,10 @@ export function findRelations(
   typeCustomer(mentions, discourse.ticket);
   // A ticket's header says where its writer works ("Ticket #88213 - Priya Raman (Kestrel …):"),
   // known before the sentence's own "we" is read.
-  const found: SentenceRelation[] = headerAffiliations(sentence, mentions);
+  const found: SentenceRelation[] = [
+    ...headerAffiliations(sentence, mentions),
+    ...signOffPlace(sentence, mentions),
+  ];
   discourse.rememberAffiliations(found);
   if (!discourse.speaker)
     discourse.writersOrganization ??= found.find((r) => r.canonical === 'works at')?.target;

@@ -4,7 +4,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
-import { FUNCTION_WORDS, ROLE_ABBREVIATIONS } from './name-words';
+import { DASHES, FUNCTION_WORDS, ROLE_ABBREVIATIONS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 import { personalName } from './short-names';
 
@@ -23,6 +23,34 @@ export const personLike = (m: Mention | undefined): m is Mention =>
 /** Whether a mention may be an organisation: typed so, or nothing typed it. */
 const organisationLike = (m: Mention | undefined): m is Mention =>
   m !== undefined && (m.type === 'organization' || m.evidence === 'none');
+
+/**
+ * "— kiwi_kate, Wellington", "-- kestrel_87 (Utrecht, NL)", "— Kasia, Łódź": a sign-off line, a
+ * dash, the writer's name (or user name) and a town (and its country) alone: where the writer lives.
+ */
+export function signOffPlace(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const [writer, place, country] = mentions;
+  if (!DASHES.has(tokens[0]?.text ?? '') || writer?.start !== 1 || !place) return [];
+  if (![',', '('].includes(tokens[writer.end]?.text ?? '') || place.start !== writer.end + 1) return [];
+  if (place.type !== 'location' || (writer.type !== 'concept' && !personLike(writer))) return [];
+  // ("(Utrecht, NL)": a country's code too.)
+  const inCountry =
+    country !== undefined &&
+    (country.type === 'location' || (country.evidence === 'none' && /^[A-Z]{2,3}$/.test(country.name))) &&
+    tokens[place.end]?.text === ',' &&
+    country.start === place.end + 1;
+  const end = inCountry ? country.end : place.end;
+  if (!tokens.slice(end).every((t) => [')', '.'].includes(t.text)) || mentions.length > (inCountry ? 3 : 2))
+    return [];
+  if (writer.type !== 'person') Object.assign(writer, { type: 'person', evidence: 'weak' });
+  const out = [rel(writer, place, 'lives in', tokens[writer.end]!.text, place.end, 0.6)];
+  if (inCountry) {
+    if (country.type !== 'location') Object.assign(country, { type: 'location', evidence: 'weak' });
+    out.push(rel(place, country, 'located in', ',', country.end, 0.6));
+  }
+  return out;
+}
 
 /**
  * Ticket headers name who writes for whom without a verb: "Ticket #88213 - Priya Raman (Kestrel

@@ -1,5 +1,6 @@
 import { RelationMention } from '../../../ports/graph-store';
 import { Mention } from '../mentions';
+import { figurativeCapital } from '../predicates';
 import { phrase } from '../sentences';
 import { PairCandidate, pairFeatures } from './pair-features';
 import { PairModel, readPair } from './pair-model';
@@ -70,6 +71,12 @@ export function learnedRelations(
     related.add(key);
     const reading = readPair(model, pairFeatures(candidate));
     if (!reading.predicate || reading.probability < threshold || UNLEARNED.has(reading.predicate)) continue;
+    // (Nor a capital the rules read as a figure of speech: "the aurora capital of Norway".)
+    if (
+      reading.predicate === 'capital of' &&
+      figurativeCapital(candidate.tokens.slice(candidate.first.end, candidate.second.start))
+    )
+      continue;
     const [source, target] = reading.forward ? [first, second] : [second, first];
     if (
       read.has(`${context}\u0000>${source} ${reading.predicate}`) ||
