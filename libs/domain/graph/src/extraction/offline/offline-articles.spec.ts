@@ -644,4 +644,15 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Ian McAllister | founded | Kauri Motors Limited'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('sibling of')), found.join('; '));
   });
+
+  it('reads "X in Y" after a preposition where Y is a town the gazetteer knows, a country, or X a host', async () => {
+    const found = await triples(
+      'Tomás Echeverría was a Chilean architect who designed the Biblioteca Austral in Valdivia. Santa Lucía is twinned with Aubagne in France. Traffic was rerouted to gw-ams-01 in Amsterdam at 15:41. The Souss Film Week is held every March in Agadir, Morocco.',
+      true,
+    );
+    assert.ok(found.includes('Biblioteca Austral | located in | Valdivia'), found.join('; '));
+    assert.ok(found.includes('Aubagne | located in | France'), found.join('; '));
+    assert.ok(found.includes('gw-ams-01 | located in | Amsterdam'), found.join('; '));
+    assert.ok(!found.includes('March | located in | Agadir'), found.join('; '));
+  });
 });

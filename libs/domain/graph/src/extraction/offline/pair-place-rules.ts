@@ -1,4 +1,6 @@
+import { isCodeName } from './code-names';
 import { lexicon } from './lexicon';
+import { isTownName } from './towns';
 import { Mention } from './mentions';
 import { PairRule, retype } from './pair-rules';
 import { isVerbLike } from './predicates';
@@ -73,6 +75,9 @@ function atName(tokens: Token[], mention: Mention): boolean {
   return tokens[before]?.lower === 'at';
 }
 
+/** Months, which "every March in Agadir" names before a town (the lexicon reads "march" and "may" as verbs). */
+const MONTHS = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+
 /** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
 export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {
   if (
@@ -83,10 +88,23 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
       // ("at the 2019 Pan American Games in Lima": an event, where it took place.)
       source.type === 'event' ||
       // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
+      // ("designed the Biblioteca Austral in Valdivia": a town the gazetteer knows too.)
       ((source.evidence === 'none' || source.type === 'location') &&
         tokens[source.start - 1]?.pos === 'DET' &&
+        !MONTHS.test(source.keys[0]!) &&
         target.type === 'location' &&
-        target.evidence === 'strong') ||
+        (target.evidence === 'strong' || isTownName(target.keys[0]!))) ||
+      // ("rerouted to gw-ams-01 in Amsterdam": a host in its town.)
+      (isCodeName(source) &&
+        target.type === 'location' &&
+        (target.evidence === 'strong' || isTownName(target.keys[0]!))) ||
+      // ("twinned with Aubagne in France", "Bodø in Norway": a name nothing typed, mid-sentence,
+      // in a country or a region.)
+      (source.evidence === 'none' &&
+        source.start > 0 &&
+        tokens[source.start - 1]?.pos === 'ADP' &&
+        target.evidence === 'strong' &&
+        lexicon().classOf(target.keys[0]!) === 'region') ||
       // ("born in Ihithe in Nyeri District", "moved to Leith in Edinburgh": a place a preposition
       // names, then the place it is in.)
       (source.type === 'location' &&
