@@ -817,4 +817,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const found = await triples('The build fails.\n— Rafael Costa, DevOps, Itaú Unibanco', true);
     assert.ok(found.includes('Rafael Costa | works at | Itaú Unibanco'), found.join('; '));
   });
+
+  it('reads a team in brackets after a name as the person\'s, whatever the verbs ("renewed by Marcus Feld (Platform team)")', async () => {
+    const found = await triples(
+      'Resolution: certificate renewed by Marcus Feld (Platform team).\nIncident commander: Leah Carmichael (Payments Reliability team, Dublin).',
+      true,
+    );
+    assert.ok(found.includes('Marcus Feld | member of | Platform team'), found.join('; '));
+    assert.ok(found.includes('Leah Carmichael | member of | Payments Reliability team'), found.join('; '));
+  });
 });

@@ -47,7 +47,7 @@ import { parentheticalClauses } from './parentheses';
 import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces } from './places';
 import { SITES } from './name-words';
-import { headerAffiliations, signOffPlace } from './signatures';
+import { headerAffiliations, signOffPlace, unitsInBrackets } from './signatures';
 import { isTeam } from './teams';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { isCanonical } from './predicate-rules';
@@ -126,6 +126,7 @@ export function findRelations(
   const found: SentenceRelation[] = [
     ...headerAffiliations(sentence, mentions),
     ...signOffPlace(sentence, mentions),
+    ...unitsInBrackets(sentence, mentions),
   ];
   discourse.rememberAffiliations(found);
   if (!discourse.speaker)
