@@ -407,6 +407,9 @@ export const TITLE_NOUNS = new Set([
   'work',
   'ep',
   'lp',
+  'feature',
+  'monograph',
+  'essay',
 ]);
 /**
  * Nouns for a work: what a title after them names ("her collection, Salt and Ash"), what an

@@ -889,4 +889,15 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Kofi Mensah-Arthur | lives in | East Legon'), found.join('; '));
     assert.ok(found.includes('Efua Mensah-Arthur | lives in | East Legon'), found.join('; '));
   });
+
+  it('reads "put in charge of X", "unseated the incumbent, Y", "sat in the Chamber of Deputies" and "Her monograph X"', async () => {
+    const found = await triples(
+      'Ana Lima is a Chilean engineer. In 2004 she joined Skanska as a bridge designer; a decade later she was put in charge of TimberLab. In 2021 she unseated the incumbent, Jorge Salinas, in the municipal election. She also sat in the Chamber of Deputies. Her monograph Drifting Life (1963) remained a standard textbook.',
+      true,
+    );
+    assert.ok(found.includes('Ana Lima | leads | TimberLab'), found.join('; '));
+    assert.ok(found.includes('Ana Lima | succeeded | Jorge Salinas'), found.join('; '));
+    assert.ok(found.includes('Ana Lima | member of | Chamber of Deputies'), found.join('; '));
+    assert.ok(found.includes('Ana Lima | created | Drifting Life'), found.join('; '));
+  });
 });

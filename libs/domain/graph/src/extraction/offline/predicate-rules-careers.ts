@@ -84,6 +84,15 @@ export const CAREER_RULES: PredicateRule[] = [
     notTarget: NOT_PERSON,
     notSchools: true,
   },
+  // "was put in charge of TimberLab", "is in charge of the Lagos office": one leads what one is in
+  // charge of.
+  {
+    nouns: ['charge'],
+    preps: ['of'],
+    canonical: 'leads',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     // "runs IT at Kestrel Health", "manages sales for Acme": a job there.
     verbs: ['run', 'manage', 'head', 'lead', 'oversee'],

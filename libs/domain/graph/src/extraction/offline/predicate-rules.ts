@@ -135,7 +135,8 @@ export const PREDICATE_RULES: PredicateRule[] = [
   // "has been presided over by Ivana Perić", "she presides over the court".
   { verbs: ['preside'], preps: ['over', 'by'], canonical: 'leads', invertPassive: true, notTarget: ['date'] },
   {
-    verbs: ['succeed', 'replace'],
+    // ("she unseated the incumbent, Jorge Salinas": one voted out of a post is replaced in it.)
+    verbs: ['succeed', 'replace', 'unseat'],
     preps: ['', 'as', 'by'],
     canonical: 'succeeded',
     invertPassive: true,

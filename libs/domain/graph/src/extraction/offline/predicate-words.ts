@@ -122,7 +122,7 @@ export const CALLED_OFF = new Set([
 
 /** Names of a legislature: "National Assembly", "Dáil Éireann", "House of Commons". */
 export const LEGISLATURES =
-  /\b(assembly|parliament|senate|congress|dáil|bundestag|knesset|duma|sejm|storting|riksdag|house of (commons|lords|representatives)|national council|legislative council|legislature)\b/i;
+  /\b(assembly|parliament|senate|congress|dáil|bundestag|knesset|duma|sejm|storting|riksdag|house of (commons|lords|representatives)|chamber of deputies|national council|legislative council|legislature|cortes|lok sabha|rajya sabha)\b/i;
 
 /** Nouns for a sports club before its name: one plays for it, not works there. */
 export const CLUB_NOUNS = new Set(['club', 'side', 'squad']);

@@ -217,6 +217,10 @@ export function matchPredicate(
   const seat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['enter', 'elect']);
   if (seat && source.type === 'person' && LEGISLATURES.test(target.name) && ['', 'to'].includes(finalPrep))
     return { canonical: 'member of', inverted: false, known: true, targetType: 'organization' };
+  // "he also sat in the Chamber of Deputies", "served in the Bundestag": a seat held.
+  const sat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['sit', 'serve']);
+  if (sat && source.type === 'person' && LEGISLATURES.test(target.name) && ['in', 'on'].includes(finalPrep))
+    return { canonical: 'member of', inverted: false, known: true, targetType: 'organization' };
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;
     // An agent after "by" with no passive to take it ("raised money in a round led by X") is
