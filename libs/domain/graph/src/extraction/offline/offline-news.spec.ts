@@ -798,12 +798,23 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!found.includes('Granvik | acquired | Loopwise'), found.join('; '));
   });
 
-
   it('reads "X, the Finnish maker of the Y platform," as X having created Y', async () => {
     const found = await triples(
       'Lindqvist Software, the Finnish maker of the Frostbyte payroll platform, has agreed to acquire Kwartel Data.',
       true,
     );
     assert.ok(found.includes('Lindqvist Software | created | Frostbyte'), found.join('; '));
+  });
+
+  it('reads where a firm employs people as where it is, and a stake of more than half as ownership', async () => {
+    const found = await triples(
+      'Kontoro makes bookkeeping software. The company employs 160 people at its Berlin headquarters and an engineering hub in Kraków. In 2022 it bought a 60% stake in Kheti Kitchen and a minority stake in KhmerPay.',
+      true,
+    );
+    assert.ok(found.includes('Kontoro | located in | Berlin'), found.join('; '));
+    assert.ok(!found.includes('Berlin | located in | Kraków'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| works at |')), found.join('; '));
+    assert.ok(found.includes('Kontoro | owns | Kheti Kitchen'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('KhmerPay')), found.join('; '));
   });
 });

@@ -213,6 +213,26 @@ export function matchPredicate(
       last !== undefined && !words.slice(words.indexOf(last) + 1).some(isVerbLike) && occupation(last);
     return occupationHeads;
   };
+  // ("bought a 60% stake in Kheti Kitchen", "owns a majority stake in Volta Trust": a share of more
+  // than half is ownership; "a minority stake", "its 20% stake" is none.)
+  const stake = between.findIndex((t) => t.lower === 'stake' || t.lower === 'stakes');
+  if (stake >= 0 && finalPrep === 'in' && between[between.length - 1]?.lower === 'in') {
+    const said = between.slice(0, stake).map((t) => t.lower);
+    const share = Number(said.find((w) => /^\d+(?:\.\d+)?$/.test(w)) ?? NaN);
+    const most = said.some((w) => ['majority', 'controlling'].includes(w)) || share > 50;
+    if (!most || !verbs.some((t) => verbIs(t, ['buy', 'acquire', 'take', 'hold', 'own']))) return undefined;
+    return { canonical: 'owns', inverted: false, known: true };
+  }
+  // ("The company employs 160 people at its Berlin headquarters", "employs 4,200 people at
+  // factories in Shiga": where a firm employs people, it is.)
+  if (
+    verbs.length > 0 &&
+    verbIs(verbs[0]!, ['employ']) &&
+    ['at', 'in'].includes(finalPrep) &&
+    source.type !== 'person' &&
+    (target.type === 'location' || target.evidence === 'none')
+  )
+    return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
   // "She entered the National Assembly in 1983", "was elected to Dáil Éireann": a seat in it.
   const seat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['enter', 'elect']);
   if (seat && source.type === 'person' && LEGISLATURES.test(target.name) && ['', 'to'].includes(finalPrep))
@@ -351,6 +371,14 @@ export function matchPredicate(
       !['organization', 'person'].includes(bought.type)
     )
       return { canonical: 'owns', inverted, known: true, sourceType: 'person' };
+    // ("at its Berlin headquarters and an engineering hub in Kraków": a second site listed after a
+    // town is the firm's, not in the town.)
+    if (
+      rule.canonical === 'located in' &&
+      source.type === 'location' &&
+      between.some((t, k) => t.lower === 'and' && between[k + 1]?.pos === 'DET')
+    )
+      return undefined;
     return {
       canonical: rule.canonical,
       inverted,
