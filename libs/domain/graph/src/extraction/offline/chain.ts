@@ -58,6 +58,9 @@ const INSTITUTION_VERBS = new Set([
   'intern',
 ]);
 
+/** Nouns for a group of people, never a thing "the" refers back to. */
+const PEOPLE_GROUPS = new Set(['family', 'couple', 'pair', 'children', 'siblings', 'brothers', 'sisters']);
+
 /** Nouns of a time phrase that may open a clause: "last year", "this month". */
 const TIME_NOUNS = new Set([
   'year',
@@ -111,9 +114,20 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // ("The cooperative, still based in Chinchero, …": past an adverb too.)
     const adverb = sentence.tokens[i + 3]?.pos === 'ADV' ? 1 : 0;
     const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3 + adverb]);
-    const verb = (aside ? sentence.tokens[i + 3 + adverb] : sentence.tokens[i + 2]) ?? token;
+    // ("The startup has signed …", "The company will open …": past an auxiliary that is not "be".)
+    let v = aside ? i + 3 + adverb : i + 2;
+    while (
+      sentence.tokens[v + 1] &&
+      (sentence.tokens[v]!.pos === 'ADV' ||
+        (sentence.tokens[v]!.pos === 'AUX' && sentence.tokens[v]!.lemma !== 'be')) &&
+      ['VERB', 'AUX', 'ADV'].includes(sentence.tokens[v + 1]!.pos)
+    )
+      v++;
+    const verb = sentence.tokens[v] ?? token;
     const definiteThing =
       token.lower === 'the' &&
+      // ("The family still lives in Gothenburg": people, which "he" and "they" stand for, not a thing.)
+      !PEOPLE_GROUPS.has(sentence.tokens[i + 1]?.lower ?? '') &&
       // (The tagger may read a noun before an aside's comma as an adjective: "The cooperative, …".)
       (sentence.tokens[i + 1]?.pos === 'NOUN' || (sentence.tokens[i + 1]?.pos === 'ADJ' && aside)) &&
       (isVerbLike(verb) || (verb.pos === 'AUX' && verb.lemma === 'be'));

@@ -817,4 +817,18 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Kontoro | owns | Kheti Kitchen'), found.join('; '));
     assert.ok(!found.some((t) => t.includes('KhmerPay')), found.join('; '));
   });
+
+  it('reads "the startup" past an auxiliary or an adverb ("The startup has signed a distribution deal with X"), and "the family" as no thing', async () => {
+    const found = await triples(
+      'Kontoro makes bookkeeping software. The startup has signed a distribution deal with Banca Serena. The company also announced a partnership with FreshWay.',
+      true,
+    );
+    assert.ok(found.includes('Kontoro | partner of | Banca Serena'), found.join('; '));
+    assert.ok(found.includes('Kontoro | partner of | FreshWay'), found.join('; '));
+    const family = await triples(
+      'Amara Okonkwo was born in Enugu. She moved to Gothenburg in 1999. The family still lives in Gothenburg.',
+      true,
+    );
+    assert.ok(!family.includes('Enugu | lives in | Gothenburg'), family.join('; '));
+  });
 });

@@ -196,6 +196,16 @@ export const NOUN_RULES: PredicateRule[] = [
     // (No person is a part: "Priyanka Desai, a former Heineken executive, …".)
     notSource: ['person'],
   },
+  // "signed a distribution deal with Banca Serena", "a licensing agreement with Kestrel": a deal
+  // between organisations (a person's "deal with" a club or a label is no partnership).
+  {
+    verbs: ['sign', 'strike', 'reach', 'ink', 'announce', 'agree'],
+    nouns: ['deal', 'agreement'],
+    preps: ['with'],
+    canonical: 'partner of',
+    notSourceTyped: ['person', 'location', 'date'],
+    notTarget: ['person', 'location', 'date'],
+  },
   {
     nouns: ['partner', 'venture', 'partnership', 'alliance'],
     preps: ['of', 'with'],
