@@ -327,11 +327,13 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         (tokens[end]!.lower !== 'for' || lex.isOrganizationWord(tokens[end - 1]!.lower)) &&
         // ("Filipe Carvalho of Hospitality Systems": a person's full name ends before "of".)
         // ("Adolf II of Holstein": a ruler's numeral keeps the title's place.)
+        // ("Mayor Lindiwe Khumalo of Cape Town": past an office's title before it.)
         !(
           tokens[end]!.lower === 'of' &&
           end - i >= 2 &&
           !/^[IVX]+$/.test(tokens[end - 1]!.text) &&
-          isFullName(tokens, i, end)
+          (isFullName(tokens, i, end) ||
+            (end - i >= 3 && lex.classOf(bare(tokens[i]!)) === 'role' && isFullName(tokens, i + 1, end)))
         )
       ) {
         end += 2;

@@ -479,4 +479,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const cto = await triples('Yumi Arai took over as CTO when Hiroshi Kato left in the spring.', true);
     assert.ok(cto.includes('Yumi Arai | succeeded | Hiroshi Kato'), cto.join('; '));
   });
+
+  it('reads "Kenji at Marlow Shipping says …" as a job there and "President Ana Silva of Brazil" as leading it', async () => {
+    const found = await triples(
+      'Maya: We built the backend on Supabase, and Kenji at Marlow Shipping says their drivers love it.\nTom: President Ana Silva of Brazil visited Lisbon.',
+      true,
+    );
+    assert.ok(found.includes('Kenji | works at | Marlow Shipping'), found.join('; '));
+    assert.ok(found.includes('Ana Silva | leads | Brazil'), found.join('; '));
+  });
 });

@@ -1,5 +1,6 @@
 import { PairRule, rawOf, retype } from './pair-rules';
 import { DASHES, DEPARTMENTS, UNIT_NOUNS } from './name-words';
+import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
 import { GROUP_WORDS } from './predicate-words';
 import { personalName } from './short-names';
@@ -32,6 +33,28 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
       });
     return true;
   }
+  // ("Mayor Lindiwe Khumalo of Cape Town", "Governor Ana Silva of Bahia": a leader's title before
+  // the name, the place or body after.)
+  const title = tokens[source.start - 1];
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'of' &&
+    source.type === 'person' &&
+    title !== undefined &&
+    /^\p{Lu}\p{Ll}+$/u.test(title.text) &&
+    nounPredicate(title.lower)?.canonical === 'leads' &&
+    ['location', 'organization'].includes(target.type)
+  ) {
+    found.push({
+      source,
+      target,
+      canonical: 'leads',
+      raw: `${title.text} … of`,
+      confidence: 0.65,
+      end: target.start,
+    });
+    return true;
+  }
   // "Marta Kowalczyk of Warsaw": a person's full name and their town.
   if (
     between.length === 1 &&
@@ -43,6 +66,24 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     source.start === chain[i]!.start
   ) {
     found.push({ source, target, canonical: 'lives in', raw: 'of', confidence: 0.6, end: target.start });
+    return true;
+  }
+  // ("and Kenji at Marlow Shipping says their drivers love it": a person at an organisation,
+  // the subject of the verb after it, works there.)
+  if (
+    between.length === 1 &&
+    between[0]!.lower === 'at' &&
+    source.start === chain[i]!.start &&
+    (source.type === 'person' ||
+      (source.evidence === 'none' &&
+        source.end - source.start <= 2 &&
+        tokens[source.start]?.pos === 'PROPN')) &&
+    target.type === 'organization' &&
+    ['VERB', 'AUX'].includes(tokens[target.end]?.pos ?? '') &&
+    !['VERB', 'AUX', 'ADP'].includes(tokens[source.start - 1]?.pos ?? '')
+  ) {
+    retype(source, 'person');
+    found.push({ source, target, canonical: 'works at', raw: 'at', confidence: 0.6, end: target.start });
     return true;
   }
   if (
