@@ -206,8 +206,14 @@ export class Discourse {
   /** The first thing the text named past its dateline: what "its" means after "SANTIAGO —". */
   private firstThing: Mention | undefined;
 
+  /** The first error code the text named: an incident report's own ("INC-2291"), in its title. */
+  firstErrorCode: Mention | undefined;
+
   remember(mention: Mention): void {
-    if (mention.type === 'error_code') this.errorCode = mention;
+    if (mention.type === 'error_code') {
+      this.errorCode = mention;
+      this.firstErrorCode ??= mention;
+    }
     if (this.named.length < 64) this.named.push(mention);
     if (mention.type !== 'person' && !isDateline(mention)) this.firstThing ??= mention;
     this.opening ??= mention;

@@ -31,7 +31,35 @@ export function inferredRelations(
     ...starAs(tokens, mentions, discourse),
     ...calledIn(tokens, mentions, found),
     ...tookOverWhenLeft(tokens, mentions, found),
+    ...affectedCustomers(tokens, mentions, discourse),
   ];
+}
+
+/** "Affected merchants included …", "Merchants including … reported failed orders": who an incident hit. */
+const AFFECTED_LIST =
+  /^(?:(?:the\s+)?affected\s+(?:customers|merchants|users|clients|tenants|sites|stores)\s+(?:include|included|includes|were|are)|(?:customers|merchants|clients|tenants)\s+(?:including|such\s+as))\b/i;
+
+/**
+ * "Affected merchants included Fjord Outfitters and Maison Lumière", "Merchants including Bókaland
+ * and VeloMarkt GmbH reported failed card payments": in an incident report, the incident (the
+ * first error code the text named, its title's) affects each organisation the list names.
+ */
+function affectedCustomers(tokens: Token[], mentions: Mention[], discourse: Discourse): SentenceRelation[] {
+  const incident = discourse.firstErrorCode;
+  if (!incident) return [];
+  const opening = phrase(tokens, 0, Math.min(tokens.length, 5));
+  const match = AFFECTED_LIST.exec(opening);
+  if (!match) return [];
+  const after = match[0].split(/\s+/).length;
+  return mentions
+    .filter(
+      (m) =>
+        m.start >= after &&
+        ['organization', 'concept'].includes(m.type) &&
+        // (The list only: names joined by commas, "and" and the words that say what each is.)
+        !tokens.slice(after, m.start).some((t) => t.pos === 'VERB'),
+    )
+    .map((m) => rel(incident, m, 'affects', match[0], m.end, 0.6));
 }
 
 /** Verbs of leaving a post, as written (the tagger may read "retired" as an adjective). */

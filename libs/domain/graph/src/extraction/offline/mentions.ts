@@ -46,12 +46,15 @@ export interface Mention {
 
 /** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
 const ERROR_CODE =
-  /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
+  /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*(?:-\d{2,})*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 
 /** Numbers of tickets, incidents and changes in the common trackers' shapes: INC0091734, RITM0012345. */
 const TICKET_NUMBER = /^(?:INC|REQ|RITM|CHG|PRB|SCTASK|TASK|CS|SR|TKT)\d{5,}$/;
 
 const NO_CODE_NAMES = new Set<string>();
+
+/** Labels of the field a ticket's own number is written in: "Case ID:", "Ticket:", "Ref:". */
+const TICKET_FIELDS = new Set(['id', 'case', 'ticket', 'ref', 'reference']);
 /** Platforms a product's edition is named for: "Outlook for Mac 16.82". */
 const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', 'Android', 'Linux', 'Web']);
 /** Particles that are English prepositions too: "End of March" is a date. */
@@ -114,6 +117,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     }
     // ("INC0091734 | Assigned to: …": a ticket's own number is no error, nor anything the text is about.)
     if (TICKET_NUMBER.test(token.text)) continue;
+    // ("Case ID: HK-2291-07", "Ticket: SUP-4410": a field that numbers the ticket itself.)
+    if (tokens[i - 1]?.text === ':' && TICKET_FIELDS.has(tokens[i - 2]?.lower ?? '')) continue;
     if (ERROR_CODE.test(token.text) && !dateToken.has(i)) {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
       continue;

@@ -826,4 +826,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Marcus Feld | member of | Platform team'), found.join('; '));
     assert.ok(found.includes('Leah Carmichael | member of | Payments Reliability team'), found.join('; '));
   });
+
+  it("reads an incident report's list of affected customers as the incident's, and no case number as an error", async () => {
+    const found = await triples(
+      'Incident INC-2024-0117: checkout API degraded\nBetween 09:12 and 10:47 UTC, card payments failed with HTTP 502.\nAffected merchants included the furniture retailer Bergmann Möbel and Festivo.\nMerchants including Bókaland and VeloMarkt GmbH reported failed card payments.',
+      true,
+    );
+    assert.ok(found.includes('INC-2024-0117 | affects | Bergmann Möbel'), found.join('; '));
+    assert.ok(found.includes('INC-2024-0117 | affects | VeloMarkt GmbH'), found.join('; '));
+    const ticket = await facts(
+      'Case ID: HK-2291-07\nProduct: Aurelio Espresso Pro 2\nMy machine leaks water.',
+      true,
+    );
+    assert.ok(!ticket.entities.some((e) => e.name === 'HK-2291-07'), JSON.stringify(ticket.entities));
+  });
 });
