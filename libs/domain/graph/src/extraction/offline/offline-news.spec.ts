@@ -831,4 +831,14 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(!family.includes('Enugu | lives in | Gothenburg'), family.join('; '));
   });
+
+  it('reads the head of a function as working at the firm ("Payvault\'s head of reliability", "head of engineering at Payvault")', async () => {
+    const found = await triples(
+      "Grace Adebayo, Payvault's head of reliability, acted as incident commander. Ana Silva, head of engineering at Kestrel, said it was fixed.",
+      true,
+    );
+    assert.ok(found.includes('Grace Adebayo | works at | Payvault'), found.join('; '));
+    assert.ok(!found.includes('Grace Adebayo | leads | Payvault'), found.join('; '));
+    assert.ok(found.includes('Ana Silva | works at | Kestrel'), found.join('; '));
+  });
 });

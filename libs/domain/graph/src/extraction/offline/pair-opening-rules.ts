@@ -29,10 +29,15 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
       : undefined;
   if (role && role.canonical !== 'located in') {
     retype(source, role.sourceType);
+    // ("Grace Adebayo, Payvault's head of reliability": the head of a function works for the firm.)
+    const ofFunction =
+      tokens[target.end + 2]?.lower === 'of' &&
+      ['NOUN', 'ADJ'].includes(tokens[target.end + 3]?.pos ?? '') &&
+      tokens[target.end + 3]!.text === tokens[target.end + 3]!.lower;
     found.push({
       source,
       target,
-      canonical: role.canonical,
+      canonical: role.canonical === 'leads' && ofFunction ? 'works at' : role.canonical,
       raw: phrase(tokens, target.end, target.end + 2),
       confidence: 0.75,
       end: target.end + 2,

@@ -70,6 +70,9 @@ const DIRECTED_BODIES = new Set([
   'choir',
 ]);
 
+/** Titles of who heads a function ("head of engineering"), not the firm it is at. */
+const FUNCTION_HEADS = new Set(['head', 'director', 'vp', 'vice-president', 'manager', 'lead', 'chief']);
+
 /**
  * "the hailstorm capital of", "the cultural capital of": a capital said with a word of its own
  * before it is a figure of speech; "the capital of", "its capital", "capital of" are a seat of
@@ -213,6 +216,26 @@ export function matchPredicate(
       last !== undefined && !words.slice(words.indexOf(last) + 1).some(isVerbLike) && occupation(last);
     return occupationHeads;
   };
+  // ("Ana Silva, head of engineering at Payvault", "the director of research at Kestrel": the head
+  // of a function at a firm works there.)
+  const ofAt = between.findIndex((t) => t.lower === 'of');
+  if (
+    finalPrep === 'at' &&
+    ofAt > 0 &&
+    verbs.length === 0 &&
+    FUNCTION_HEADS.has(between[ofAt - 1]!.lower) &&
+    between
+      .slice(ofAt + 1, -1)
+      .every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'CCONJ'].includes(t.pos)) &&
+    source.type !== 'location'
+  )
+    return {
+      canonical: 'works at',
+      inverted: false,
+      known: true,
+      sourceType: 'person',
+      targetType: 'organization',
+    };
   // ("bought a 60% stake in Kheti Kitchen", "owns a majority stake in Volta Trust": a share of more
   // than half is ownership; "a minority stake", "its 20% stake" is none.)
   const stake = between.findIndex((t) => t.lower === 'stake' || t.lower === 'stakes');
