@@ -488,4 +488,15 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Kenji | works at | Marlow Shipping'), found.join('; '));
     assert.ok(found.includes('Ana Silva | leads | Brazil'), found.join('; '));
   });
+
+  it('reads a town one leaves as one lived in, and a relative named with a town as living there, not where one met them', async () => {
+    const found = await triples(
+      'Lucía: No way, so Tomás is leaving Loja?\nAisha: fyi I am out Thurs, visiting my brother Yusuf in Durban\nAna: I met my sister Anna in Berlin last Tuesday.',
+      true,
+    );
+    assert.ok(found.includes('Tomás | lives in | Loja'), found.join('; '));
+    assert.ok(!found.includes('Tomás | works at | Loja'), found.join('; '));
+    assert.ok(found.includes('Yusuf | lives in | Durban'), found.join('; '));
+    assert.ok(!found.includes('Anna | lives in | Berlin'), found.join('; '));
+  });
 });

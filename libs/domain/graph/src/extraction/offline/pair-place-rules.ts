@@ -1,4 +1,6 @@
 import { isCodeName } from './code-names';
+import { KIN_NOUNS } from './cues';
+import { POSSESSIVES } from './owners';
 import { lexicon } from './lexicon';
 import { isTownName } from './towns';
 import { Mention } from './mentions';
@@ -77,6 +79,30 @@ function atName(tokens: Token[], mention: Mention): boolean {
 
 /** Months, which "every March in Agadir" names before a town (the lexicon reads "march" and "may" as verbs). */
 const MONTHS = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+
+/** Verbs of meeting someone somewhere, which says nothing of where they live. */
+const ENCOUNTERS = new Set(['meet', 'see', 'bump', 'run', 'spot', 'catch']);
+
+/**
+ * "visiting my brother Yusuf in Durban", "my sister Bisi in London": a relative named with their
+ * town lives there.
+ */
+export const relativeIn: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length !== 1 ||
+    between[0]!.lower !== 'in' ||
+    source.type !== 'person' ||
+    target.type !== 'location' ||
+    target.evidence === 'none' ||
+    !KIN_NOUNS.has(tokens[source.start - 1]?.lower ?? '') ||
+    !POSSESSIVES.has(tokens[source.start - 2]?.lower ?? '') ||
+    // (Not where one met them: "I met my sister Anna in Berlin last Tuesday".)
+    ENCOUNTERS.has(tokens[source.start - 3]?.lemma ?? '')
+  )
+    return false;
+  found.push({ source, target, canonical: 'lives in', raw: 'in', confidence: 0.6, end: target.start });
+  return true;
+};
 
 /** "Nintendo in Kyoto": an organisation, then where it is (a name nothing typed is a place there). */
 export const organisationIn: PairRule = ({ source, target, between }, { tokens, found }) => {

@@ -110,6 +110,14 @@ export const CAREER_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: ['person', 'location', 'date'],
   },
+  // "so he's leaving Loja?", "she left Houston in 2019": a town one leaves is one one lived in.
+  {
+    verbs: ['leave'],
+    preps: [''],
+    canonical: 'lives in',
+    sourceType: 'person',
+    onlyTargets: ['location'],
+  },
   {
     // "Dev quit Accenture", "she left Siemens": a job there, ended.
     verbs: ['quit', 'leave'],

@@ -29,7 +29,13 @@ import {
   possessorsRole,
   tooFarApart,
 } from './pair-opening-rules';
-import { basedInApposition, organisationIn, placeAndRegion, placeAside } from './pair-place-rules';
+import {
+  basedInApposition,
+  organisationIn,
+  placeAndRegion,
+  placeAside,
+  relativeIn,
+} from './pair-place-rules';
 import { predicate } from './pair-predicate';
 import {
   gapOf,
@@ -96,6 +102,7 @@ const PAIR_RULES: PairRule[] = [
   formerlyAt,
   founderAfterPlace,
   foundedIn,
+  relativeIn,
   organisationIn,
   basedInApposition,
   placeAside,
