@@ -499,4 +499,15 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Yusuf | lives in | Durban'), found.join('; '));
     assert.ok(!found.includes('Anna | lives in | Berlin'), found.join('; '));
   });
+
+  it('reads "moved to X in Town" as a job at X and a home in the town, and "sharing a flat in Y" as living there', async () => {
+    const found = await triples(
+      'Maya: Lena? nope, she moved to Adyen in Amsterdam last spring\nMark: Yeah, Jenna is sharing a flat in Hammersmith with her old school friend Rosie.',
+      true,
+    );
+    assert.ok(found.includes('Lena | works at | Adyen'), found.join('; '));
+    assert.ok(found.includes('Lena | lives in | Amsterdam'), found.join('; '));
+    assert.ok(!found.includes('Lena | lives in | Adyen'), found.join('; '));
+    assert.ok(found.includes('Jenna | lives in | Hammersmith'), found.join('; '));
+  });
 });

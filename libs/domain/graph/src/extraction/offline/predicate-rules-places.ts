@@ -74,6 +74,19 @@ export const PLACE_RULES: PredicateRule[] = [
     targetType: 'location',
     notTarget: ['person', 'date', 'organization'],
   },
+  // "is sharing a flat in Hammersmith", "bought a flat near the common in Clapham", "rents a
+  // house in Porto": a home one has somewhere is where one lives.
+  {
+    verbs: ['share', 'rent', 'buy', 'own', 'have'],
+    // (Words, not nouns: the tagger reads "a flat in" as an adjective.)
+    words: ['flat', 'apartment', 'house', 'home', 'place', 'condo'],
+    preps: ['in'],
+    canonical: 'lives in',
+    sourceType: 'person',
+    onlySources: ['person'],
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   // "Helena retired to Braga": one retires to where one then lives.
   {
     verbs: ['retire'],

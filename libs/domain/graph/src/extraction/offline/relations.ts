@@ -55,6 +55,7 @@ import { countrysCapital, labelledPlaces } from './places';
 import { SITES } from './name-words';
 import { headerAffiliations, signOffPlace, unitsInBrackets } from './signatures';
 import { isTeam } from './teams';
+import { isTownName } from './towns';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { isCanonical } from './predicate-rules';
 import { isVerbLike } from './predicates';
@@ -167,7 +168,37 @@ export function findRelations(
     ...productLine(sentence, mentions, discourse),
     ...ticketFields(sentence, mentions, discourse.ticket, found),
   );
-  return dedupe([...found, ...inferredRelations(tokens, visible, discourse, found)].map(teamMembership));
+  return dedupe(
+    [...firmsMovedTo(found), ...inferredRelations(tokens, visible, discourse, found)].map(teamMembership),
+  );
+}
+
+/**
+ * "she moved to Adyen in Amsterdam": a name one moves to that is itself in a town is a firm one
+ * joined, not a place one lives in; one lives in its town.
+ */
+function firmsMovedTo(found: SentenceRelation[]): SentenceRelation[] {
+  return found.flatMap((r) => {
+    const { target } = r;
+    if (
+      r.canonical !== 'lives in' ||
+      !/\bmov(?:e|ed|es|ing) to$/i.test(r.raw) ||
+      target.type !== 'location' ||
+      target.evidence !== 'weak' ||
+      lexicon().classOf(target.keys[0]!) ||
+      isTownName(target.keys[0]!)
+    )
+      return [r];
+    const town = found.find(
+      (o) => o.canonical === 'located in' && o.source === target && o.target.evidence === 'strong',
+    );
+    if (!town) return [r];
+    Object.assign(target, { type: 'organization', evidence: 'weak' });
+    return [
+      { ...r, canonical: 'works at' },
+      { ...r, target: town.target, confidence: 0.6 },
+    ];
+  });
 }
 
 /** "Ana Ferreira (Platform team)": one is a member of a team, not employed by it. */
