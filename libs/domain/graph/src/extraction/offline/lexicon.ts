@@ -31,6 +31,8 @@ export interface Lexicon {
   classOf(lowercased: string): LexicalClass | undefined;
   isOrganizationWord(word: string): boolean;
   isPlaceWord(word: string): boolean;
+  /** Whether compromise lists the name as a country's ("england", "denmark"), not a region's. */
+  isCountry(lowercased: string): boolean;
   /** The gender compromise lists a first name under, when it lists it under one only. */
   genderOf(word: string): 'female' | 'male' | undefined;
 }
@@ -183,10 +185,12 @@ export function lexicon(): Lexicon {
   };
   const classes = new Map<string, LexicalClass>();
   const genders = new Map<string, 'female' | 'male'>();
+  const countries = new Set<string>();
   for (const [word, tags] of Object.entries(model.one.lexicon)) {
     const list = Array.isArray(tags) ? tags : [tags];
     const found = TAG_CLASSES.find(([tag]) => list.includes(tag));
     if (found) classes.set(word, found[1]);
+    if (list.includes('Country')) countries.add(word);
     if (list.includes('FemaleName') !== list.includes('MaleName'))
       genders.set(word, list.includes('FemaleName') ? 'female' : 'male');
   }
@@ -199,6 +203,7 @@ export function lexicon(): Lexicon {
     classOf: (word) => either(classes, word),
     isOrganizationWord: (word) => orgWords.has(word),
     isPlaceWord: (word) => placeWords.has(word),
+    isCountry: (word) => countries.has(word),
     genderOf: (word) => either(genders, word),
   };
   return built;

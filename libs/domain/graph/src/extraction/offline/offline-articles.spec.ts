@@ -655,4 +655,14 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('gw-ams-01 | located in | Amsterdam'), found.join('; '));
     assert.ok(!found.includes('March | located in | Agadir'), found.join('; '));
   });
+
+  it('reads "a market town in Cumbria, England" as the county in the country, not a list of two places', async () => {
+    const found = await triples(
+      'The dam failure occurred on 22 February 2016 at Harrowby, a market town in Cumbria, England, when the embankment collapsed.',
+      true,
+    );
+    assert.ok(found.includes('Harrowby | located in | Cumbria'), found.join('; '));
+    assert.ok(found.includes('Cumbria | located in | England'), found.join('; '));
+    assert.ok(!found.includes('Harrowby | located in | England'), found.join('; '));
+  });
 });

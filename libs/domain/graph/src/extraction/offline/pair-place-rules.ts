@@ -52,7 +52,13 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
     const row = chain.slice(first, last + 1);
     const endsOnAnd = tokens.slice(chain[last - 1]!.end, chain[last]!.start).some((t) => t.lower === 'and');
     const placeList = row.length >= 4 || (row.length === 3 && endsOnAnd);
-    if (!listGoesOn && !placeList && lexicon().classOf(source.keys[0]!) !== 'region') {
+    // (A region is in a country: "Cumbria, England"; a country is in none: "France, Spain".)
+    const lex = lexicon();
+    const regionInCountry =
+      !lex.isCountry(source.keys[0]!) &&
+      lex.isCountry(target.keys[0]!) &&
+      tokens[target.end]?.lower !== 'and';
+    if (!listGoesOn && !placeList && (lex.classOf(source.keys[0]!) !== 'region' || regionInCountry)) {
       found.push({
         source,
         target,
