@@ -840,4 +840,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!ticket.entities.some((e) => e.name === 'HK-2291-07'), JSON.stringify(ticket.entities));
   });
+
+  it('reads an organisation\'s town and country in brackets ("Customer: Dalgaard Logistics (Aarhus, Denmark)")', async () => {
+    const found = await triples(
+      'Customer: Dalgaard Logistics (Aarhus, Denmark)\nProduct: CargoSync 4.2',
+      true,
+    );
+    assert.ok(found.includes('Dalgaard Logistics | located in | Aarhus'), found.join('; '));
+    assert.ok(found.includes('Aarhus | located in | Denmark'), found.join('; '));
+  });
 });

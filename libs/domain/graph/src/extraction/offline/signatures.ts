@@ -76,6 +76,25 @@ export function signOffPlace(sentence: Sentence, mentions: Mention[]): SentenceR
   return out;
 }
 
+/** "Customer: Dalgaard Logistics (Aarhus, Denmark)": an organisation, then its town and country in brackets. */
+function townAndCountry(tokens: Token[], mentions: Mention[], org: Mention): SentenceRelation[] {
+  const town = mentions.find((m) => m.start === org.end + 1);
+  const country = town && mentions.find((m) => m.start === town.end + 1);
+  if (
+    tokens[org.end]?.text !== '(' ||
+    town?.type !== 'location' ||
+    town.evidence === 'none' ||
+    tokens[town.end]?.text !== ',' ||
+    country?.type !== 'location' ||
+    tokens[country.end]?.text !== ')'
+  )
+    return [];
+  return [
+    rel(org, town, 'located in', `(${town.name}, …)`, town.end, 0.6),
+    rel(town, country, 'located in', ',', country.end, 0.6),
+  ];
+}
+
 /**
  * Ticket headers name who writes for whom without a verb: "Ticket #88213 - Priya Raman (Kestrel
  * Design Studio):", "Re: Ticket 30917 - Sipho Mahlangu, Umhlanga Fresh Markets". The person
@@ -85,6 +104,10 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   for (const person of mentions) {
+    if (person.type === 'organization') {
+      out.push(...townAndCountry(tokens, mentions, person));
+      continue;
+    }
     if (!personLike(person)) continue;
     // ("Reported by: Sofía Marín (QA lead, Quintana Logística, Valencia)": a list, read on its own.)
     const listed = affiliationList(tokens, mentions, person);
