@@ -70,6 +70,15 @@ const DIRECTED_BODIES = new Set([
   'choir',
 ]);
 
+/** A person's job at an organisation, as the constructions below read it. */
+const A_JOB: PredicateMatch = {
+  canonical: 'works at',
+  inverted: false,
+  known: true,
+  sourceType: 'person',
+  targetType: 'organization',
+};
+
 /** Titles of who heads a function ("head of engineering"), not the firm it is at. */
 const FUNCTION_HEADS = new Set(['head', 'director', 'vp', 'vice-president', 'manager', 'lead', 'chief']);
 
@@ -229,13 +238,7 @@ export function matchPredicate(
       .every((t) => t.text === t.lower && ['NOUN', 'ADJ', 'CCONJ'].includes(t.pos)) &&
     source.type !== 'location'
   )
-    return {
-      canonical: 'works at',
-      inverted: false,
-      known: true,
-      sourceType: 'person',
-      targetType: 'organization',
-    };
+    return { ...A_JOB };
   // ("bought a 60% stake in Kheti Kitchen", "owns a majority stake in Volta Trust": a share of more
   // than half is ownership; "a minority stake", "its 20% stake" is none.)
   const stake = between.findIndex((t) => t.lower === 'stake' || t.lower === 'stakes');
@@ -475,15 +478,8 @@ export function matchPredicate(
     (source.type === 'person' || source.evidence === 'none') &&
     !['person', 'location', 'date', 'product'].includes(target.type) &&
     nouns.length === 0
-  ) {
-    return {
-      canonical: 'works at',
-      inverted: false,
-      known: true,
-      sourceType: 'person',
-      targetType: 'organization',
-    };
-  }
+  )
+    return { ...A_JOB };
   // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
   const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
   if (
