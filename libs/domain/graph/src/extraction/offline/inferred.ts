@@ -47,10 +47,15 @@ const AFFECTED_LIST =
 function affectedCustomers(tokens: Token[], mentions: Mention[], discourse: Discourse): SentenceRelation[] {
   const incident = discourse.firstErrorCode;
   if (!incident) return [];
-  const opening = phrase(tokens, 0, Math.min(tokens.length, 5));
-  const match = AFFECTED_LIST.exec(opening);
+  const match = AFFECTED_LIST.exec(
+    tokens
+      .slice(0, 5)
+      .map((t) => t.text)
+      .join(' '),
+  );
   if (!match) return [];
-  const after = match[0].split(/\s+/).length;
+  // (The words it matched, one token each.)
+  const after = match[0].split(' ').length;
   return mentions
     .filter(
       (m) =>

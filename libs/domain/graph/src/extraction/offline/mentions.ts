@@ -55,6 +55,7 @@ const NO_CODE_NAMES = new Set<string>();
 
 /** Labels of the field a ticket's own number is written in: "Case ID:", "Ticket:", "Ref:". */
 const TICKET_FIELDS = new Set(['id', 'case', 'ticket', 'ref', 'reference']);
+
 /** Platforms a product's edition is named for: "Outlook for Mac 16.82". */
 const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', 'Android', 'Linux', 'Web']);
 /** Particles that are English prepositions too: "End of March" is a date. */

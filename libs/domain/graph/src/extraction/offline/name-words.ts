@@ -711,6 +711,9 @@ export const SOFTWARE_KINDS = new Set([
   'fork',
 ]);
 
+/** Nouns for one's home: "Farid's new house in Mississauga", "sharing a flat in Hammersmith". */
+export const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);
+
 /**
  * Nouns for a company's own site, which "in" after says where the company is: "the Sahyadri
  * Analytics office in Hinjewadi" (a plant or a branch is named as a place of its own: "the Toyota

@@ -8,17 +8,18 @@ import { Token } from './sentences';
 /** Pronouns that open a clause of their own as its subject. */
 const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'this', 'that', 'who']);
 
+/** "is", "was": a copula. */
+const isCopula = (t: Token) => t.pos === 'AUX' && t.lemma === 'be';
+
 /**
  * "… in 1943 and later worked at …", "born in Sapporo and still lives there": the clause after
  * "and" keeps the subject of the one before.
  */
-const isCopula = (t: Token) => t.pos === 'AUX' && t.lemma === 'be';
-
 export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
   const { source, between } = pair;
   const and = between.findIndex((t) => t.lower === 'and');
   // ("and was a professor at": a copula makes a clause too.)
-  const clause = (t: Token) => isVerbLike(t) || (t.pos === 'AUX' && t.lemma === 'be');
+  const clause = (t: Token) => isVerbLike(t) || isCopula(t);
   const previousSubject = previous && (previous.inverted ? previous.target : previous.source);
   if (
     and >= 0 &&
@@ -41,7 +42,7 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
           (rest[k + 1]?.pos === 'AUX' || (rest[k + 1]?.pos === 'VERB' && rest[k - 1]?.pos === 'DET'))),
     );
     if (described && !ownSubject) {
-      pair.between = between.slice(and + 1).filter((t) => t.pos !== 'ADV');
+      pair.between = rest.filter((t) => t.pos !== 'ADV');
       return same(pair.source, pair.target);
     }
     if (!previousSubject || same(previousSubject, pair.target)) return true;

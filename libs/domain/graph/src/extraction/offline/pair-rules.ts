@@ -1,4 +1,4 @@
-import { COMPANY_SITES } from './name-words';
+import { COMPANY_SITES, HOMES } from './name-words';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { isVerbLike } from './predicates';
@@ -101,6 +101,3 @@ export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVer
     COMPANY_SITES.has(between[0]!.lower) &&
     between[1]!.lower === 'in'
   );
-
-/** Nouns for one's home. */
-const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);

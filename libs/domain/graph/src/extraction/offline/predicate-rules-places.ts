@@ -1,5 +1,5 @@
 import { NOT_PERSON } from './predicate-rule-exclusions';
-import { COMPANY_SITES } from './name-words';
+import { COMPANY_SITES, HOMES } from './name-words';
 import type { PredicateRule } from './predicate-rules';
 
 // Predicate rules for where people live and where things are ("lives in", "located in").
@@ -79,7 +79,7 @@ export const PLACE_RULES: PredicateRule[] = [
   {
     verbs: ['share', 'rent', 'buy', 'own', 'have'],
     // (Words, not nouns: the tagger reads "a flat in" as an adjective.)
-    words: ['flat', 'apartment', 'house', 'home', 'place', 'condo'],
+    words: [...HOMES, 'condo'],
     preps: ['in'],
     canonical: 'lives in',
     sourceType: 'person',

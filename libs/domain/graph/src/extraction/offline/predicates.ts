@@ -259,13 +259,14 @@ export function matchPredicate(
     (target.type === 'location' || target.evidence === 'none')
   )
     return { canonical: 'located in', inverted: false, known: true, targetType: 'location' };
-  // "She entered the National Assembly in 1983", "was elected to Dáil Éireann": a seat in it.
-  const seat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['enter', 'elect']);
-  if (seat && source.type === 'person' && LEGISLATURES.test(target.name) && ['', 'to'].includes(finalPrep))
-    return { canonical: 'member of', inverted: false, known: true, targetType: 'organization' };
-  // "he also sat in the Chamber of Deputies", "served in the Bundestag": a seat held.
-  const sat = verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, ['sit', 'serve']);
-  if (sat && source.type === 'person' && LEGISLATURES.test(target.name) && ['in', 'on'].includes(finalPrep))
+  // "She entered the National Assembly in 1983", "was elected to Dáil Éireann", "he also sat in the
+  // Chamber of Deputies", "served in the Bundestag": a seat in it.
+  const lastVerb = verbs[verbs.length - 1];
+  const seat =
+    lastVerb !== undefined &&
+    ((verbIs(lastVerb, ['enter', 'elect']) && ['', 'to'].includes(finalPrep)) ||
+      (verbIs(lastVerb, ['sit', 'serve']) && ['in', 'on'].includes(finalPrep)));
+  if (seat && source.type === 'person' && LEGISLATURES.test(target.name))
     return { canonical: 'member of', inverted: false, known: true, targetType: 'organization' };
   for (const rule of RULES) {
     if (rule.preps && !rule.preps.includes(finalPrep)) continue;

@@ -16,11 +16,11 @@ let towns: Set<string> | undefined;
 /** Whether a lower-cased name is a town's ("freiburg", "łódź", "tábor"), accents or not. */
 export function isTownName(lowercased: string): boolean {
   towns ??= readTowns();
-  return towns.has(lowercased) || towns.has(withoutAccents(lowercased));
+  return towns.has(withoutAccents(lowercased));
 }
 
 /**
- * The names of the package's towns of MIN_POPULATION or more, read from its data file with the
+ * The names of the package's towns of MIN_POPULATION or more, without accents, read from its data file with the
  * fields its own reader (index.js) reads them from: 2 the name, 9 the population. Its reader keeps
  * all 135,000 towns whole (~46 MB, which a require cannot let go); this keeps ~9,000 names, in ~50 ms.
  */
@@ -35,8 +35,7 @@ function readTowns(): Set<string> {
   while (pbf.pos < pbf.length) {
     const town = pbf.readMessage(readTown, { name: '', population: 0 });
     if (town.population < MIN_POPULATION) continue;
-    const name = town.name.toLowerCase();
-    names.add(name).add(withoutAccents(name));
+    names.add(withoutAccents(town.name.toLowerCase()));
   }
   return names;
 }
