@@ -13,6 +13,7 @@ import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
+import { chatFirstPerson, elidedSubject } from './chat-subjects';
 
 /** A verb's past participle: "headquartered", "founded", "known". */
 const pastParticiple = (token: Token | undefined): boolean =>
@@ -295,6 +296,13 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
       if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
+      return;
+    }
+    // A chat's turn says "i" and "im" as often as "I" and "I'm", and leaves its subject out:
+    // "cant, working late at Naver", "moved to Galway last year" (chat-subjects.ts).
+    const chatter = discourse.speakers.size > 0 ? discourse.speaker : undefined;
+    if (chatter && (chatFirstPerson(sentence.tokens, i) || elidedSubject(sentence.tokens, i))) {
+      out.push({ ...chatter, start: i, end: chatFirstPerson(sentence.tokens, i) ? i + 1 : i });
       return;
     }
     // "You have been with …", said to someone a turn or a greeting named: "you" as a verb's

@@ -391,7 +391,7 @@ export function speakerOf(
   inDialogue: (label: Mention) => boolean = () => false,
 ): Mention | undefined {
   const { tokens } = sentence;
-  const posted = postedBy(tokens, mentions) ?? sentBy(tokens, mentions);
+  const posted = postedBy(tokens, mentions) ?? sentBy(tokens, mentions) ?? wroteBy(tokens, mentions);
   if (posted) return posted;
   // "[14:02] Priya (BrightNet Support): …", "14:06 Oluwaseun Bakare: …": a chat log's time and
   // the speaker's organisation may stand around the label.
@@ -489,6 +489,29 @@ function postedBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
   if (!named) return undefined;
   settle(named, 'person', 'weak');
   return { ...named, start: 0, end: shut + 1 };
+}
+
+/** Verbs of a quoted message's attribution line: "Sofia Brennan wrote:". */
+const WROTE = new Set(['wrote', 'writes', 'replied', 'replies', 'responded', 'commented']);
+
+/**
+ * "Sofia Brennan wrote:", "Tomasz Kowal (Quantix Software Support) replied:", "On 3 May, Ana Lima
+ * wrote:": the line that attributes the message below it names its writer, the last name before
+ * the verb (past an affiliation in brackets), a person's or one nothing typed.
+ */
+function wroteBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  const colon = tokens.length - 1;
+  if (tokens[colon]?.text !== ':' || !WROTE.has(tokens[colon - 1]?.lower ?? '')) return undefined;
+  let end = colon - 1;
+  if (tokens[end - 1]?.text === ')') {
+    const open = tokens.findLastIndex((t, k) => k < end - 1 && t.text === '(');
+    if (open < 0 || end - open > 7) return undefined;
+    end = open;
+  }
+  const writer = mentions.find((m) => m.end === end);
+  if (!writer || (writer.type !== 'person' && writer.evidence !== 'none')) return undefined;
+  settle(writer, 'person', 'weak');
+  return writer;
 }
 
 /** A post's kinds that may head a turn with its writer's name in brackets: "Update (Tomasz):". */

@@ -95,7 +95,17 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
         out.push(rel(previous, target, 'located in', gap, target.end, 0.6));
       continue;
     }
-    const match = matchPredicate(tokens.slice(0, target.start), subject, target);
+    // ("Born in Gdańsk and raised in Łódź, he …": a second verb of the phrase is the later name's.)
+    const verb = previous
+      ? tokens.findIndex(
+          (t, k) =>
+            k > previous.end &&
+            k < target.start &&
+            isVerbLike(t) &&
+            ['and', ','].includes(tokens[k - 1]!.lower),
+        )
+      : -1;
+    const match = matchPredicate(tokens.slice(Math.max(verb, 0), target.start), subject, target);
     if (!match?.known) continue;
     // "Founded in 1413 by Henry Wardlaw, it is …", "Founded in 2017 by former Flipkart executives
     // Ananya Iyer and Rohit Bansal, PayKaro …": an agent after "by" did it to the subject.

@@ -53,6 +53,7 @@ export function legalShortNames(entities: ChunkFacts['entities']): Map<number, n
 
 /** What a company's help desk is called after its name: "OrbitNet Support", "Streamora Customer Care". */
 const DESK_WORDS = [
+  'technical support',
   'support',
   'support team',
   'customer care',
@@ -62,6 +63,32 @@ const DESK_WORDS = [
   'helpdesk',
   'staff',
 ];
+
+/** Words before a desk's that name a kind of it, not a company: "Customer Support", "Senior Support". */
+const DESK_OWNER_WORDS = new Set([
+  'customer',
+  'customers',
+  'merchant',
+  'technical',
+  'product',
+  'senior',
+  'junior',
+  'desktop',
+  'mobile',
+  'it',
+  'partner',
+  'partners',
+  'client',
+  'premium',
+  'enterprise',
+  'business',
+  'tier',
+  'level',
+  'first',
+  'second',
+  'hi',
+  'dear',
+]);
 
 /**
  * "Mei (OrbitNet Support): Hi, thanks for contacting OrbitNet": a company's help desk, where the
@@ -107,7 +134,13 @@ export function deskCompanies(entities: ChunkFacts['entities']): Map<number, str
         ['organization', 'product', 'concept'].includes(f.type) &&
         f.keys[0]!.startsWith(`${desk.company} `),
     );
-    if (!named) return;
+    // ("Tomasz Kowal (Quantix Software Support)", "Mei Lin Tan / PrintVista Technical Support": or
+    // a desk whose name before its words is a name's, capitalised, not a kind of customer or desk:
+    // annotators wrote the company 34 times, the desk 5.)
+    const owner = e.name.split(' ').slice(0, -desk.words.split(' ').length);
+    const ownName =
+      owner.length > 0 && owner.every((w) => /^\p{Lu}/u.test(w) && !DESK_OWNER_WORDS.has(w.toLowerCase()));
+    if (!named && !ownName) return;
     const words = e.name.split(' ');
     out.set(i, words.slice(0, words.length - desk.words.split(' ').length).join(' '));
   });

@@ -181,6 +181,10 @@ export const DOCUMENT_LABELS = new Set([
   'agent',
   'environment',
   'platform',
+  // ("Company: Harbourline Freight Ltd, Cork")
+  'company',
+  'organization',
+  'organisation',
 ]);
 /** Last words of a unit inside an organisation, whose people are its members and whose lead leads it. */
 export const UNIT_NOUNS = new Set([
@@ -283,8 +287,11 @@ export const NAME_TITLES = new Set([
   'governor',
   'justice',
   'admiral',
-  // ("Chair Harriet Lowe said …")
+  // ("Chair Harriet Lowe said …", "Chairman Rajiv Malhotra told analysts …")
   'chair',
+  'chairman',
+  'chairwoman',
+  'chairperson',
   'treasurer',
 ]);
 /** Titles of rank and office written before a person's names: "Sir Alex Ferguson", "Lord Justice …". */

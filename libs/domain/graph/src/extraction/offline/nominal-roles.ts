@@ -154,6 +154,9 @@ export function appositiveTitles(sentence: Sentence, mentions: Mention[]): Sente
 /** Words before a title that leave it no owner of its own: "said chief executive X", "from founder X". */
 const OWNERLESS_BEFORE = new Set([
   ',',
+  // ('"Margins are under pressure," chief financial officer Neha Kulkarni said': a quote's close.)
+  '"',
+  '”',
   'by',
   'from',
   'with',

@@ -510,4 +510,20 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(!found.includes('Lena | lives in | Adyen'), found.join('; '));
     assert.ok(found.includes('Jenna | lives in | Hammersmith'), found.join('; '));
   });
+
+  it("reads a turn's own subject left out, or written in lower case", async () => {
+    const chat = await triples(
+      'Ines: u coming tonight?\nMarek: nope, working late at Brightcast again\nInes: boo. i work at Kestrel Labs now btw\nMarek: moved to Gdynia last month so closer to u',
+      true,
+    );
+    assert.ok(chat.includes('Marek | works at | Brightcast'), chat.join('; '));
+    assert.ok(chat.includes('Ines | works at | Kestrel Labs'), chat.join('; '));
+    assert.ok(chat.includes('Marek | lives in | Gdynia'), chat.join('; '));
+    // (Not an instruction, nor a verb of the third person, whose subject is someone else.)
+    const other = await triples(
+      'Ines: hi\nMarek: bring Ola to Gdynia tomorrow\nInes: depends on Brightcast',
+      true,
+    );
+    assert.ok(!other.some((t) => t.startsWith('Marek |') || t.startsWith('Ines |')), other.join('; '));
+  });
 });

@@ -841,4 +841,41 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!found.includes('Grace Adebayo | leads | Payvault'), found.join('; '));
     assert.ok(found.includes('Ana Silva | works at | Kestrel'), found.join('; '));
   });
+
+  it('reads past "today" between a company and its verb, a chairman and a quoted officer, and a maker after "made by"', async () => {
+    const deal = await triples(
+      'Oslo-based Fjordvik Shipping ASA today agreed to acquire Kvale Marine AS.',
+      true,
+    );
+    assert.ok(deal.includes('Fjordvik Shipping ASA | acquired | Kvale Marine AS'), deal.join('; '));
+    assert.ok(deal.includes('Fjordvik Shipping ASA | located in | Oslo'), deal.join('; '));
+    const results = await triples(
+      'Tarlow Foods reported higher sales. Chairman Imre Szabo praised the staff. "Costs stay high," chief financial officer Ruth Adler said.',
+      true,
+    );
+    assert.ok(results.includes('Imre Szabo | leads | Tarlow Foods'), results.join('; '));
+    assert.ok(results.includes('Ruth Adler | works at | Tarlow Foods'), results.join('; '));
+    const made = await triples('The Kora K2 is a folding bicycle manufactured by Brevik Cycles.', true);
+    assert.ok(made.includes('Brevik Cycles | created | Kora K2'), made.join('; '));
+  });
+
+  it('gives a verb to both of two joined names when only the second is typed, and each of two fronted participles its own place', async () => {
+    const pair = await triples('Oluwadamilare Bankole and John Carter worked at Zenith Bank.', true);
+    assert.ok(pair.includes('Oluwadamilare Bankole | works at | Zenith Bank'), pair.join('; '));
+    const life = await triples(
+      'Greta Nilsson teaches drums. Born in Umeå and raised in Luleå, she studied at the Royal College of Music.',
+      true,
+    );
+    assert.ok(life.includes('Greta Nilsson | born in | Umeå'), life.join('; '));
+    assert.ok(!life.includes('Greta Nilsson | born in | Luleå'), life.join('; '));
+    assert.ok(life.includes('Greta Nilsson | lives in | Luleå'), life.join('; '));
+  });
+
+  it('keeps a firm named "A & B" whole when the tagger reads B as a verb', async () => {
+    const firm = await triples('Tomas Berg is a lawyer at Hale & Pierce LLP in Leeds.', true);
+    assert.ok(
+      firm.some((t) => t.startsWith('Tomas Berg | works at | Hale & Pierce LLP')),
+      firm.join('; '),
+    );
+  });
 });

@@ -189,7 +189,7 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
 
   it('names code written in lower case: jobs, buckets, tables and programs with versions', async () => {
     const incident = await triples(
-      'The ledger-sync service reads from the S3 bucket acme-raw-events. Later the timeouts were caused by ledger-sync running out of memory.',
+      'The ledger-sync service reads from the S3 bucket acme-raw-events. Later error E-4410 was caused by ledger-sync running out of memory.',
     );
     assert.ok(incident.includes('ledger-sync | uses | acme-raw-events'));
     assert.ok(incident.some((t) => t.endsWith('| caused by | ledger-sync')));
@@ -272,7 +272,7 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const chat = await triples(
       '[09:12] Tanvi (Fibrely Support): Hi, how can I help?\n[09:13] Kwabena Owusu: Great... I work from home for KPMG, so I need this fixed.',
     );
-    assert.ok(chat.includes('Tanvi | works at | Fibrely Support'));
+    assert.ok(chat.includes('Tanvi | works at | Fibrely'));
     assert.ok(chat.includes('Kwabena Owusu | works at | KPMG'));
     assert.ok(!chat.some((t) => t.startsWith('Great')));
     const report = await names('Remediation: certificate rotated by on-call engineer Mina Sato.');
@@ -665,10 +665,10 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       true,
     );
     assert.ok(found.includes('Priya Raman | works at | Lumen Labs'), found.join('; '));
-    assert.ok(found.includes('Tomás Herrera | works at | CloudNest Support'), found.join('; '));
+    assert.ok(found.includes('Tomás Herrera | works at | CloudNest'), found.join('; '));
   });
 
-  it("reads a company's help desk as the company where the text names the company alone too", async () => {
+  it("reads a company's help desk as the company, named alone or not", async () => {
     const found = await triples(
       '[10:02] Mei (OrbitNet Support): Hi, thanks for contacting OrbitNet. How can I help?\n[10:03] Tomasz: My router shows error 651.',
       true,
@@ -678,7 +678,11 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       '[10:02] Mei (OrbitNet Support): Hi, how can I help?\n[10:03] Tomasz: My router shows error 651.',
       true,
     );
-    assert.ok(alone.includes('Mei | works at | OrbitNet Support'), alone.join('; '));
+    // (Annotators wrote the company 34 times, the desk 5: "Tomasz Kowal (Quantix Software Support)"
+    // works at Quantix Software; not a desk named for a kind of customer.)
+    assert.ok(alone.includes('Mei | works at | OrbitNet'), alone.join('; '));
+    const kind = await triples('Thanks,\nJonas Feld\nCustomer Support', true);
+    assert.ok(!kind.some((t) => t.endsWith('| Customer')), kind.join('; '));
   });
 
   it('reads no place in "an export error in PeopleFlow", so a header\'s list after the name still gives the employer', async () => {
@@ -848,5 +852,23 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(found.includes('Dalgaard Logistics | located in | Aarhus'), found.join('; '));
     assert.ok(found.includes('Aarhus | located in | Denmark'), found.join('; '));
+  });
+
+  it('reads "X wrote:" as the writer of the message below, and a help desk alone on the line under a signer', async () => {
+    const thread = await triples(
+      'Requester: Lena Vogt\nCompany: Albrecht Dental GmbH\n\nLena Vogt wrote:\nHello, my colleague Piet Smits cannot log in either.\n\nBest,\nSara Lind\nLedgerbox Technical Support',
+      true,
+    );
+    assert.ok(thread.includes('Lena Vogt | works with | Piet Smits'), thread.join('; '));
+    assert.ok(!thread.some((t) => t.startsWith('Company |')), thread.join('; '));
+    assert.ok(thread.includes('Sara Lind | works at | Ledgerbox'), thread.join('; '));
+  });
+
+  it('reads no relation of a bare "bug", "crash" or "customers"', async () => {
+    const found = await triples(
+      'Error KX-301 is caused by a bug in the sync engine. It affects customers on version 4.1.',
+      true,
+    );
+    assert.ok(!found.some((t) => /\| (bug|customers)$/.test(t)), found.join('; '));
   });
 });

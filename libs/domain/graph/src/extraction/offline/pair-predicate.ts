@@ -94,8 +94,11 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
     Object.assign(first, { type: 'person', evidence: 'weak' });
     return true;
   }
-  return (
-    first.type === second.type &&
+  // ("Chidinma Eze and Kwabena Asante worked at Paystack": a name nothing typed that reads as a
+  // person's, joined to a person, is one.)
+  const untypedPerson = first.evidence === 'none' && second.type === 'person' && personalName(first);
+  const joins =
+    (first.type === second.type || untypedPerson) &&
     // (Not a pronoun opening a clause of its own: "supplies Gravlund, and last year it acquired …".)
     tokens[second.start]?.lower !== 'it' &&
     gap.some((t) => t.lower === 'and') &&
@@ -107,8 +110,9 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
         // ("He and his wife, the broadcaster Efua Mensah-Arthur, live in …".)
         (t.pos === 'DET' && gap[0]?.lower === 'and' && POSSESSIVE_PRONOUNS.has(gap[1]?.lower ?? '')) ||
         (['NOUN', 'ADJ'].includes(t.pos) && t.lower === t.text),
-    )
-  );
+    );
+  if (joins && untypedPerson) Object.assign(first, { type: 'person', evidence: 'weak' });
+  return joins;
 }
 
 function stripArticles(raw: string): string {

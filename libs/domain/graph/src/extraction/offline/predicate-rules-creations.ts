@@ -31,6 +31,15 @@ export const CREATION_RULES: PredicateRule[] = [
     invertPassive: true,
     notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
   },
+  // "the Vega EV, an electric scooter made by Surya eMobility": what is made or manufactured by a
+  // maker is theirs (only so, passive: "made" alone says too little, LIGHT_VERBS).
+  {
+    verbs: ['make', 'manufacture'],
+    preps: ['by'],
+    canonical: 'created',
+    invertPassive: true,
+    notTarget: ['location', 'date', 'person'],
+  },
   {
     verbs: [
       'write',

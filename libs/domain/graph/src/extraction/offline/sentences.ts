@@ -142,6 +142,8 @@ export function readSentences(text: string): Sentence[] {
     }
     pluralPossessives(sentence.tokens);
     roleLeads(sentence.tokens);
+    dayAdverbs(sentence.tokens);
+    partnersNames(sentence.tokens);
     entitySpans.forEach(([start, end], e) => {
       if ((entityTypes[e] === 'DATE' || entityTypes[e] === 'TIME') && start >= first && end <= last) {
         sentence.dates.push([position[start - first]!, position[end - first]!]);
@@ -162,6 +164,31 @@ function roleLeads(tokens: Token[]): void {
     if (token.text !== 'lead' || token.pos !== 'VERB' || before?.pos !== 'NOUN') return;
     if (before.text !== before.lower || /s$/.test(before.lower)) return;
     if (after === undefined || after.text === ',' || after.pos === 'PROPN') token.pos = 'NOUN';
+  });
+}
+
+/**
+ * "Marlow & Pierce LLP": a capitalised word after a firm's "&" is a partner's name, whatever else
+ * it may be ("pierce", "mark", "bill"), in place.
+ */
+function partnersNames(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (k > 0 && tokens[k - 1]!.text === '&' && /^\p{Lu}/u.test(token.text) && token.pos !== 'PROPN')
+      token.pos = 'PROPN';
+  });
+}
+
+/** Days named relative to now, which wink tags as nouns wherever they stand. */
+const RELATIVE_DAYS = new Set(['today', 'yesterday', 'tomorrow', 'tonight']);
+
+/**
+ * "Nordvik Logistics AB today announced …", "the company yesterday acquired …": a relative day
+ * before a verb is an adverb of it (a noun there would hide the verb from its subject), in place.
+ */
+function dayAdverbs(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (!RELATIVE_DAYS.has(token.lower) || token.pos !== 'NOUN') return;
+    if (['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '') && tokens[k - 1]?.pos !== 'DET') token.pos = 'ADV';
   });
 }
 

@@ -198,6 +198,9 @@ export function signatureBlocks(sentences: Sentence[], mentionsOf: (s: Sentence)
   return ends.flatMap((end) => signatureBlock(sentences, end, mentionsOf) ?? []);
 }
 
+/** A help desk's name, which ends in its desk's words: "PrintVista Technical Support", "Streamora Customer Care". */
+const DESK_LINE = /\s(?:support|customer care|customer service|help ?desk|service desk)$/i;
+
 /** A line that parts one post from the next: "---", "______", "-----Original Message-----". */
 const POST_RULE = /^(?:[-_=*~]{3,}|-+\s*original message\s*-+)$/i;
 
@@ -264,6 +267,20 @@ function signatureBlock(
       place: next.place?.keys[0],
       unit,
     });
+    // "Mei Lin Tan" / "PrintVista Technical Support": a company's help desk alone, its line the
+    // whole (legal-names.ts reads the company out of the desk's name).
+    const desk = roleMentions.length === 1 ? roleMentions[0]! : undefined;
+    if (
+      at === undefined &&
+      desk?.start === 0 &&
+      desk.end >= role.tokens.length - (role.tokens[role.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0) &&
+      desk.name.includes(' ') &&
+      DESK_LINE.test(desk.name) &&
+      desk.evidence !== 'strong'
+    ) {
+      Object.assign(desk, { type: 'organization', evidence: 'weak' });
+      return { line: i, person: signer, org: desk };
+    }
     // "Grace Whitfield" / "IT Coordinator" / "Harrowvale College": a role alone, the organisation
     // on the line below.
     if (at === undefined) {
