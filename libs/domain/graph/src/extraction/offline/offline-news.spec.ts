@@ -878,4 +878,11 @@ describe('OfflineExtractor: business news', () => {
       firm.join('; '),
     );
   });
+
+  it('reads a town after "in" as the town, not a short name of a club named after it, and a name that goes on past "du"', async () => {
+    const club = await triples('KS Zagłębie Sosnowiec is a handball club based in Sosnowiec, Poland.', true);
+    assert.ok(club.includes('KS Zagłębie Sosnowiec | located in | Sosnowiec'), club.join('; '));
+    const firm = await triples('Inès Morel is a producer at Studio du Levant in Marseille.', true);
+    assert.ok(firm.includes('Inès Morel | works at | Studio du Levant'), firm.join('; '));
+  });
 });

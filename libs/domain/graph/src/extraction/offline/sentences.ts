@@ -167,14 +167,34 @@ function roleLeads(tokens: Token[]): void {
   });
 }
 
+/** Particles inside names in the languages that write them in lower case: "Les Films du Levant". */
+const INNER_PARTICLES = new Set([
+  'du',
+  'de',
+  'da',
+  'del',
+  'della',
+  'di',
+  'do',
+  'dos',
+  'das',
+  'des',
+  'van',
+  'von',
+  'der',
+]);
+
 /**
- * "Marlow & Pierce LLP": a capitalised word after a firm's "&" is a partner's name, whatever else
- * it may be ("pierce", "mark", "bill"), in place.
+ * "Marlow & Pierce LLP", "Les Films du Levant": a capitalised word after a firm's "&", or after a
+ * particle that follows a name's word, goes on with the name, whatever else it may be ("pierce",
+ * "levant"), in place.
  */
 function partnersNames(tokens: Token[]): void {
   tokens.forEach((token, k) => {
-    if (k > 0 && tokens[k - 1]!.text === '&' && /^\p{Lu}/u.test(token.text) && token.pos !== 'PROPN')
-      token.pos = 'PROPN';
+    if (k < 2 || token.pos === 'PROPN' || !/^\p{Lu}/u.test(token.text)) return;
+    const before = tokens[k - 1]!;
+    const inner = INNER_PARTICLES.has(before.text) && tokens[k - 2]!.pos === 'PROPN';
+    if (before.text === '&' || inner) token.pos = 'PROPN';
   });
 }
 

@@ -277,7 +277,10 @@ export class ShortNames {
       const placed = LOCATIVES.has(before) || tokens[mention.end]?.text === ',';
       if (company && !placed && !this.met.has(mention.keys[0]!)) return standFor(mention, company);
       const words = mention.keys[0]!.split(' ');
-      const here = words.length <= 2 ? earlier.get(mention.keys[0]!) : undefined;
+      // ("HC Tatran Poprad is a club based in Poprad": a last word after "in" is a place, not a
+      // short name of the name nothing typed before it.)
+      const near = words.length <= 2 ? earlier.get(mention.keys[0]!) : undefined;
+      const here = near && !(LOCATIVES.has(before) && near.evidence === 'none') ? near : undefined;
       const resolved =
         here && !(mention.evidence === 'strong' && mention.type !== here.type)
           ? standFor(mention, here)
