@@ -730,7 +730,7 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       'Thanks, Gemma. Error DV-311 in v5.2.0 is caused by the new search indexer.',
       true,
     );
-    assert.ok(found.includes('DV-311 | caused by | new search indexer'), found.join('; '));
+    assert.ok(found.includes('DV-311 | caused by | search indexer'), found.join('; '));
   });
 
   it('reads "From: Name" as the writer, and a reply\'s "From:" or "Reply from Name, Org unit:" as the writer below it', async () => {
@@ -870,5 +870,10 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       true,
     );
     assert.ok(!found.some((t) => /\| (bug|customers)$/.test(t)), found.join('; '));
+  });
+
+  it('reads a cause that is "new" without the word', async () => {
+    const found = await triples('Error QX-88 is caused by the new thumbnail renderer in Pictora 3.2.', true);
+    assert.ok(found.includes('QX-88 | caused by | thumbnail renderer'), found.join('; '));
   });
 });
