@@ -301,8 +301,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // A chat's turn says "i" and "im" as often as "I" and "I'm", and leaves its subject out:
     // "cant, working late at Naver", "moved to Galway last year" (chat-subjects.ts).
     const chatter = discourse.speakers.size > 0 ? discourse.speaker : undefined;
-    if (chatter && (chatFirstPerson(sentence.tokens, i) || elidedSubject(sentence.tokens, i))) {
-      out.push({ ...chatter, start: i, end: chatFirstPerson(sentence.tokens, i) ? i + 1 : i });
+    const lowerCase = chatter !== undefined && chatFirstPerson(sentence.tokens, i);
+    // (A subject left out takes no word: the mention stands before the verb, ending where it starts.)
+    if (chatter && (lowerCase || elidedSubject(sentence.tokens, i))) {
+      out.push({ ...chatter, start: i, end: lowerCase ? i + 1 : i });
       return;
     }
     // "You have been with …", said to someone a turn or a greeting named: "you" as a verb's

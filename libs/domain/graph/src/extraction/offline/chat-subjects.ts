@@ -38,12 +38,7 @@ export function elidedSubject(tokens: Token[], i: number): boolean {
   while (OPENING_ADVERBS.has(tokens[verb]?.lower ?? '') && verb < i + 2) verb++;
   const t = tokens[verb];
   // (Nor a verb of the third person, whose subject is something else left out: "depends on work".)
-  if (
-    !t ||
-    t.pos !== 'VERB' ||
-    t.lower === t.lemma ||
-    (/^(?:\w+)e?s$/.test(t.lower) && t.lower.startsWith(t.lemma))
-  )
+  if (!t || t.pos !== 'VERB' || t.lower === t.lemma || (/s$/.test(t.lower) && t.lower.startsWith(t.lemma)))
     return false;
   if (i === from) return true;
   // (After a word or two and a comma: "cant, working late at Naver".)

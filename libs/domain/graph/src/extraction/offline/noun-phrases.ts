@@ -11,7 +11,8 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
   while (tokens[start]?.pos === 'DET' || POSSESSIVES.has(tokens[start]?.lower ?? '')) start++;
   // ("caused by the new search indexer": what is new is the indexer; annotators write it so 6
   // times of the 13 such phrases read, the whole phrase once.)
-  if (tokens[start]?.lower === 'new' && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start + 1]?.pos ?? ''))
+  // (Written in lower case: "the New Relic agent" is Relic's.)
+  if (tokens[start]?.text === 'new' && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start + 1]?.pos ?? ''))
     start++;
   let end = start;
   // ("the printer-driver patch": a hyphen joins two words of the phrase, whatever their tags.)
