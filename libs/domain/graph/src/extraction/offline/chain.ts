@@ -13,7 +13,7 @@ import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
 import { isTeam } from './teams';
-import { chatFirstPerson, elidedSubject } from './chat-subjects';
+import { chatFirstPerson, elidedSubjectAt } from './chat-subjects';
 
 /** A verb's past participle: "headquartered", "founded", "known". */
 const pastParticiple = (token: Token | undefined): boolean =>
@@ -99,6 +99,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       discourse.rememberKind(kind.lower, mention);
     next++;
   };
+  // A chat's speaker, and where a turn leaves them out as its subject (chat-subjects.ts).
+  const chatter = discourse.speakers.size > 0 ? discourse.speaker : undefined;
+  const elided = chatter ? elidedSubjectAt(sentence.tokens) : -1;
   sentence.tokens.forEach((token, i) => {
     while (next < mentions.length && mentions[next]!.start <= i) take();
     // "It is part of …", "The film concerns …": the thing the text is about.
@@ -299,11 +302,10 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       return;
     }
     // A chat's turn says "i" and "im" as often as "I" and "I'm", and leaves its subject out:
-    // "cant, working late at Naver", "moved to Galway last year" (chat-subjects.ts).
-    const chatter = discourse.speakers.size > 0 ? discourse.speaker : undefined;
+    // "cant, working late at Naver", "moved to Galway last year".
     const lowerCase = chatter !== undefined && chatFirstPerson(sentence.tokens, i);
     // (A subject left out takes no word: the mention stands before the verb, ending where it starts.)
-    if (chatter && (lowerCase || elidedSubject(sentence.tokens, i))) {
+    if (chatter && (lowerCase || i === elided)) {
       out.push({ ...chatter, start: i, end: lowerCase ? i + 1 : i });
       return;
     }

@@ -25,26 +25,34 @@ export function chatFirstPerson(tokens: Token[], i: number): boolean {
 
 /**
  * Where a turn's clause opens on an inflected verb with no subject, past adverbs: "working at",
- * "moved to", "just started at". Only right after the speaker's label, or after a word or two and
- * a comma there ("cant, working …"): a later sentence of the turn leaves out someone else as often
- * ("for now. migrating it to Kafka in Q2"). A verb in its base form opens an instruction, not a
- * statement ("bring Sora too", "send me the link").
+ * "moved to", "just started at"; -1 where none does. Only right after the speaker's label, or after
+ * a word or two and a comma there ("cant, working …"): a later sentence of the turn leaves out
+ * someone else as often ("for now. migrating it to Kafka in Q2"). A verb in its base form opens an
+ * instruction, not a statement ("bring Sora too", "send me the link"); one of the third person has
+ * something else for its subject ("depends on work").
  */
-export function elidedSubject(tokens: Token[], i: number): boolean {
+export function elidedSubjectAt(tokens: Token[]): number {
   const label = tokens.findIndex((t) => t.text === ':');
-  if (label < 1 || label > 3 || i <= label) return false;
+  if (label < 1 || label > 3) return -1;
   const from = label + 1;
-  let verb = i;
-  while (OPENING_ADVERBS.has(tokens[verb]?.lower ?? '') && verb < i + 2) verb++;
-  const t = tokens[verb];
-  // (Nor a verb of the third person, whose subject is something else left out: "depends on work".)
-  if (!t || t.pos !== 'VERB' || t.lower === t.lemma || (/s$/.test(t.lower) && t.lower.startsWith(t.lemma)))
-    return false;
-  if (i === from) return true;
   // (After a word or two and a comma: "cant, working late at Naver".)
+  const comma = tokens.findIndex((t, k) => k > from && k <= from + 2 && t.text === ',');
+  const opening =
+    comma > 0 && tokens.slice(from, comma).every((w) => !['PROPN', 'VERB', 'PRON'].includes(w.pos))
+      ? [from, comma + 1]
+      : [from];
+  return opening.find((at) => inflectedVerbAt(tokens, at)) ?? -1;
+}
+
+/** Whether an inflected verb, not of the third person, stands at `at` past opening adverbs. */
+function inflectedVerbAt(tokens: Token[], at: number): boolean {
+  let verb = at;
+  while (OPENING_ADVERBS.has(tokens[verb]?.lower ?? '') && verb < at + 2) verb++;
+  const t = tokens[verb];
   return (
-    tokens[i - 1]?.text === ',' &&
-    i - 1 - from <= 2 &&
-    tokens.slice(from, i - 1).every((w) => w.pos !== 'PROPN' && w.pos !== 'VERB' && w.pos !== 'PRON')
+    t !== undefined &&
+    t.pos === 'VERB' &&
+    t.lower !== t.lemma &&
+    !(/s$/.test(t.lower) && t.lower.startsWith(t.lemma))
   );
 }

@@ -61,6 +61,7 @@ const DESK_WORDS = [
   'customer service',
   'help desk',
   'helpdesk',
+  'service desk',
   'staff',
 ];
 
@@ -112,7 +113,11 @@ export function helpDeskNames(entities: ChunkFacts['entities']): Map<number, num
 /** A help desk's words and the key of the company it is named after ("orbitnet" for "OrbitNet Support"). */
 function deskOf(entity: ChunkFacts['entities'][number]): { words: string; company: string } | undefined {
   if (entity.type !== 'organization' && entity.type !== 'concept') return undefined;
-  const key = entity.keys[0]!;
+  return deskName(entity.keys[0]!);
+}
+
+/** The desk's words a name's key ends with, and the key before them, if it names a help desk. */
+export function deskName(key: string): { words: string; company: string } | undefined {
   const words = DESK_WORDS.find((w) => key.endsWith(` ${w}`));
   return words === undefined ? undefined : { words, company: key.slice(0, -words.length - 1) };
 }

@@ -1,6 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { isDegree } from './name-words';
+import { isDegree, NAME_PARTICLES } from './name-words';
 
 /** One token as the extractor reads it. */
 export interface Token {
@@ -167,23 +167,6 @@ function roleLeads(tokens: Token[]): void {
   });
 }
 
-/** Particles inside names in the languages that write them in lower case: "Les Films du Levant". */
-const INNER_PARTICLES = new Set([
-  'du',
-  'de',
-  'da',
-  'del',
-  'della',
-  'di',
-  'do',
-  'dos',
-  'das',
-  'des',
-  'van',
-  'von',
-  'der',
-]);
-
 /**
  * "Marlow & Pierce LLP", "Les Films du Levant": a capitalised word after a firm's "&", or after a
  * particle that follows a name's word, goes on with the name, whatever else it may be ("pierce",
@@ -193,8 +176,9 @@ function partnersNames(tokens: Token[]): void {
   tokens.forEach((token, k) => {
     if (k < 2 || token.pos === 'PROPN' || !/^\p{Lu}/u.test(token.text)) return;
     const before = tokens[k - 1]!;
-    const inner = INNER_PARTICLES.has(before.text) && tokens[k - 2]!.pos === 'PROPN';
-    if (before.text === '&' || inner) token.pos = 'PROPN';
+    // (Not "for", which goes on to what is paid or done: "sold to DHL Group for R$ 2 billion".)
+    const particle = NAME_PARTICLES.has(before.text) && before.text !== 'for';
+    if (particle && (before.text === '&' || tokens[k - 2]!.pos === 'PROPN')) token.pos = 'PROPN';
   });
 }
 

@@ -1,5 +1,6 @@
 import { affiliationList } from './affiliation-lists';
 import { isPersonNoun, opensPostLabel } from './cues';
+import { deskName } from './legal-names';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
@@ -198,9 +199,6 @@ export function signatureBlocks(sentences: Sentence[], mentionsOf: (s: Sentence)
   return ends.flatMap((end) => signatureBlock(sentences, end, mentionsOf) ?? []);
 }
 
-/** A help desk's name, which ends in its desk's words: "PrintVista Technical Support", "Streamora Customer Care". */
-const DESK_LINE = /\s(?:support|customer care|customer service|help ?desk|service desk)$/i;
-
 /** A line that parts one post from the next: "---", "______", "-----Original Message-----". */
 const POST_RULE = /^(?:[-_=*~]{3,}|-+\s*original message\s*-+)$/i;
 
@@ -275,7 +273,7 @@ function signatureBlock(
       desk?.start === 0 &&
       desk.end >= role.tokens.length - (role.tokens[role.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0) &&
       desk.name.includes(' ') &&
-      DESK_LINE.test(desk.name) &&
+      deskName(desk.keys[0]!) !== undefined &&
       desk.evidence !== 'strong'
     ) {
       Object.assign(desk, { type: 'organization', evidence: 'weak' });
