@@ -86,7 +86,11 @@ function track(fileId, label) {
   };
   // How the status arrived, for whoever wonders why it lags: the event stream, or polling.
   line.dataset['via'] = 'events';
-  statusEvents({ ...scope(), file_id: fileId }, (event) => set(event.status))
+  // (A final status waits for finish(), which shows it with its chunks and graph in one step:
+  // "completed" never stands without them.)
+  statusEvents({ ...scope(), file_id: fileId }, (event) => {
+    if (!TERMINAL.has(event.status)) set(event.status);
+  })
     .then(finish, () => {
       line.dataset['via'] = 'polling';
       return poll();
