@@ -900,4 +900,26 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Ana Lima | member of | Chamber of Deputies'), found.join('; '));
     assert.ok(found.includes('Ana Lima | created | Drifting Life'), found.join('; '));
   });
+  it('lets "she" stand for the only person named when only the lexicon gave that person a gender ("Nguyen Thi Lan … she")', async () => {
+    const found = await triples(
+      'Born in Da Nang in 1979, Nguyen Thi Lan moved to Melbourne at the age of twelve. In 2008 she co-founded the payments startup Kiwipay with her university friend Rohan Mehta.',
+      true,
+    );
+    assert.ok(found.includes('Nguyen Thi Lan | founded | Kiwipay'), found.join('; '));
+    assert.ok(found.includes('Nguyen Thi Lan | friend of | Rohan Mehta'), found.join('; '));
+    assert.ok(found.includes('Nguyen Thi Lan | born in | Da Nang'), found.join('; '));
+    // (A name the text gave the other gender stays out: "Ana Lima … He" is nobody here.)
+    const other = await triples('Ana Lima moved to Porto. He founded Kiwipay.', true);
+    assert.ok(!other.includes('Ana Lima | founded | Kiwipay'), other.join('; '));
+  });
+
+  it('reads "sits on the board of X" as a member of X and "chairs the board of X" as leading it', async () => {
+    const found = await triples(
+      'Ana Lima sits on the board of the Asia Fintech Alliance. Rui Costa chairs the board of Fundación Puentes. Sachiko Morimoto was elected to the board of the Directors Guild of Japan in 1975.',
+      true,
+    );
+    assert.ok(found.includes('Ana Lima | member of | Asia Fintech Alliance'), found.join('; '));
+    assert.ok(found.includes('Rui Costa | leads | Fundación Puentes'), found.join('; '));
+    assert.ok(found.includes('Sachiko Morimoto | member of | Directors Guild of Japan'), found.join('; '));
+  });
 });

@@ -83,8 +83,21 @@ const GENDERED = new Map<string, 'female' | 'male'>([
 /** The gender a noun before a name gives it: "my wife Kemi", "her son Emeka". */
 export const nounGender = (word: string): 'female' | 'male' | undefined => GENDERED.get(word);
 
+/**
+ * Vietnamese middle names that say a gender, in names written family name first: "Nguyễn Thị Lan"
+ * is a woman, "Trần Văn Khải" a man (whatever the lexicon says of "Nguyen" as a first name).
+ */
+const VIETNAMESE_MIDDLE_NAMES = new Map<string, 'female' | 'male'>([
+  ['thi', 'female'],
+  ['van', 'male'],
+]);
+
 /** The gender a person's first name says, when the lexicon knows the name. */
-export const mentionGender = (mention: Mention) => lexicon().genderOf(mention.keys[0]!.split(' ')[0]!);
+export const mentionGender = (mention: Mention): 'female' | 'male' | undefined => {
+  const words = mention.keys[0]!.split(' ');
+  const middle = words.length === 3 ? VIETNAMESE_MIDDLE_NAMES.get(words[1]!) : undefined;
+  return middle ?? lexicon().genderOf(words[0]!);
+};
 
 /**
  * The latest of `people` a pronoun of `gender` can stand for: one whose first name says that

@@ -41,6 +41,24 @@ export const CAREER_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: NOT_PERSON,
   },
+  // "sits on the board of Women in Tech Ireland", "was elected to the board of the Directors Guild":
+  // one of its board; "chairs the board of Fundación Puentes" leads it.
+  {
+    verbs: ['chair', 'head', 'lead', 'preside'],
+    nouns: ['board', 'council', 'committee', 'trustees'],
+    preps: ['of'],
+    canonical: 'leads',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
+  },
+  {
+    verbs: ['be', 'sit', 'serve', 'elect', 'appoint', 'name', 'remain'],
+    nouns: ['board', 'council', 'committee', 'trustees'],
+    preps: ['of'],
+    canonical: 'member of',
+    sourceType: 'person',
+    notTarget: ['person', 'location', 'date'],
+  },
   // "signed for Olympique Lyonnais", "competes for the Nairobi Harriers": a player of the club (as
   // one plays for it, below).
   {

@@ -143,6 +143,7 @@ export function readSentences(text: string): Sentence[] {
     pluralPossessives(sentence.tokens);
     roleLeads(sentence.tokens);
     dayAdverbs(sentence.tokens);
+    foreignArticles(sentence.tokens);
     partnersNames(sentence.tokens);
     entitySpans.forEach(([start, end], e) => {
       if ((entityTypes[e] === 'DATE' || entityTypes[e] === 'TIME') && start >= first && end <= last) {
@@ -179,6 +180,26 @@ function partnersNames(tokens: Token[]): void {
     // (Not "for", which goes on to what is paid or done: "sold to DHL Group for R$ 2 billion".)
     const particle = NAME_PARTICLES.has(before.text) && before.text !== 'for';
     if (particle && (before.text === '&' || tokens[k - 2]!.pos === 'PROPN')) token.pos = 'PROPN';
+  });
+}
+
+/** The determiners of English, which may open a name's phrase without being part of the name. */
+const ENGLISH_DETERMINERS = new Set(
+  'the a an this that these those some any no every each all both either neither another such what which whose'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Born in Da Nang": a capitalised word wink tags as a determiner that English has none of, before
+ * a name's word, is a word of that name, in place.
+ */
+function foreignArticles(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (token.pos !== 'DET' || ENGLISH_DETERMINERS.has(token.lower) || !/^\p{Lu}\p{Ll}*$/u.test(token.text))
+      return;
+    const next = tokens[k + 1];
+    if (next?.pos === 'PROPN' && /^\p{Lu}/u.test(next.text)) token.pos = 'PROPN';
   });
 }
 
