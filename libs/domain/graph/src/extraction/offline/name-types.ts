@@ -1,5 +1,5 @@
 import { isTownName } from './towns';
-import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS } from './lexicon';
+import { EntityType, isProductWord, lexicon, ORGANIZATION_DESCRIPTORS, withoutAccents } from './lexicon';
 import type { Evidence } from './mentions';
 import { CORPORATE_SUFFIXES, DEPARTMENTS, ORGANIZATION_HEAD_SHAPE, ORGANIZATION_HEADS } from './name-words';
 import { SYLLABLE, Token } from './sentences';
@@ -136,6 +136,13 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   if (firstClass === 'first-name') return weak('person');
   if (lower.length >= 2 && lex.classOf(last) === 'last-name') return strong('person');
   if (lower.every((w) => ['location', 'region'].includes(lex.classOf(w) ?? ''))) return strong('location');
+  // ("Santiago de Chile", "Ciudad de México": a town named with its country after "de".)
+  if (
+    lower.length === 3 &&
+    ['de', 'del', 'do', 'da'].includes(lower[1]!) &&
+    lex.isCountry(withoutAccents(last))
+  )
+    return strong('location');
   if (lower.length === 1 && whole === 'last-name') return weak('person');
   // ("Park Ji-won", "Jae-ho": a romanised Korean or Chinese given name of two syllables.)
   const given = /^(\p{Lu}\p{Ll}+)-(\p{Ll}+)$/u.exec(words[words.length - 1]!);

@@ -185,6 +185,26 @@ export const DOCUMENT_LABELS = new Set([
   'company',
   'organization',
   'organisation',
+  // A bug report's and a ticket's sections: "Steps: share a calendar …", "Expected:", "Resolution:".
+  'steps',
+  'description',
+  'expected',
+  'actual',
+  'resolution',
+  'workaround',
+  'impact',
+  'category',
+  'component',
+  'version',
+  'device',
+  'browser',
+  'symptoms',
+  'details',
+  'update',
+  'comment',
+  'comments',
+  'notes',
+  'attachments',
 ]);
 /** Last words of a unit inside an organisation, whose people are its members and whose lead leads it. */
 export const UNIT_NOUNS = new Set([

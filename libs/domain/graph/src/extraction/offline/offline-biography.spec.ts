@@ -900,7 +900,7 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Ana Lima | member of | Chamber of Deputies'), found.join('; '));
     assert.ok(found.includes('Ana Lima | created | Drifting Life'), found.join('; '));
   });
-  it('lets "she" stand for the only person named when only the lexicon gave that person a gender ("Nguyen Thi Lan … she")', async () => {
+  it('reads the "Thi" of a Vietnamese name as a woman\'s ("Nguyen Thi Lan … she"), whatever the lexicon says of "Nguyen"', async () => {
     const found = await triples(
       'Born in Da Nang in 1979, Nguyen Thi Lan moved to Melbourne at the age of twelve. In 2008 she co-founded the payments startup Kiwipay with her university friend Rohan Mehta.',
       true,
@@ -908,7 +908,7 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Nguyen Thi Lan | founded | Kiwipay'), found.join('; '));
     assert.ok(found.includes('Nguyen Thi Lan | friend of | Rohan Mehta'), found.join('; '));
     assert.ok(found.includes('Nguyen Thi Lan | born in | Da Nang'), found.join('; '));
-    // (A name the text gave the other gender stays out: "Ana Lima … He" is nobody here.)
+    // (A first name the lexicon gives the other gender stays out: "Ana Lima … He" is nobody here.)
     const other = await triples('Ana Lima moved to Porto. He founded Kiwipay.', true);
     assert.ok(!other.includes('Ana Lima | founded | Kiwipay'), other.join('; '));
   });
@@ -921,5 +921,13 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Ana Lima | member of | Asia Fintech Alliance'), found.join('; '));
     assert.ok(found.includes('Rui Costa | leads | Fundación Puentes'), found.join('; '));
     assert.ok(found.includes('Sachiko Morimoto | member of | Directors Guild of Japan'), found.join('; '));
+  });
+  it('gives a verb after "with X at seventeen," to the sentence\'s person, not to X', async () => {
+    const found = await triples(
+      'Luana Teixeira was born in Campina Grande. She signed her first professional contract with Sport Recife at seventeen, moved to Lyon in 2014, and spent five seasons in France.',
+      true,
+    );
+    assert.ok(found.includes('Luana Teixeira | lives in | Lyon'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Sport Recife |')), found.join('; '));
   });
 });

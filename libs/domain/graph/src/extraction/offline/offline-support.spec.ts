@@ -876,4 +876,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     const found = await triples('Error QX-88 is caused by the new thumbnail renderer in Pictora 3.2.', true);
     assert.ok(found.includes('QX-88 | caused by | thumbnail renderer'), found.join('; '));
   });
+  it('reads a bug report\'s "Steps:" or "Description:" as a section, not a person, and "Santiago de Chile" as a town', async () => {
+    const found = await triples(
+      'Customer: Marisol Ibáñez, Operations Manager, Hotel Cordillera, Santiago de Chile\nSteps: share a calendar from Outlook 365 to a PlanDeck account, then open PlanDeck on a Pixel 8.\nDescription: Nils Åberg reported the crash.',
+      true,
+    );
+    assert.ok(found.includes('Marisol Ibáñez | works at | Hotel Cordillera'), found.join('; '));
+    assert.ok(found.includes('Hotel Cordillera | located in | Santiago de Chile'), found.join('; '));
+    assert.ok(!found.some((t) => /^(Steps|Description) \|/.test(t)), found.join('; '));
+  });
 });

@@ -72,12 +72,33 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
  * succeeding Abdou Ndiaye": a verb right after a comma that a place (or a thing a person's verb
  * cannot have as subject) ends continues the person's clause before it.
  */
-export function sharedSubject(pair: Pair, { previous }: Reading): boolean {
+export function sharedSubject(pair: Pair, { previous, chain, tokens }: Reading): boolean {
   const { source, target, between } = pair;
-  if (between[0]?.text !== ',') return false;
-  const rest = between.slice(1).filter((t) => t.pos !== 'ADV');
+  // (Past a phrase of the object's own: "signed her first contract with Sport Recife at seventeen,
+  // moved to Olympique Lyonnais".)
+  const comma = between.findIndex((t) => t.text === ',');
+  if (comma < 0 || between.slice(0, comma).some((t) => isVerbLike(t) || t.pos === 'AUX')) return false;
+  const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   if (!rest[0] || !isVerbLike(rest[0])) return false;
-  const subject = previous && (previous.inverted ? previous.target : previous.source);
+  // (With no relation read before, the person opening the sentence, when the name before the comma
+  // is a verb's or a preposition's object: "She signed … with Sport Recife, moved to …".)
+  // (Not a participle, which participleClause reads: "will become our VP of Engineering, succeeding …".)
+  const first = chain[0]!;
+  const opening =
+    first.start === 0 && first !== source && first.type === 'person' && first.evidence !== 'none'
+      ? first
+      : undefined;
+  const objectOf =
+    ['ADP', 'VERB'].includes(tokens[source.start - 1]?.pos ?? '') && !/ing$/.test(rest[0].lower);
+  const subject =
+    previous !== undefined
+      ? previous.inverted
+        ? previous.target
+        : previous.source
+      : objectOf
+        ? opening
+        : undefined;
+  if (comma > 0 && previous !== undefined) return false;
   if (!subject || subject.type !== 'person' || source.type === 'person' || same(subject, target))
     return false;
   const match = matchPredicate(rest, subject, target);
