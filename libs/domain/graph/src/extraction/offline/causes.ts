@@ -44,7 +44,7 @@ const TROUBLE_WORDS = new Set([
 const CONFLICTS = new Set(['conflict', 'incompatibility', 'clash', 'interaction']);
 
 /** Prepositions after a fault that say what it is in: "a bug in X", "an outage at Adyen". */
-const FAULT_PLACES = new Set(['in', 'on', 'within', 'at']);
+const FAULT_PLACES = new Set(['in', 'on', 'within', 'at', 'from']);
 /** Faults that say nothing of what went wrong: "a bug in X" is X's doing. */
 const BARE_FAULTS = new Set([
   'bug',
@@ -65,6 +65,14 @@ const BARE_FAULTS = new Set([
   'cut',
   'mismatch',
   'misconfiguration',
+  // ("a timeout in PayWave", "a duplicate retry from PayWave", "a memory leak in the renderer")
+  'timeout',
+  'timeouts',
+  'failure',
+  'failures',
+  'leak',
+  'retry',
+  'retries',
 ]);
 
 /** Types of what is no trouble and causes none: a person, a place, a date, an address. */

@@ -49,6 +49,43 @@ export function errorCodeRelation(
   return undefined;
 }
 
+/** Prepositions after an error code that say where it shows: "E-207 on the Aurora X5". */
+const WHERE_ERRORS_SHOW = new Set(['on', 'in', 'with', 'under']);
+
+/**
+ * "E-207 on the Aurora X5 is caused by SmartConnect": the cause is the error code's, not the
+ * product's the preposition names, and the code affects that product.
+ */
+export const causeOfQualifiedError: OpeningRule = ({ source, target, between }, { tokens, chain, found }) => {
+  const caused = between.findIndex(
+    (t, k) => (t.lemma === 'cause' || t.lower === 'triggered') && between[k + 1]?.lower === 'by',
+  );
+  if (caused < 0 || between.slice(0, caused).some((t) => t.pos !== 'AUX' && t.pos !== 'ADV')) return false;
+  // (The cause is the name right after "by": not "caused by an expired certificate … PayNest".)
+  if (between.slice(caused + 2).some((t) => t.pos !== 'DET' && !(t.pos === 'ADJ' && t.lower === t.text)))
+    return false;
+  // (A release is no product: "E-3307 in build 4.2.1".)
+  if (!/^\p{Lu}/u.test(source.name)) return false;
+  let at = source.start - 1;
+  if (tokens[at]?.pos === 'DET') at--;
+  if (!WHERE_ERRORS_SHOW.has(tokens[at]?.lower ?? '')) return false;
+  const code = chain.find((m) => m.end === at && m.type === 'error_code');
+  if (!code || ['person', 'location', 'error_code'].includes(source.type)) return false;
+  const raw = rawOf(between);
+  found.push(
+    { source: code, target, canonical: 'caused by', raw, confidence: 0.75, end: target.end },
+    {
+      source: code,
+      target: source,
+      canonical: 'affects',
+      raw: tokens[at]!.lower,
+      confidence: 0.6,
+      end: source.end,
+    },
+  );
+  return true;
+};
+
 /**
  * "reports that the patient portal has returned HTTP 503": what the error hit is the clause's
  * subject; in "The VPN client at Morrow & Pike fails with …" it is the sentence's.

@@ -5,7 +5,9 @@ import { bare, capitalised } from './name-tokens';
 import { SAINTS, typeOfName } from './name-types';
 import {
   CORPORATE_SUFFIXES,
+  DEPARTMENTS,
   DROPPED_HONORIFICS,
+  FUNCTION_WORDS,
   KIN_TITLES,
   NAME_PARTICLES,
   NAME_TITLES,
@@ -27,6 +29,24 @@ const LANGUAGE_VERBS = new Set(['study', 'teach', 'learn', 'speak', 'translate',
 
 /** Second halves that make a language's name a modifier: "Malayalam-language film". */
 const LANGUAGE_HALVES = new Set(['language', 'speaking', 'medium']);
+
+/** Words of a function an officer heads besides the departments': "VP Customer Success". */
+const FUNCTION_NAMES = new Set([
+  'success',
+  'experience',
+  'relations',
+  'development',
+  'partnerships',
+  'communications',
+  'research',
+  'growth',
+  'strategy',
+  'people',
+  'service',
+  'services',
+  'platform',
+  'data',
+]);
 
 export function mention(
   start: number,
@@ -140,6 +160,15 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
     ROLE_ABBREVIATIONS.has(title) &&
     tokens[from]!.text === tokens[from]!.text.toUpperCase() &&
     /^\p{Lu}\p{Ll}/u.test(tokens[from + 1]!.text);
+  // ("VP Customer Success, CloudHarbor", "CTO Engineering": an officer's title over a function names nobody.)
+  if (
+    officer &&
+    tokens.slice(from + 1, end).every((t) => {
+      const word = bare(t);
+      return DEPARTMENTS.has(word) || FUNCTION_WORDS.has(word) || FUNCTION_NAMES.has(word);
+    })
+  )
+    return undefined;
   // (Never inside an institution's name: "Queen Mary University", "General Electric Company".)
   const dropsTitle =
     (titled || ruler || officer || national) &&
@@ -168,7 +197,9 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   // ("a Polish civil engineer": lower-case adjectives may come between.)
   let noun = to;
   while (tokens[noun]?.pos === 'ADJ' && tokens[noun]!.text === tokens[noun]!.lower) noun++;
-  const attributive = tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower;
+  // ("the Polish-born cellist": so is one before "-born".)
+  const bornAs = joinsWords(tokens[to]) && tokens[to + 1]?.lower === 'born';
+  const attributive = (tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower) || bornAs;
   // (But "the Savassi district of Belo Horizonte": a city's district is named so.)
   const district = DISTRICTS.has(tokens[noun]?.lower ?? '') && tokens[noun + 1]?.lower === 'of';
   if (

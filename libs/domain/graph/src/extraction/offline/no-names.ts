@@ -12,6 +12,13 @@ import type { Token } from './sentences';
 // Capitalised words that read as a name but are none: a degree, a role or its department, a
 // ticket's label or field value, a letter's closing (name-mentions.ts asks before it keeps a name).
 
+/** Units of measure written in capitals, as they are after a number. */
+const UNITS = new Set(
+  'Hz kHz MHz GHz KB kB MB GB TB PB Kb Mb Gb Kbps kbps Mbps Gbps MW GW kW kWh MWh GWh TWh mAh Wh fps dpi ppi'.split(
+    ' ',
+  ),
+);
+
 /** Labels whose value is a word, not a name: "Priority: High", "Status: Open". */
 const VALUE_LABELS = new Set(['priority', 'severity', 'status']);
 
@@ -148,6 +155,8 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
   // ("a Series A round": the letter A, read as an article, stays outside the name.)
   if (lower.length === 2 && lower[0] === 'series' && /^[a-h]$/.test(lower[1]!)) return true;
   if (lower.length === 1 && lower[0] === 'series' && /^[A-H]$/.test(tokens[to]?.text ?? '')) return true;
+  // ("a 2.4 GHz band", "16 GB of RAM", "5000 mAh": a unit after its number is no name.)
+  if (UNITS.has(tokens[from]!.text) && tokens[from - 1]?.pos === 'NUM') return true;
   // "their debut EP, Driftwood": a record's kind, not its title.
   if (lower.length === 1 && (lower[0] === 'ep' || lower[0] === 'lp')) return true;
   // "Great... I work from home", "Same here.", "Congrats, Ana!": an exclamation opening a turn.

@@ -620,4 +620,27 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.equal(types.get('Łódź'), 'location');
     assert.notEqual(types.get('Kemi'), 'location');
   });
+  it('keeps "Pte. Ltd." in a company\'s name and reads no nationality before "-born", no unit and no officer\'s function as a name', async () => {
+    const found = await triples(
+      'Brightwater Logistics ASA has acquired PortPilot Pte. Ltd., a Singapore-based developer, for an undisclosed sum. Tomasz Wierzbicki, the Polish-born cellist who founded the Vistula Chamber Ensemble, died in Lyon.',
+      true,
+    );
+    assert.ok(found.includes('Brightwater Logistics ASA | acquired | PortPilot Pte. Ltd.'), found.join('; '));
+    assert.ok(found.includes('Tomasz Wierzbicki | founded | Vistula Chamber Ensemble'), found.join('; '));
+    const types = await names(
+      'The router has a 2.4 GHz band and 16 GB of RAM.\nKind regards,\nElif Yıldız\nVP Customer Success, CloudHarbor',
+    );
+    for (const none of ['GHz', 'GB of RAM', 'Customer Success'])
+      assert.ok(!types.has(none), [...types.keys()].join('; '));
+    assert.equal(types.get('Elif Yıldız'), 'person');
+  });
+
+  it('reads a founder named by a romanised Chinese name as a person, whom the family name alone then means', async () => {
+    const found = await triples(
+      'PortPilot was founded in 2015 by Tan Wei Ling. Tan will continue to lead PortPilot.',
+      true,
+    );
+    assert.ok(found.includes('Tan Wei Ling | founded | PortPilot'), found.join('; '));
+    assert.ok(found.includes('Tan Wei Ling | leads | PortPilot'), found.join('; '));
+  });
 });

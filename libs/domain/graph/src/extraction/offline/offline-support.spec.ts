@@ -885,4 +885,14 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(found.includes('Hotel Cordillera | located in | Santiago de Chile'), found.join('; '));
     assert.ok(!found.some((t) => /^(Steps|Description) \|/.test(t)), found.join('; '));
   });
+  it('reads "E-207 on the Aurora X5 is caused by SmartConnect" as the code\'s cause, and "a timeout in PayWave" as PayWave\'s doing', async () => {
+    const found = await triples(
+      'E-207 on the Aurora X5 is caused by SmartConnect, the band-steering feature. E-77 is caused by a timeout in PayWave.',
+      true,
+    );
+    assert.ok(found.includes('E-207 | caused by | SmartConnect'), found.join('; '));
+    assert.ok(found.includes('E-207 | affects | Aurora X5'), found.join('; '));
+    assert.ok(!found.includes('Aurora X5 | caused by | SmartConnect'), found.join('; '));
+    assert.ok(found.includes('E-77 | caused by | PayWave'), found.join('; '));
+  });
 });

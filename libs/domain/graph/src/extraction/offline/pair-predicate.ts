@@ -4,7 +4,8 @@ import { Mention } from './mentions';
 import { Gap, Pair, POSSESSIVE_PRONOUNS, rawOf, Reading, retype } from './pair-rules';
 import { matchPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
-import { Token } from './sentences';
+import { lexicon } from './lexicon';
+import { SYLLABLE, Token } from './sentences';
 import { personalName } from './short-names';
 
 // The last pair rule: the words between two names read as a predicate, and the subjects joined to it.
@@ -32,7 +33,14 @@ export function predicate(pair: Pair, reading: Reading, { apposition }: Gap): bo
   // "he" next is Achebe, not the novel).
   // (Unless a company's noun stands before it: "by the Scottish indie band The Glass Harbour".)
   const kindNoun = tokens[from.start - (tokens[from.start - 1]?.text === 'The' ? 2 : 1)];
-  if (match.canonical === 'created' && from.evidence === 'none' && personalName(from))
+  // (So is a founder whose first name the lexicon knows, or whose words are all syllables of a
+  // romanised Chinese or Korean name: "was founded in 2015 by Tan Wei Ling", so that "Tan" alone is
+  // her later; not "founded by Vistula Line".)
+  const founder =
+    match.canonical === 'founded' &&
+    (lexicon().classOf(from.name.split(' ')[0]!.toLowerCase()) === 'first-name' ||
+      from.name.split(' ').every((w) => SYLLABLE.test(w.toLowerCase())));
+  if ((match.canonical === 'created' || founder) && from.evidence === 'none' && personalName(from))
     retype(from, isOrganizationNoun(kindNoun) ? 'organization' : 'person');
   const confidence = (match.known ? 0.85 : 0.55) * (source.start !== chain[i]!.start ? 0.9 : 1);
   const words = stripArticles(rawOf(between)) || match.canonical;

@@ -4,7 +4,7 @@ import { constructionRelations } from './constructions';
 import { possessiveRoles } from './possessives';
 import { whoseWorks } from './whose-works';
 import { Discourse } from './discourse';
-import { errorCode, errorHitSubject } from './error-relations';
+import { causeOfQualifiedError, errorCode, errorHitSubject } from './error-relations';
 import { Mention } from './mentions';
 import { inferredRelations } from './inferred';
 import { lexicon } from './lexicon';
@@ -84,6 +84,7 @@ const OPENING_RULES: OpeningRule[] = [
   possessedRole,
   basedDescription,
   errorHitSubject,
+  causeOfQualifiedError,
   errorCode,
   clauseBreak,
 ];

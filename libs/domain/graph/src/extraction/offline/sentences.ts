@@ -246,16 +246,16 @@ function pluralPossessives(tokens: Token[]): void {
 }
 
 /** Legal suffixes whose dot wink takes for a sentence's end: "Fotomax Sp. z o.o.", "Tecno Ltda. in Lima". */
-const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia']);
+const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia', 'Pte']);
 
 /** Titles whose full stop wink takes for a sentence's end: "Fr. Alberto", "Rev. John". */
 const TITLE_STOPS = new Set(['Fr', 'Rev', 'Revd']);
 
-/** A title and its full stop as one token ("Fr."), or `i`. */
+/** A title and its full stop as one token ("Fr."), or `i`; so is Singapore's "Pte." before "Ltd.". */
 function titleStop(texts: string[], spaces: string[], i: number, last: number): number {
-  return i + 1 <= last && TITLE_STOPS.has(texts[i] ?? '') && texts[i + 1] === '.' && spaces[i + 1] === ''
-    ? i + 1
-    : i;
+  const stopped =
+    TITLE_STOPS.has(texts[i] ?? '') || (texts[i] === 'Pte' && /^Ltd\.?$/.test(texts[i + 2] ?? ''));
+  return i + 1 <= last && stopped && texts[i + 1] === '.' && spaces[i + 1] === '' ? i + 1 : i;
 }
 
 /** The endings of a web domain written as a name: "Booking.com", "Frame.io". */
@@ -290,7 +290,9 @@ function joinFalseEnds(
       !(SUFFIX_STOPS.has(texts[last - 1] ?? '') || domain || titled || degree || version)
     )
       continue;
-    if (!titled && !version && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
+    // ("PortPilot Pte. Ltd., a Singapore-based developer": Singapore's suffix goes on past its stop.)
+    const limited = texts[last - 1] === 'Pte' && /^Ltd\.?$/.test(texts[next[0]] ?? '');
+    if (!titled && !version && !limited && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
     sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain || version ? '' : ' '}${sentenceTexts[k + 1]}`);
   }
