@@ -46,6 +46,10 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
         tokens[subject.start - 1]?.pos !== 'ADP') ||
       // ", in southern Siberia,"
       opener.lower === 'in' ||
+      // (", his business partner, owns …": a possessive's noun says who the subject is.)
+      (['his', 'her', 'their', 'its'].includes(opener.lower) &&
+        ['NOUN', 'ADJ'].includes(tokens[comma + 2]?.pos ?? '') &&
+        tokens[comma + 2]!.text === tokens[comma + 2]!.lower) ||
       (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
     if (!opens) return;
     for (let k = comma + 2; k < tokens.length; k++) {

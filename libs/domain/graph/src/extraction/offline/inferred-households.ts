@@ -4,6 +4,7 @@ import { rel } from './owners';
 import { same } from './pair-rules';
 import type { SentenceRelation } from './relations';
 import { phrase, Token } from './sentences';
+import { personalName } from './short-names';
 
 // What a household does: whom a person lives with lives there too, and what a plural subject
 // ("the couple", "they") did, both people it stands for did (inferred.ts reads the rest).
@@ -61,7 +62,22 @@ function lastTwoPeople(
   const married = found.filter((r) => r.canonical === 'married to' && r.end <= at).pop();
   const couple = married ? [married.source, married.target] : discourse.couple;
   if (couple && !couple.some((m) => same(m, except))) return couple;
-  const here = mentions.filter((m) => m.type === 'person' && m.end <= at);
+  // (Or two people this sentence tied before it: "Her brother, Khalid Al-Hashimi, sits on the
+  // council, and the two co-founded …".)
+  const tied = found
+    .filter(
+      (r) =>
+        PEOPLES_TIES.has(r.canonical) &&
+        r.end <= at &&
+        r.source.type === 'person' &&
+        r.target.type === 'person',
+    )
+    .pop();
+  if (tied && !same(tied.source, tied.target)) return [tied.source, tied.target];
+  // (An untyped name that reads as a person's counts: "she met Priya Ramanathan, and … the two".)
+  const here = mentions.filter(
+    (m) => (m.type === 'person' || (m.evidence === 'none' && personalName(m))) && m.end <= at,
+  );
   const later = mentions.filter((m) => m.start > at);
   const people =
     here.length >= 2
@@ -70,7 +86,9 @@ function lastTwoPeople(
           .latestPeople(2 + later.length, except)
           .filter((m) => !later.some((l) => same(l, m)))
           .slice(-2);
-  return people.length === 2 && !same(people[0]!, people[1]!) ? people : [];
+  if (people.length !== 2 || same(people[0]!, people[1]!)) return [];
+  for (const m of people) if (m.type !== 'person') Object.assign(m, { type: 'person', evidence: 'weak' });
+  return people;
 }
 
 /** The verb after a subject ending at `at`, past auxiliaries and adverbs, if its lemma is one of `verbs`. */
@@ -122,8 +140,25 @@ export function coupleHome(
   );
 }
 
+/** Ties between two people, who may then be "the two" of their sentence. */
+const PEOPLES_TIES = new Set(['sibling of', 'partner of', 'friend of', 'works with', 'child of']);
+
+/** Words for two people after "the": "the two", "the pair", "the duo". */
+const PAIRS = new Set(['two', 'pair', 'duo']);
+
 /** Verbs of founding something together. */
-const FOUNDS = new Set(['found', 'co-found', 'cofound', 'establish', 'launch', 'open', 'start', 'set']);
+const FOUNDS = new Set([
+  'found',
+  'co-found',
+  'cofound',
+  'co-founded',
+  'cofounded',
+  'establish',
+  'launch',
+  'open',
+  'start',
+  'set',
+]);
 
 /**
  * "… where she met her future husband, the engineer Duarte Falcão. Together they founded Falcão
@@ -136,14 +171,18 @@ export function theyFounded(
   discourse: Discourse,
   found: SentenceRelation[],
 ): SentenceRelation[] {
-  const t = tokens.findIndex(
+  const they = tokens.findIndex(
     (w, k) => w.lower === 'they' && (k === 0 || ['together', ',', 'and', ';'].includes(tokens[k - 1]!.lower)),
   );
+  // ("There she met Priya Ramanathan, and in 2016 the two co-founded Kestrel Analytics": so are
+  // "the two", "the pair", "the duo", whatever the pairs read of them.)
+  const two = tokens.findIndex((w, k) => PAIRS.has(w.lower) && tokens[k - 1]?.lower === 'the');
+  const t = they >= 0 ? they : two;
   const v = t < 0 ? -1 : verbAfter(tokens, t, FOUNDS);
   if (v < 0 || (tokens[v]!.lemma === 'set' && tokens[v + 1]?.lower !== 'up')) return [];
   const made = mentions.find((m) => m.start > v && m.start <= v + 4);
   if (!made || ['person', 'location', 'date', 'email', 'url'].includes(made.type)) return [];
-  if (found.some((r) => r.canonical === 'founded' && same(r.target, made))) return [];
+  if (they >= 0 && found.some((r) => r.canonical === 'founded' && same(r.target, made))) return [];
   const people = lastTwoPeople(mentions, t, discourse, made, found);
   if (people.length === 0) return [];
   if (made.type !== 'organization' && made.evidence === 'none')

@@ -930,4 +930,25 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(found.includes('Luana Teixeira | lives in | Lyon'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Sport Recife |')), found.join('; '));
   });
+  it('reads "the two co-founded X" as both people of the sentence founding it, and skips ", his business partner," before a verb', async () => {
+    const found = await triples(
+      'Amara Okonkwo-Reyes moved to Canada. There she met Priya Ramanathan, and in 2016 the two co-founded Kestrel Analytics. Okonkwo-Reyes runs the company as chief executive, while Ramanathan serves as chief technology officer.',
+      true,
+    );
+    assert.ok(found.includes('Amara Okonkwo-Reyes | founded | Kestrel Analytics'), found.join('; '));
+    assert.ok(found.includes('Priya Ramanathan | founded | Kestrel Analytics'), found.join('; '));
+    assert.ok(!found.includes('Amara Okonkwo-Reyes | works at | Kestrel Analytics'), found.join('; '));
+    const siblings = await triples(
+      'Maryam Al-Hashimi met reef ecologist Tom Whitaker in Townsville. Her brother, Khalid Al-Hashimi, sits on the Federal National Council, and the two co-founded the Gulf Reef Trust in 2017.',
+      true,
+    );
+    assert.ok(siblings.includes('Maryam Al-Hashimi | founded | Gulf Reef Trust'), siblings.join('; '));
+    assert.ok(!siblings.includes('Tom Whitaker | founded | Gulf Reef Trust'), siblings.join('; '));
+    const partner = await triples(
+      'Kenji Matsuura opened Hanabi Izakaya in Lisbon. Rui Tavares, his business partner, owns 40 percent of Hanabi Izakaya.',
+      true,
+    );
+    assert.ok(partner.includes('Rui Tavares | owns | Hanabi Izakaya'), partner.join('; '));
+    assert.ok(!partner.includes('Rui Tavares | partner of | Hanabi Izakaya'), partner.join('; '));
+  });
 });

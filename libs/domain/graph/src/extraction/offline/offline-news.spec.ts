@@ -885,4 +885,12 @@ describe('OfflineExtractor: business news', () => {
     const firm = await triples('Inès Morel is a producer at Studio du Levant in Marseille.', true);
     assert.ok(firm.includes('Inès Morel | works at | Studio du Levant'), firm.join('; '));
   });
+  it('reads "X\'s flagship product, a … engine called Y" and "X makes Y" as X\'s product', async () => {
+    const found = await triples(
+      "Kestrel Analytics employs 140 people. Kestrel's flagship product, a fraud-detection engine called Sentinel, is used by Maple Crest Bank. Zahlwerk GmbH makes Kassenbuch, a bookkeeping app.",
+      true,
+    );
+    assert.ok(found.includes('Kestrel Analytics | created | Sentinel'), found.join('; '));
+    assert.ok(found.includes('Zahlwerk GmbH | created | Kassenbuch'), found.join('; '));
+  });
 });

@@ -104,6 +104,19 @@ export function possessiveRoles(
     }
     // ("his wife, Empress Taytu Betul": a title dropped from the name stands before it.)
     if (k > named.start - 2 && TITLE_WORDS.has(tokens[k]?.lower.replace(/\.$/, '') ?? '')) k--;
+    // ("Kestrel's flagship product, a fraud-detection engine called Sentinel": past what it is called.)
+    if (['called', 'named', 'dubbed'].includes(tokens[k]?.lower ?? '')) {
+      let j = k - 1;
+      while (
+        j > 0 &&
+        tokens[j]!.text === tokens[j]!.lower &&
+        ['NOUN', 'ADJ', 'PUNCT'].includes(tokens[j]!.pos)
+      ) {
+        if (tokens[j]!.text === ',') break;
+        j--;
+      }
+      if (['a', 'an'].includes(tokens[j]?.lower ?? '') && tokens[j - 1]?.text === ',') k = j - 1;
+    }
     if (tokens[k]?.text === ',') k--;
     // "Her father was the poet Lord Byron": the noun, then what it is.
     let said = k;

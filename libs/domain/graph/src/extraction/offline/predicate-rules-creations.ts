@@ -33,6 +33,15 @@ export const CREATION_RULES: PredicateRule[] = [
   },
   // "the Vega EV, an electric scooter made by Surya eMobility": what is made or manufactured by a
   // maker is theirs (only so, passive: "made" alone says too little, LIGHT_VERBS).
+  // ("Pesaflow makes FlowPay, an app …", "Kestrel manufactures the K2": a firm's product, active.)
+  {
+    verbs: ['make', 'manufacture'],
+    preps: [''],
+    canonical: 'created',
+    onlySources: ['organization'],
+    lastVerb: true,
+    notTarget: ['location', 'date', 'person', 'organization', 'email', 'url', 'error_code'],
+  },
   {
     verbs: ['make', 'manufacture'],
     preps: ['by'],
