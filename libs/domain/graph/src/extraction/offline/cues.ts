@@ -624,7 +624,12 @@ export function addresseeOf(
   const after = tokens[named.end];
   const called = greeting
     ? [',', '!', undefined].includes(after?.text)
-    : after?.text === ',' && ['you', 'your'].includes(tokens[named.end + 1]?.lower ?? '');
+    : after?.text === ',' &&
+      (['you', 'your'].includes(tokens[named.end + 1]?.lower ?? '') ||
+        // ("Ayşe, could your sister Derya film our set?": a question put to the name.)
+        (speaker !== undefined &&
+          tokens[named.end + 1]?.pos === 'AUX' &&
+          tokens.slice(named.end + 2).some((t) => ['you', 'your'].includes(t.lower))));
   if (!called) return undefined;
   settle(named, 'person', 'weak');
   return named;

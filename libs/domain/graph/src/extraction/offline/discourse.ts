@@ -297,23 +297,23 @@ export class Discourse {
     // "he" and "she" are never the speaker of the turn ("Priya and I …, she's a nurse"), nor
     // another speaker of the chat.
     const speaker = this.speaker?.keys[0];
+    // (Nor a speaker called by first name: "Khalid: Yousef, did you hear Rania got the promotion?"
+    // … "Yousef Barakat: She's managing director now.")
+    const speaks = (m: Mention) =>
+      this.speakers.has(m.keys[0]!) || [...this.speakers].some((key) => key.startsWith(`${m.keys[0]!} `));
     const fits = (m: Mention) => !gender || !this.genderOf(m) || this.genderOf(m) === gender;
     const people = [...this.recent]
       .reverse()
       .filter(
         (m) =>
-          m.keys[0] !== except?.keys[0] &&
-          !this.speakers.has(m.keys[0]!) &&
-          m.keys[0] !== speaker &&
-          !later.has(m) &&
-          fits(m),
+          m.keys[0] !== except?.keys[0] && !speaks(m) && m.keys[0] !== speaker && !later.has(m) && fits(m),
       );
     const subject = this.subjects[this.subjects.length - 1];
     // (An object pronoun is not the clause's subject; "The son of X, he …" is the text's subject.)
     const latest =
       (except && !subjectFirst) ||
       subject?.keys[0] === speaker ||
-      (subject !== undefined && this.speakers.has(subject.keys[0]!)) ||
+      (subject !== undefined && speaks(subject)) ||
       subject?.keys[0] === except?.keys[0] ||
       (subject && !fits(subject))
         ? undefined

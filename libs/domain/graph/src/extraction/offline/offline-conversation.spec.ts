@@ -526,4 +526,18 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(!other.some((t) => t.startsWith('Marek |') || t.startsWith('Ines |')), other.join('; '));
   });
+  it('reads "Ayşe, could your sister …" as said to Ayşe, and never takes a speaker called by first name for "she"', async () => {
+    const found = await triples(
+      'Ayşe Demir: Hi.\nLukas Novák: Nice.\nFelix Brandt: Ayşe, could your sister Derya film our set?\nAyşe Demir: Derya lives in Istanbul now.',
+      true,
+    );
+    assert.ok(found.includes('Ayşe Demir | sibling of | Derya'), found.join('; '));
+    assert.ok(!found.includes('Lukas Novák | sibling of | Derya'), found.join('; '));
+    const married = await triples(
+      'Khalid Nasser: Yousef, did you hear Rania got the promotion at Dar Al Tasmeem?\nYousef Barakat: Yes! She is managing director of the whole firm now. Her husband Sami told me yesterday.',
+      true,
+    );
+    assert.ok(married.includes('Rania | married to | Sami'), married.join('; '));
+    assert.ok(!married.includes('Yousef Barakat | married to | Sami'), married.join('; '));
+  });
 });
