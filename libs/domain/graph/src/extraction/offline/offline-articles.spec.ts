@@ -665,4 +665,12 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Cumbria | located in | England'), found.join('; '));
     assert.ok(!found.includes('Harrowby | located in | England'), found.join('; '));
   });
+  it('reads "X, a historic house in Y" as a house there, not as someone living there', async () => {
+    const found = await triples(
+      'The Fundación Arze-Cuéllar also owns the Casa Colonial Arze, a historic house in Potosí.',
+      true,
+    );
+    assert.ok(found.includes('Casa Colonial Arze | located in | Potosí'), found.join('; '));
+    assert.ok(!found.includes('Casa Colonial Arze | lives in | Potosí'), found.join('; '));
+  });
 });

@@ -152,6 +152,7 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     nouns: ['house', 'flat', 'apartment', 'home', 'place'],
     preps: ['in'],
     noVerbs: true,
+    notDescribed: true,
     canonical: 'lives in',
     sourceType: 'person',
     // (Not "Woodson is a census-designated place in Pulaski County", which its words made a place.)

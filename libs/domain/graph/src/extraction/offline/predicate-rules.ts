@@ -86,6 +86,11 @@ export interface PredicateRule {
   notSchools?: boolean;
   /** Only where no verb stands between the two: "Farid's new house in Mississauga". */
   noVerbs?: boolean;
+  /**
+   * Not where the words describe the source in apposition: "the Casa Verde, a historic house in
+   * Potosí" is a house there, no one's home.
+   */
+  notDescribed?: boolean;
   /** What the relation is about (its target, read the relation's way) is no town or country the lexicon knows. */
   notOwnedPlace?: boolean;
   /** The verb stands right before the preposition: "was raised in", not "raised money in". */

@@ -280,6 +280,8 @@ export function matchPredicate(
     if (rule.onlySources && !rule.onlySources.includes((rule.reversed ? target : source).type)) continue;
     if (rule.verbs && !verbs.some((t) => verbIs(t, rule.verbs!))) continue;
     if (rule.words && !between.some((t) => rule.words!.includes(t.lower))) continue;
+    if (rule.notDescribed && between[0]?.text === ',' && ['a', 'an', 'the'].includes(between[1]?.lower ?? ''))
+      continue;
     if (rule.lastVerb && !(verbs.length > 0 && verbIs(verbs[verbs.length - 1]!, rule.verbs ?? []))) continue;
     // "Boston University left the conference": a person's predicate needs a person, when the
     // lexicon is sure ("Estonia joined NATO" is membership).
