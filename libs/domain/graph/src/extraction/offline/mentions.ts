@@ -1,5 +1,5 @@
 import { EntityType, lexicon } from './lexicon';
-import { MODEL, releaseEnd, schemeCode } from './product-names';
+import { MODEL, MODEL_EDITIONS, releaseEnd, schemeCode } from './product-names';
 import {
   ARTICLE_PARTICLES,
   HYPHENED_ARTICLES,
@@ -378,6 +378,20 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     const next = tokens[end];
     if (end - i === 1 && next && ERROR_CODE.test(next.text) && ['error', 'code', 'err'].includes(token.lower))
       continue;
+    // ("the new Tier 2 Escalations team", "Tier 1 EMEA", "Channel 4 News": a small number inside a
+    // name, between its capitalised words, is one of them.)
+    while (
+      /^\d{1,2}$/.test(tokens[end]?.text ?? '') &&
+      tokens[end]!.space !== '' &&
+      !dateToken.has(end) &&
+      !dateToken.has(end + 1) &&
+      tokens[end + 1]?.pos === 'PROPN' &&
+      /^\p{Lu}/u.test(tokens[end + 1]!.text) &&
+      !MODEL_EDITIONS.has(tokens[end + 1]!.text)
+    ) {
+      end += 2;
+      while (end < tokens.length && !dateToken.has(end) && isNameToken(tokens, end, true)) end++;
+    }
     const named = nameMention(tokens, i, end);
     // ("his 1999 album Blue Hour": what a work's noun names is a work, no person, whatever its
     // words; nor one that a later "her" may take for a person.)

@@ -893,4 +893,14 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Kestrel Analytics | created | Sentinel'), found.join('; '));
     assert.ok(found.includes('Zahlwerk GmbH | created | Kassenbuch'), found.join('; '));
   });
+  it('gives the verb after "X from Support Tooling" to X, buys no person, and keeps a number inside a team\'s name', async () => {
+    const found = await triples(
+      'Marco Bellini from Support Tooling is leading the migration and will be working closely with Aisha Darwish in IT. Tom Okafor has led Tier 1 EMEA since 2019. Okafor currently runs Aurelia Therapeutics, the Boston biotech that Veritas Pharma bought last year for $1.2 billion, and he will continue to oversee the unit.',
+      true,
+    );
+    assert.ok(found.includes('Marco Bellini | works with | Aisha Darwish'), found.join('; '));
+    assert.ok(!found.includes('Support Tooling | works with | Aisha Darwish'), found.join('; '));
+    assert.ok(found.includes('Tom Okafor | leads | Tier 1 EMEA'), found.join('; '));
+    assert.ok(!found.some((t) => /\| acquired \| (Tom )?Okafor$/.test(t)), found.join('; '));
+  });
 });

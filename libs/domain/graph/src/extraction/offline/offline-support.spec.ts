@@ -895,4 +895,18 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(!found.includes('Aurora X5 | caused by | SmartConnect'), found.join('; '));
     assert.ok(found.includes('E-77 | caused by | PayWave'), found.join('; '));
   });
+  it('reads the writer above a title line ("Tier 2 Support, Cloudhaven Partners Ltd"), and no firm using what the reader is told to upgrade to', async () => {
+    const found = await triples(
+      'Hi Dewi,\nThe crash comes from FlexLic 3. Please upgrade to Tervező Studio 9.2.\n\nBest regards,\nNóra Szabó\nTier 2 Support, Pannon CAD Kft., Debrecen',
+      true,
+    );
+    assert.ok(found.includes('Nóra Szabó | works at | Pannon CAD Kft'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Tier 2 Support |')), found.join('; '));
+    assert.ok(!found.includes('Pannon CAD Kft | uses | Tervező Studio 9.2'), found.join('; '));
+    const ours = await triples(
+      'Our accounting team relies on the connection to run Accurate Online and we are losing money every day.\n\nRegards,\nDewi Lestari\nOffice Manager, PT Sinar Jaya Logistik',
+      true,
+    );
+    assert.ok(!ours.some((t) => t.endsWith('| uses | PT Sinar Jaya Logistik')), ours.join('; '));
+  });
 });

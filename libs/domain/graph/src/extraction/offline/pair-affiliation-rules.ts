@@ -233,6 +233,26 @@ export const signedAffiliation: PairRule = ({ source, target, between }, { token
   return false;
 };
 
+/** Prepositions that say where a person named before them is from: "Marco Bellini from Support Tooling". */
+const AFFILIATING = new Set(['from', 'at', 'of']);
+
+/**
+ * "Marco Bellini from Support Tooling is leading the migration and will be working closely with
+ * Aisha Darwish": the verb after a person's affiliation is the person's, not the affiliation's.
+ * (Only a finite verb right after: "… from Acme, who …" and "… from Acme leading …" say other things.)
+ */
+export const affiliatedSubject: PairRule = (pair, { tokens, chain }) => {
+  const { i, source, between } = pair;
+  const person = chain[i - 1];
+  const prep = tokens[source.start - 1];
+  if (!person || person.type !== 'person' || source.type === 'person') return false;
+  if (!prep || !AFFILIATING.has(prep.lower) || person.end !== source.start - 1) return false;
+  const first = between.find((t) => t.pos !== 'ADV');
+  if (!first || !(first.pos === 'AUX' || (first.pos === 'VERB' && !/ing$/.test(first.lower)))) return false;
+  pair.source = person;
+  return false;
+};
+
 /** Adverbs of a job held before: "Jonas Berg, previously at Remedy Entertainment". */
 const FORMERLY = new Set(['previously', 'formerly', 'once']);
 

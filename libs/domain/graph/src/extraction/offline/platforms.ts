@@ -85,6 +85,12 @@ export function customerUses(
       !SITES.has(head?.lower ?? '') &&
       (used.type === 'product' || (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)));
     if (!moved && !ours) continue;
+    // ("Please upgrade to Tervező Studio 9.2": an instruction to the reader, whose firm the words do
+    // not name; not the writer's.)
+    const verb = tokens[to]?.lower === 'to' ? to - 1 : to;
+    const instructed =
+      moved && (verb === 0 || ['please', 'just', 'simply', 'kindly'].includes(tokens[verb - 1]?.lower ?? ''));
+    if (instructed && !mentions.some((m) => m.end <= verb && m.type === 'organization')) continue;
     const user = ours ? discourse.speakersOrganization() : userBefore(used.start);
     if (!user || user.keys[0] === used.keys[0]) continue;
     if (used.type === 'person') Object.assign(used, { type: 'product', evidence: 'weak' });

@@ -130,6 +130,8 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     invertPassive: true,
     sourceType: 'organization',
     targetType: 'organization',
+    // (Nobody is bought: "the biotech that Veritas bought last year, and he will …".)
+    notTarget: ['person', 'date'],
   },
   { verbs: ['sell'], preps: ['to'], canonical: 'sold to' },
   // "The institute works closely with Rijkswaterstaat", "Kallio teamed up with Tobishima": an

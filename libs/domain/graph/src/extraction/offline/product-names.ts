@@ -63,7 +63,18 @@ export function schemeCode(tokens: Token[], i: number): { end: number; name: str
  * "Tempo Timesheets 12.4 update", "DSM 7.2 update". `end` is where the capitalised name ends.
  */
 /** Editions written after a model's number. */
-const MODEL_EDITIONS = new Set(['Pro', 'Max', 'Ultra', 'Plus', 'Mini', 'Lite', 'Air', 'SE', 'XL', 'FE']);
+export const MODEL_EDITIONS = new Set([
+  'Pro',
+  'Max',
+  'Ultra',
+  'Plus',
+  'Mini',
+  'Lite',
+  'Air',
+  'SE',
+  'XL',
+  'FE',
+]);
 
 export function releaseEnd(tokens: Token[], end: number, dateToken: Set<number>): number {
   let to = end;

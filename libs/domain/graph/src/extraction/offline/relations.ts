@@ -20,7 +20,7 @@ import {
   founderAfterPlace,
   roleOfSubject,
 } from './pair-continuations';
-import { formerlyAt, memberFrom, signedAffiliation } from './pair-affiliation-rules';
+import { affiliatedSubject, formerlyAt, memberFrom, signedAffiliation } from './pair-affiliation-rules';
 import {
   basedDescription,
   clauseBreak,
@@ -100,6 +100,7 @@ const PAIR_RULES: PairRule[] = [
   collaboratorsPlace,
   companionOf,
   memberFrom,
+  affiliatedSubject,
   signedAffiliation,
   formerlyAt,
   founderAfterPlace,

@@ -1,5 +1,5 @@
 import { findMentions, Mention } from './mentions';
-import { CLOSINGS, DASHES } from './name-words';
+import { CLOSINGS, DASHES, FUNCTION_WORDS } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 import { fromHeader } from './cues';
@@ -79,9 +79,15 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
 /** Whether a mention opens on a job title written alone or before "of": "Paralegal", "Head of Export Sales". */
 function roleTitled(sentence: Sentence, mention: Mention): boolean {
   const { tokens } = sentence;
+  // ("Office Manager, PT Sinar Jaya Logistik", "Tier 2 Support, Cloudhaven Partners Ltd": or ends on
+  // a role or a function, before the comma the organisation follows.)
+  const lastWord = tokens[mention.end - 1];
+  const ending =
+    tokens[mention.end]?.text === ',' && (isRoleWord(lastWord) || FUNCTION_WORDS.has(lastWord?.lower ?? ''));
   return (
-    isRoleWord(tokens[mention.start]) &&
-    (mention.end - mention.start === 1 || tokens[mention.start + 1]?.lower === 'of')
+    ending ||
+    (isRoleWord(tokens[mention.start]) &&
+      (mention.end - mention.start === 1 || tokens[mention.start + 1]?.lower === 'of'))
   );
 }
 
