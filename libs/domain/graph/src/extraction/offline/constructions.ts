@@ -18,7 +18,7 @@ import {
   ownWorkplace,
   weAre,
 } from './group-relations';
-import { consistsOf, whoseListed } from './member-lists';
+import { alumniInclude, consistsOf, whoseListed } from './member-lists';
 import { asTitle } from './as-titles';
 import {
   appositiveTitles,
@@ -120,6 +120,7 @@ export function constructionRelations(
     ...ownWorkplace(sentence, mentions, discourse),
     ...ownHome(sentence, mentions, discourse),
     ...whoseListed(sentence, mentions, discourse),
+    ...alumniInclude(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
     ...consistsOf(sentence, mentions, discourse),
     ...frontedRelation(sentence, mentions),

@@ -179,6 +179,12 @@ export class Discourse {
     if (this.subjects.length > 8) this.subjects.shift();
   }
 
+  /** The first organisation (or untyped name) the text names, in the order written: what an article is about. */
+  firstNamedOrganization(): Mention | undefined {
+    // (Or a name nothing typed when it was read: "The Instituto Tecnológico de Valdivia (ITV) is …".)
+    return this.recent.find((m) => m.type === 'organization' || m.type === 'concept');
+  }
+
   /**
    * The first organisation the text named: whom a title with no owner written is held at. (Read
    * as the names stand typed now: "São Paulo-based Mercado Verde" is one once its sentence is read.)

@@ -133,3 +133,56 @@ export function consistsOf(
   }
   return out;
 }
+
+/** Nouns for those who studied at a school: "Notable alumni include …". */
+const ALUMNI = new Set(['alumni', 'alumnae', 'alumnus', 'graduates']);
+
+/**
+ * "Notable alumni include the climatologist Sione Latu and the novelist Freya Lindgren", "Its
+ * alumni include …": each person listed studied at the school the text is about (the first
+ * organisation it named, the "its" one, or the one named with "'s").
+ */
+export function alumniInclude(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const { tokens } = sentence;
+  const at = tokens.findIndex((t) => ALUMNI.has(t.lower));
+  if (at < 0) return [];
+  let k = at + 1;
+  while (tokens[k]?.pos === 'ADV') k++;
+  if (tokens[k]?.lemma !== 'include') return [];
+  const before = tokens[at - 1];
+  const named = mentions.find((m) => m.end === at - 1 && POSSESSIVES.has(tokens[m.end]?.lower ?? ''));
+  const school =
+    named ??
+    (before && ['its', 'their'].includes(before.lower)
+      ? ownerOf(before.lower, at - 1, mentions, discourse)
+      : // (The school the text is about, the first it named: not its faculty named since.)
+        (discourse.firstNamedOrganization() ??
+        discourse.thing(
+          'organization',
+          mentions.filter((m) => m.start > k),
+        )));
+  if (!school || !['organization', 'concept'].includes(school.type)) return [];
+  const out: SentenceRelation[] = [];
+  // The people listed after the verb, past what each is: "the climatologist Sione Latu".
+  let next = k + 1;
+  for (const alumnus of mentions.filter((m) => m.start > k)) {
+    const gap = tokens.slice(next, alumnus.start);
+    if (
+      !gap.every(
+        (t) =>
+          [',', 'and', 'the', 'a', 'an'].includes(t.lower) ||
+          (t.text === t.lower && ['NOUN', 'ADJ'].includes(t.pos)),
+      )
+    )
+      break;
+    if (alumnus.type !== 'person' && !(alumnus.evidence === 'none' && personalName(alumnus))) break;
+    if (alumnus.type !== 'person') Object.assign(alumnus, { type: 'person', evidence: 'weak' });
+    out.push(rel(alumnus, school, 'studied at', phrase(tokens, at, k + 1), alumnus.end, 0.6));
+    next = alumnus.end;
+  }
+  return out;
+}

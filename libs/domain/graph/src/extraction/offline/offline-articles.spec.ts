@@ -673,4 +673,19 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     assert.ok(found.includes('Casa Colonial Arze | located in | Potosí'), found.join('; '));
     assert.ok(!found.includes('Casa Colonial Arze | lives in | Potosí'), found.join('; '));
   });
+  it('reads "Notable alumni include X and Y" as both studying at the school the article is about', async () => {
+    const found = await triples(
+      'The Instituto Tecnológico de Mendoza (ITM) is a public research university in Mendoza, Argentina. It maintains an exchange programme with Pacific Coast University in Valparaíso. Notable alumni include the winemaker Tomás Aguirre and Elsa Videla, a former governor of Mendoza Province.',
+      true,
+    );
+    assert.ok(
+      found.includes('Tomás Aguirre | studied at | Instituto Tecnológico de Mendoza'),
+      found.join('; '),
+    );
+    assert.ok(
+      found.includes('Elsa Videla | studied at | Instituto Tecnológico de Mendoza'),
+      found.join('; '),
+    );
+    assert.ok(!found.some((t) => t.endsWith('| studied at | Pacific Coast University')), found.join('; '));
+  });
 });
