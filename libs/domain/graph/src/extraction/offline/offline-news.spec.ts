@@ -903,4 +903,15 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Tom Okafor | leads | Tier 1 EMEA'), found.join('; '));
     assert.ok(!found.some((t) => /\| acquired \| (Tom )?Okafor$/.test(t)), found.join('; '));
   });
+  it('reads "X is Y\'s CEO", "X is Y\'s launch partner" and "X is Y\'s father" as an apposition would', async () => {
+    const found = await triples(
+      "Ana Lima is Acme Corp's CEO. Brightline Media is Skyloom's launch partner for Nimbus 2.0. Zeta Labs is Acme Corp's subsidiary. Tom Berg is Ana Silva's father. Rui Costa became Brazil's minister of sport.",
+      true,
+    );
+    assert.ok(found.includes('Ana Lima | leads | Acme Corp'), found.join('; '));
+    assert.ok(found.includes('Brightline Media | partner of | Skyloom'), found.join('; '));
+    assert.ok(found.includes('Zeta Labs | part of | Acme Corp'), found.join('; '));
+    assert.ok(found.includes('Ana Silva | child of | Tom Berg'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Rui Costa |')), found.join('; '));
+  });
 });

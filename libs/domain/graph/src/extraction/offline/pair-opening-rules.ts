@@ -1,4 +1,6 @@
+import { KIN_NOUNS } from './cues';
 import { isNationalityWord } from './lexicon';
+import { ROLE_ABBREVIATIONS } from './name-words';
 import { nounPredicate } from './noun-predicates';
 import { OpeningRule, POSSESSIVE_PRONOUNS, retype, same } from './pair-rules';
 import { isVerbLike, matchPredicate } from './predicates';
@@ -17,12 +19,43 @@ export const tooFarApart: OpeningRule = ({ between }, reading) => {
   return false;
 };
 
+/** Verbs that say what a name is: "is", "became", "remains". */
+const COPULAS = new Set(['be', 'become', 'remain']);
+
 /**
  * "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is. (A target
  * followed by "'s" is read here or not at all.)
  */
 export const possessiveApposition: OpeningRule = ({ source, target, between }, { tokens, found }) => {
   if (!["'s", '’s'].includes(tokens[target.end]?.lower ?? '')) return false;
+  // ("Chidi Okafor is Paystride's chief operating officer", "Ana Ruiz is Ximena's sister",
+  // "Brightline Media is Skyloom's launch partner for Nimbus 2.0": the same after a copula.)
+  if (between.some((t) => t.pos !== 'ADV') && between.every((t) => t.pos === 'ADV' || COPULAS.has(t.lemma))) {
+    let k = target.end + 1;
+    while (
+      tokens[k] !== undefined &&
+      (tokens[k]!.text === tokens[k]!.lower || ROLE_ABBREVIATIONS.has(tokens[k]!.lower)) &&
+      (['ADJ', 'NOUN', 'VERB', 'PROPN'].includes(tokens[k]!.pos) ||
+        (tokens[k]!.text === '-' && tokens[k]!.space === ''))
+    )
+      k++;
+    const head = tokens[k - 1];
+    if (k === target.end + 1 || !['NOUN', 'PROPN'].includes(head?.pos ?? '')) return true;
+    const raw = phrase(tokens, target.end, k);
+    const kin = KIN_NOUNS.get(head.lower);
+    const role = kin ? undefined : nounPredicate(head.lower);
+    // (A firm's partner is its partner too: "Brightline Media is Skyloom's launch partner".)
+    if (kin === 'partner of' && source.type !== 'person' && target.type !== 'person')
+      found.push({ source, target, canonical: kin, raw, confidence: 0.75, end: k });
+    else if (kin && source.type === 'person' && target.type === 'person')
+      // (Read from whose relative it is: "Tom is Ana's father" makes Ana his child.)
+      found.push({ source: target, target: source, canonical: kin, raw, confidence: 0.75, end: k });
+    else if (role && role.canonical !== 'located in' && target.type !== 'location') {
+      retype(source, role.sourceType);
+      found.push({ source, target, canonical: role.canonical, raw, confidence: 0.75, end: k });
+    }
+    return true;
+  }
   const role =
     between.length === 1 && between[0]!.text === ','
       ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
