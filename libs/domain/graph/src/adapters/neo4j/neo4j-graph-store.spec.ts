@@ -1,13 +1,14 @@
 import { SqlDatabase } from '@trove/platform-database';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { DateTime, int, Record as Neo4jRecord } from 'neo4j-driver';
+import { DateTime, int, Neo4jError, Record as Neo4jRecord } from 'neo4j-driver';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GraphSettings } from '../../graph-settings';
 import { openGraphStore } from '../../graph.adapters';
 import { SqlGraphStore } from '../sql/sql-graph-store';
-import { Neo4jGraphStore } from './neo4j-graph-store';
+import { ResolutionRace } from '../../resolution/write-rules';
+import { Neo4jGraphStore, retryable } from './neo4j-graph-store';
 import { edgeOf, toNumber } from './neo4j-records';
 
 /* What runs without a server; the contract against a real Neo4j is neo4j-graph-store.int-spec.ts. */
@@ -83,5 +84,31 @@ describe('Neo4j values', () => {
     assert.equal(edge.source.identifier, null, 'a property Neo4j never stored reads as null');
     assert.equal(edge.target.identifier, 'PL');
     assert.equal(edge.temporal_details, 'in 1867');
+  });
+});
+
+describe('Neo4j write retries', () => {
+  it('runs again after a deadlock or a race, and tells any other error apart without throwing', () => {
+    const deadlock = new Neo4jError(
+      'deadlock',
+      'Neo.TransientError.Transaction.DeadlockDetected',
+      '50N42',
+      'deadlock',
+    );
+    assert.equal(retryable(deadlock), true);
+    assert.equal(retryable(new ResolutionRace('raced')), true);
+    const constraint = new Neo4jError(
+      'taken',
+      'Neo.ClientError.Schema.ConstraintValidationFailed',
+      '50N42',
+      'constraint',
+    );
+    assert.equal(retryable(constraint), true);
+    assert.equal(
+      retryable(new Neo4jError('bad', 'Neo.ClientError.Statement.SyntaxError', '50N42', 'syntax')),
+      false,
+    );
+    assert.equal(retryable(new TypeError('not a database error')), false);
+    assert.equal(retryable(undefined), false);
   });
 });

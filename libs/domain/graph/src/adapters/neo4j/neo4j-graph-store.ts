@@ -1,5 +1,5 @@
 import { GraphEntity, TripletWithEvidence } from '@trove/contracts';
-import neo4j, { Driver, int, isRetriableError, Neo4jError, Transaction } from 'neo4j-driver';
+import neo4j, { Driver, int, isRetryableError, Neo4jError, Transaction } from 'neo4j-driver';
 import {
   CoMention,
   GraphCounts,
@@ -296,8 +296,13 @@ export class Neo4jGraphStore extends GraphStore {
   }
 }
 
-function retryable(error: unknown): boolean {
+/**
+ * Whether a write failed only because another writer got in its way: worth running again. (Not
+ * neo4j-driver 6's `isRetriableError`, which reads `this` and throws when called unbound, so a
+ * deadlock came back as "Cannot read properties of undefined (reading 'isRetryable')".)
+ */
+export function retryable(error: unknown): boolean {
   if (error instanceof ResolutionRace) return true;
-  if (isRetriableError(error)) return true;
+  if (isRetryableError(error)) return true;
   return error instanceof Neo4jError && RACE_CODES.has(error.code);
 }
