@@ -3,6 +3,7 @@ import type { Mention } from './mentions';
 import { rel } from './owners';
 import { same } from './pair-rules';
 import type { SentenceRelation } from './relations';
+import { bases } from './predicate-verbs';
 import { phrase, Token } from './sentences';
 import { personalName } from './short-names';
 
@@ -95,7 +96,9 @@ function lastTwoPeople(
 function verbAfter(tokens: Token[], at: number, verbs: Set<string>): number {
   let v = at + 1;
   while (tokens[v] && ['AUX', 'ADV'].includes(tokens[v]!.pos)) v++;
-  return tokens[v] && verbs.has(tokens[v]!.lemma) ? v : -1;
+  // ("the two co-founded": wink leaves "co-founded" as it is, so its base forms are asked too.)
+  const verb = tokens[v];
+  return verb && (verbs.has(verb.lemma) || bases(verb.lower).some((b) => verbs.has(b))) ? v : -1;
 }
 
 /** Verbs of making a home somewhere. */
@@ -147,18 +150,7 @@ const PEOPLES_TIES = new Set(['sibling of', 'partner of', 'friend of', 'works wi
 const PAIRS = new Set(['two', 'pair', 'duo']);
 
 /** Verbs of founding something together. */
-const FOUNDS = new Set([
-  'found',
-  'co-found',
-  'cofound',
-  'co-founded',
-  'cofounded',
-  'establish',
-  'launch',
-  'open',
-  'start',
-  'set',
-]);
+const FOUNDS = new Set(['found', 'co-found', 'cofound', 'establish', 'launch', 'open', 'start', 'set']);
 
 /**
  * "… where she met her future husband, the engineer Duarte Falcão. Together they founded Falcão

@@ -76,8 +76,10 @@ export function sharedSubject(pair: Pair, { previous, chain, tokens }: Reading):
   const { source, target, between } = pair;
   // (Past a phrase of the object's own: "signed her first contract with Sport Recife at seventeen,
   // moved to Olympique Lyonnais".)
+  // (Only with no relation read before: one read continues from its own subject.)
   const comma = between.findIndex((t) => t.text === ',');
-  if (comma < 0 || between.slice(0, comma).some((t) => isVerbLike(t) || t.pos === 'AUX')) return false;
+  if (comma < 0 || (comma > 0 && previous !== undefined)) return false;
+  if (between.slice(0, comma).some((t) => isVerbLike(t) || t.pos === 'AUX')) return false;
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   if (!rest[0] || !isVerbLike(rest[0])) return false;
   // (With no relation read before, the person opening the sentence, when the name before the comma
@@ -90,15 +92,13 @@ export function sharedSubject(pair: Pair, { previous, chain, tokens }: Reading):
       : undefined;
   const objectOf =
     ['ADP', 'VERB'].includes(tokens[source.start - 1]?.pos ?? '') && !/ing$/.test(rest[0].lower);
-  const subject =
-    previous !== undefined
-      ? previous.inverted
-        ? previous.target
-        : previous.source
-      : objectOf
-        ? opening
-        : undefined;
-  if (comma > 0 && previous !== undefined) return false;
+  const subject = previous
+    ? previous.inverted
+      ? previous.target
+      : previous.source
+    : objectOf
+      ? opening
+      : undefined;
   if (!subject || subject.type !== 'person' || source.type === 'person' || same(subject, target))
     return false;
   const match = matchPredicate(rest, subject, target);

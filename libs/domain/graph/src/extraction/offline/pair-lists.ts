@@ -107,10 +107,9 @@ export const secondObject: PairRule = ({ source, target, between }, { tokens, fo
 /** True when the words after `mention` start a clause of its own ("…, and Andy Jassy succeeded him"). */
 function startsClause(tokens: Token[], mention: Mention): boolean {
   const next = tokens[mention.end];
-  // ("… to run Accurate Online and we are losing money": a pronoun opens a clause as its subject.)
-  if (tokens[mention.start]?.pos === 'PRON' && (next?.pos === 'AUX' || (next && isVerbLike(next))))
-    return true;
-  return next !== undefined && isVerbLike(next);
+  if (next === undefined) return false;
+  // ("… to run Accurate Online and we are losing money": a pronoun before "are" opens one too.)
+  return isVerbLike(next) || (tokens[mention.start]?.pos === 'PRON' && next.pos === 'AUX');
 }
 
 function compatible(a: Mention, b: Mention): boolean {

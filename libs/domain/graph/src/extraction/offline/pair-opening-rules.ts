@@ -6,7 +6,7 @@ import { OpeningRule, POSSESSIVE_PRONOUNS, retype, same } from './pair-rules';
 import { isVerbLike, matchPredicate } from './predicates';
 import { opensGerund } from './predicate-verbs';
 import { CLAUSE_BREAKS } from './predicate-words';
-import { phrase, Token } from './sentences';
+import { joinsWords, phrase, Token } from './sentences';
 
 // Opening pair rules: clauses too far apart or broken, possessives and roles, "-based" descriptions.
 
@@ -35,8 +35,7 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
     while (
       tokens[k] !== undefined &&
       (tokens[k]!.text === tokens[k]!.lower || ROLE_ABBREVIATIONS.has(tokens[k]!.lower)) &&
-      (['ADJ', 'NOUN', 'VERB', 'PROPN'].includes(tokens[k]!.pos) ||
-        (tokens[k]!.text === '-' && tokens[k]!.space === ''))
+      (['ADJ', 'NOUN', 'VERB', 'PROPN'].includes(tokens[k]!.pos) || joinsWords(tokens[k]))
     )
       k++;
     const head = tokens[k - 1];

@@ -110,11 +110,9 @@ export function possessiveRoles(
       while (
         j > 0 &&
         tokens[j]!.text === tokens[j]!.lower &&
-        ['NOUN', 'ADJ', 'PUNCT'].includes(tokens[j]!.pos)
-      ) {
-        if (tokens[j]!.text === ',') break;
+        (['NOUN', 'ADJ'].includes(tokens[j]!.pos) || joinsWords(tokens[j]))
+      )
         j--;
-      }
       if (['a', 'an'].includes(tokens[j]?.lower ?? '') && tokens[j - 1]?.text === ',') k = j - 1;
     }
     if (tokens[k]?.text === ',') k--;

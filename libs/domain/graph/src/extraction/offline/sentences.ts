@@ -248,13 +248,16 @@ function pluralPossessives(tokens: Token[]): void {
 /** Legal suffixes whose dot wink takes for a sentence's end: "Fotomax Sp. z o.o.", "Tecno Ltda. in Lima". */
 const SUFFIX_STOPS = new Set(['Sp', 'sp', 'Ltda', 'Cía', 'Cia', 'Pte']);
 
+/** Singapore's "Pte." before "Ltd.", whose stop wink takes for a sentence's end too. */
+const singaporeLimited = (word: string | undefined, after: string | undefined): boolean =>
+  word === 'Pte' && /^Ltd\.?$/.test(after ?? '');
+
 /** Titles whose full stop wink takes for a sentence's end: "Fr. Alberto", "Rev. John". */
 const TITLE_STOPS = new Set(['Fr', 'Rev', 'Revd']);
 
 /** A title and its full stop as one token ("Fr."), or `i`; so is Singapore's "Pte." before "Ltd.". */
 function titleStop(texts: string[], spaces: string[], i: number, last: number): number {
-  const stopped =
-    TITLE_STOPS.has(texts[i] ?? '') || (texts[i] === 'Pte' && /^Ltd\.?$/.test(texts[i + 2] ?? ''));
+  const stopped = TITLE_STOPS.has(texts[i] ?? '') || singaporeLimited(texts[i], texts[i + 2]);
   return i + 1 <= last && stopped && texts[i + 1] === '.' && spaces[i + 1] === '' ? i + 1 : i;
 }
 
@@ -291,7 +294,7 @@ function joinFalseEnds(
     )
       continue;
     // ("PortPilot Pte. Ltd., a Singapore-based developer": Singapore's suffix goes on past its stop.)
-    const limited = texts[last - 1] === 'Pte' && /^Ltd\.?$/.test(texts[next[0]] ?? '');
+    const limited = singaporeLimited(texts[last - 1], texts[next[0]]);
     if (!titled && !version && !limited && !/^\p{Ll}/u.test(texts[next[0]] ?? '')) continue;
     spans.splice(k, 2, [first, next[1]]);
     sentenceTexts.splice(k, 2, `${sentenceTexts[k]}${domain || version ? '' : ' '}${sentenceTexts[k + 1]}`);
