@@ -140,7 +140,20 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // ("Nordvind Energi AB today announced that it has acquired …": a reported clause's "it" is the
     // organisation reporting it.)
     if (it && !opensClause) {
-      const verb = sentence.tokens[i - 1]?.lower === 'that' ? i - 2 : i - 1;
+      let verb = sentence.tokens[i - 1]?.lower === 'that' ? i - 2 : i - 1;
+      // (Past when or where it was said: "announced on Tuesday that it …", "said in a statement".)
+      const told = sentence.tokens
+        .slice(Math.max(0, verb - 4), verb + 1)
+        .findLastIndex((t) => REPORTING_VERBS.has(t.lemma));
+      const said = told >= 0 ? Math.max(0, verb - 4) + told : -1;
+      if (
+        said >= 0 &&
+        sentence.tokens[i - 1]?.lower === 'that' &&
+        sentence.tokens
+          .slice(said + 1, verb + 1)
+          .every((t) => ['ADP', 'DET', 'PROPN', 'NOUN', 'NUM', 'ADV'].includes(t.pos))
+      )
+        verb = said;
       // (The sentence's subject first, past an aside that named people: "Pesaflow, led by
       // co-founders Wanjiru Kamau and Brian Otieno, also announced that it had hired …".)
       const reports = (m: Mention) =>

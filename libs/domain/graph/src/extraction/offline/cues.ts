@@ -273,6 +273,9 @@ const HOLDINGS = new Set([
   'position',
 ]);
 
+/** A speaker's part in a support chat, before their name in the turn's label ("Agent Ana Souza:"). */
+const CHAT_ROLES = new Set(['customer', 'agent', 'user', 'client', 'caller', 'technician', 'moderator']);
+
 /** Speakers' labels that name nobody in particular ("User:", "Assistant:"). */
 const GENERIC_SPEAKERS = new Set([
   'user',
@@ -410,8 +413,12 @@ export function speakerOf(
   }
   // ("Grandma Rosa: …", "Dr. Okafor: …": a title the name leaves out may open the label.)
   const title = tokens[at]?.lower.replace(/\.$/, '') ?? '';
-  const titled = KIN_TITLES.has(title) || DROPPED_HONORIFICS.has(title);
-  const label = mentions.find((m) => m.start === at || (titled && m.start === at + 1));
+  // ("Customer Daniel Mwangi: …", "Agent Lucía Ferreira: …": so may the speaker's part in the chat.)
+  const role = CHAT_ROLES.has(title) && tokens[at]!.text !== tokens[at]!.lower;
+  const titled = KIN_TITLES.has(title) || DROPPED_HONORIFICS.has(title) || role;
+  const label = mentions.find(
+    (m) => m.start === at || (titled && m.start === at + 1 && (!role || m.type === 'person')),
+  );
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
   // ("INC-20931 (sev-2): from 02:10 …": a code or a date opens a field, not a turn.)
   if (label.evidence === 'strong' && (label.type === 'error_code' || label.type === 'date')) return undefined;
@@ -506,6 +513,12 @@ function wroteBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
   if (tokens[end - 1]?.text === ')') {
     const open = tokens.findLastIndex((t, k) => k < end - 1 && t.text === '(');
     if (open < 0 || end - open > 7) return undefined;
+    // ("k_nakamura (Kaito Nakamura) wrote:": the person's name in the brackets, as a label's.)
+    const named = mentions.find((m) => m.start === open + 1 && m.end === end - 1);
+    if (named && open > 0 && someonesName(named)) {
+      settle(named, 'person', 'weak');
+      return named;
+    }
     end = open;
   }
   const writer = mentions.find((m) => m.end === end);

@@ -491,6 +491,14 @@ export const KIN_TITLES = new Set([
   'vovô',
   'avó',
   'avô',
+  // (Filipino: "Tito Ramon", "Lola Pacing", "Kuya Miguel".)
+  'tito',
+  'tita',
+  'lolo',
+  'lola',
+  'kuya',
+  'zio',
+  'zia',
 ]);
 /** Words that open a message or a ticket's line before a name: "Hola Carmen", "Customer Haldor Marine ApS". */
 export const OPENERS = new Set([
@@ -740,6 +748,20 @@ export const SOFTWARE_KINDS = new Set([
 
 /** Nouns for one's home: "Farid's new house in Mississauga", "sharing a flat in Hammersmith". */
 export const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);
+/** A time of work at an employer: "her first job at Stripe", "Kasia's new job at Zalando". */
+export const WORK_SPELLS = [
+  'career',
+  'job',
+  'shift',
+  'stint',
+  'tenure',
+  'internship',
+  'residency',
+  'post',
+  'position',
+  'professorship',
+  'lectureship',
+];
 
 /**
  * Nouns for a company's own site, which "in" after says where the company is: "the Sahyadri

@@ -244,6 +244,19 @@ export function isNoName(tokens: Token[], from: number, to: number, lower: strin
     (lex.classOf(lower[lower.length - 1]!) === 'role' || ROLE_HEADS.has(lower[lower.length - 1]!))
   )
     return true;
+  // ("Assigning to the backend team.", "Closing this as fixed": a gerund opening a sentence, before
+  // a preposition, an article or a pronoun, is no name; a name the lexicon knows is: "Reading to …".)
+  if (
+    lower.length === 1 &&
+    from === 0 &&
+    /^\p{Lu}\p{Ll}{2,}ing$/u.test(tokens[from]!.text) &&
+    ['ADP', 'DET', 'PRON', 'PART'].includes(following?.pos ?? '') &&
+    lex.classOf(lower[0]!) === undefined
+  )
+    return true;
+  // ("Note that the flow depends on …", "Remember that …": so is an imperative before "that".)
+  if (lower.length === 1 && from === 0 && following?.lower === 'that' && lex.classOf(lower[0]!) === undefined)
+    return true;
   // "Best, Oskar": a letter's closing word is no name.
   if (
     lower.length === 1 &&

@@ -540,4 +540,20 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(married.includes('Rania | married to | Sami'), married.join('; '));
     assert.ok(!married.includes('Yousef Barakat | married to | Sami'), married.join('; '));
   });
+  it('reads "Kasia\'s new job at Zalando", a boss as a colleague, and "Tito Ramon" and "Kuya" as kin words', async () => {
+    const job = await triples("Anna: How is Kasia's new job at Zalando going?", true);
+    assert.ok(job.includes('Kasia | works at | Zalando'), job.join('; '));
+    const boss = await triples('Hiroshi Tanaka: my boss Kato will not allow it.', true);
+    assert.ok(boss.includes('Hiroshi Tanaka | works with | Kato'), boss.join('; '));
+    assert.ok(!boss.some((t) => t.includes('| leads |')), boss.join('; '));
+    const kin = await triples(
+      'Joy Santos: Kuya, do not forget the photos.\nRosario Santos: Your Tito Ramon Villanueva says hi. He is still a nurse at Vicente Sotto Memorial Medical Center in Cebu.',
+      true,
+    );
+    assert.ok(
+      kin.includes('Ramon Villanueva | works at | Vicente Sotto Memorial Medical Center'),
+      kin.join('; '),
+    );
+    assert.ok(!kin.some((t) => t.startsWith('Kuya |')), kin.join('; '));
+  });
 });

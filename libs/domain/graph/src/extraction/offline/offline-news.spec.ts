@@ -914,4 +914,12 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Ana Silva | child of | Tom Berg'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Rui Costa |')), found.join('; '));
   });
+  it('reads "it" in "announced on Tuesday that it has acquired" as the company announcing, not its town', async () => {
+    const found = await triples(
+      'Stockholm-based fintech Klarvik announced on Tuesday that it has acquired Paymo, a Warsaw payments startup.',
+      true,
+    );
+    assert.ok(found.includes('Klarvik | acquired | Paymo'), found.join('; '));
+    assert.ok(!found.includes('Stockholm | acquired | Paymo'), found.join('; '));
+  });
 });

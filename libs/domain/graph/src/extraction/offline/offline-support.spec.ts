@@ -909,4 +909,40 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!ours.some((t) => t.endsWith('| uses | PT Sinar Jaya Logistik')), ours.join('; '));
   });
+  it('reads a chat label\'s part before the name ("Customer Daniel Mwangi:"), and a forum writer\'s name in brackets', async () => {
+    const chat = await triples(
+      '[14:02] Agent Lucía Ferreira: Hi, how can I help?\n[14:02] Customer Daniel Mwangi: My Thermio T3 thermostat keeps showing E-27.',
+      true,
+    );
+    assert.ok(chat.includes('Daniel Mwangi | uses | Thermio T3'), chat.join('; '));
+    const forum = await triples(
+      'Thread: Pi reboots\n\nk_nakamura (Kaito Nakamura) wrote:\nMy Raspberry Pi 5 reboots every few hours. I am using a Samsung T7 SSD over USB.',
+      true,
+    );
+    assert.ok(forum.includes('Kaito Nakamura | uses | Raspberry Pi 5'), forum.join('; '));
+    assert.ok(forum.includes('Kaito Nakamura | uses | Samsung T7 SSD'), forum.join('; '));
+  });
+  it('reads a signature above the quoted message, and a company\'s desk with its town ("Streamora Customer Care, Dublin")', async () => {
+    const quoted = await triples(
+      'Dear Mr Haddadi,\n\nThe block has now been lifted.\n\nKind regards,\nCaroline Dupuis\nCustomer Care, Aurelia Bank, Luxembourg\n\n> On 13 May, Reza Haddadi wrote:\n> Hello, my card keeps being declined.\n> Please fix this urgently.',
+      true,
+    );
+    assert.ok(quoted.includes('Caroline Dupuis | works at | Aurelia Bank'), quoted.join('; '));
+    const desk = await triples(
+      'Dear Ms. Kowalczyk,\n\nA refund has been issued to your card.\n\nBest wishes,\nLuca Bianchi\nStreamora Customer Care, Dublin',
+      true,
+    );
+    assert.ok(desk.includes('Luca Bianchi | works at | Streamora'), desk.join('; '));
+  });
+  it('reads "caused by update KB5099127" as the update\'s doing, and no name in "Assigning to …" or "Note that …"', async () => {
+    const found = await triples(
+      'Error E-11 was caused by update KB5099127. Assigning to the backend team. Note that the flow depends on Vaultix.',
+      true,
+    );
+    assert.ok(found.includes('E-11 | caused by | KB5099127'), found.join('; '));
+    const named = await names(
+      'Reproduced. Assigning to the backend team. Note that the flow depends on Vaultix.',
+    );
+    assert.ok(!named.has('Assigning') && !named.has('Note'), [...named.keys()].join('; '));
+  });
 });

@@ -1,4 +1,4 @@
-import { COMPANY_SITES, HOMES } from './name-words';
+import { COMPANY_SITES, HOMES, WORK_SPELLS } from './name-words';
 import { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { isVerbLike } from './predicates';
@@ -93,7 +93,11 @@ export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVer
   !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
   !apposition &&
   // ("Farid's new house in Mississauga": a home of one's own says where one lives.)
-  !(/^['’]s$/.test(between[0]?.lower ?? '') && between.some((t) => HOMES.has(t.lower))) &&
+  // (Nor a job of one's own: "How's Kasia's new job at Zalando going?")
+  !(
+    /^['’]s$/.test(between[0]?.lower ?? '') &&
+    between.some((t) => HOMES.has(t.lower) || WORK_SPELLS.includes(t.lower))
+  ) &&
   // ("the Sahyadri Analytics office in Hinjewadi": nor does a company's site.)
   !(
     source.type === 'organization' &&

@@ -1,5 +1,6 @@
 import { NOT_PERSON, NOT_PLACE } from './predicate-rule-exclusions';
 import type { PredicateRule } from './predicate-rules';
+import { WORK_SPELLS } from './name-words';
 
 // Predicate rules for a career: working, playing or signing for, setting up, joining, leaving, hiring.
 
@@ -72,19 +73,7 @@ export const CAREER_RULES: PredicateRule[] = [
   {
     // "spent most of her career at the Norwegian Polar Institute", "her first job at Stripe", "I'm
     // on shift at Hospital del Mar".
-    nouns: [
-      'career',
-      'job',
-      'shift',
-      'stint',
-      'tenure',
-      'internship',
-      'residency',
-      'post',
-      'position',
-      'professorship',
-      'lectureship',
-    ],
+    nouns: WORK_SPELLS,
     preps: ['at', 'with'],
     canonical: 'works at',
     sourceType: 'person',

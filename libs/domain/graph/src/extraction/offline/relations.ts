@@ -259,6 +259,9 @@ function readPair(pair: Pair, reading: Reading): void {
 
 /** "runs a field station on", "ran the façade team on": a thing run, and where. */
 const RUNS_A_THING_ON = /\b(?:run|runs|ran|running)\s+(?:a|an|the|its|their|his|her)\s.*\bon$/iu;
+/** "my boss Kato", "Irakli's boss Levan": one's boss leads a company and works with whom they employ. */
+const BOSS = /^(?:my|your|his|her|our|their|['’]s)\s(?:.*\s)?(?:boss|manager|supervisor|ceo|lead)$/i;
+
 /** A modal or an infinitive's "to" before "open": an opening yet to come. */
 const YET_TO_OPEN =
   /\b(?:will|would|could|may|might|shall|should|to)\s+(?:\p{L}+ly\s+)?open\b|['’]ll\s+open\b/iu;
@@ -276,10 +279,16 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
       ? { ...r, source: r.target, target: r.source, canonical: 'child of' }
       : r.canonical === 'works at' && r.target.type === 'person' && r.source.type === 'person'
         ? { ...r, canonical: 'works with' }
-        : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
-          r.canonical === 'located in' && surePerson(r.source)
-          ? { ...r, canonical: 'lives in' }
-          : r,
+        : // (Read from the one who has the boss, as annotators write it.)
+          r.canonical === 'leads' &&
+            BOSS.test(r.raw) &&
+            r.target.type === 'person' &&
+            r.source.type === 'person'
+          ? { ...r, source: r.target, target: r.source, canonical: 'works with' }
+          : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
+            r.canonical === 'located in' && surePerson(r.source)
+            ? { ...r, canonical: 'lives in' }
+            : r,
   );
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');

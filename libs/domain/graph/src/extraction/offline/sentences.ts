@@ -142,6 +142,7 @@ export function readSentences(text: string): Sentence[] {
     }
     pluralPossessives(sentence.tokens);
     roleLeads(sentence.tokens);
+    nounsAfterPrepositions(sentence.tokens);
     dayAdverbs(sentence.tokens);
     foreignArticles(sentence.tokens);
     partnersNames(sentence.tokens);
@@ -165,6 +166,24 @@ function roleLeads(tokens: Token[]): void {
     if (token.text !== 'lead' || token.pos !== 'VERB' || before?.pos !== 'NOUN') return;
     if (before.text !== before.lower || /s$/.test(before.lower)) return;
     if (after === undefined || after.text === ',' || after.pos === 'PROPN') token.pos = 'NOUN';
+  });
+}
+
+/**
+ * "caused by update KB5099127", "introduced in commit a91f3c": a verb's bare form right after a
+ * preposition (not "to") and before a name or a number is a noun that says what the name is, in
+ * place.
+ */
+function nounsAfterPrepositions(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    const before = tokens[k - 1];
+    const after = tokens[k + 1];
+    // (Not a gerund: "before co-founding Kavya Systems".)
+    if (token.pos !== 'VERB' || token.text !== token.lower || token.lower !== token.lemma) return;
+    if (/ing$/.test(token.lower)) return;
+    if (before?.pos !== 'ADP' || before.lower === 'to' || !['PROPN', 'NUM'].includes(after?.pos ?? ''))
+      return;
+    token.pos = 'NOUN';
   });
 }
 

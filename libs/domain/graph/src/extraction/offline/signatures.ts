@@ -194,7 +194,11 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
  */
 export function signatureBlocks(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): Signature[] {
   // (A post ends at the text's end or at a rule line that opens the reply below it: "---".)
-  const ends = sentences.flatMap((s, k) => (k > 0 && POST_RULE.test(s.text.trim()) ? [k] : []));
+  // (Or at the quoted message a reply ends with: "> On 13 May, Reza Haddadi wrote:".)
+  const quoted = (k: number) => sentences[k]!.text.trimStart().startsWith('>');
+  const ends = sentences.flatMap((s, k) =>
+    k > 0 && (POST_RULE.test(s.text.trim()) || (quoted(k) && !quoted(k - 1))) ? [k] : [],
+  );
   ends.push(sentences.length);
   return ends.flatMap((end) => signatureBlock(sentences, end, mentionsOf) ?? []);
 }
@@ -267,17 +271,20 @@ function signatureBlock(
     });
     // "Mei Lin Tan" / "PrintVista Technical Support": a company's help desk alone, its line the
     // whole (legal-names.ts reads the company out of the desk's name).
-    const desk = roleMentions.length === 1 ? roleMentions[0]! : undefined;
+    // ("Streamora Customer Care, Dublin": its town after it.)
+    const desk = roleMentions.length === (placed ? 2 : 1) ? roleMentions[0]! : undefined;
+    const deskEnds = placed
+      ? placed.start - 1
+      : role.tokens.length - (role.tokens[role.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0);
     if (
       at === undefined &&
       desk?.start === 0 &&
-      desk.end >= role.tokens.length - (role.tokens[role.tokens.length - 1]?.pos === 'PUNCT' ? 1 : 0) &&
+      desk.end >= deskEnds &&
       desk.name.includes(' ') &&
-      deskName(desk.keys[0]!) !== undefined &&
-      desk.evidence !== 'strong'
+      deskName(desk.keys[0]!) !== undefined
     ) {
       Object.assign(desk, { type: 'organization', evidence: 'weak' });
-      return { line: i, person: signer, org: desk };
+      return { line: i, person: signer, org: desk, place: placed?.keys[0] };
     }
     // "Grace Whitfield" / "IT Coordinator" / "Harrowvale College": a role alone, the organisation
     // on the line below.
