@@ -34,6 +34,13 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
       relative = k;
       continue;
     }
+    // ("Born in Split, Croatia, on 30 January 1994, Luka Perić is …": past the date of the phrase.)
+    const next = tokens.findIndex((t, j) => j > k && t.text === ',');
+    const dated =
+      ['on', 'in'].includes(tokens[k + 1]?.lower ?? '') &&
+      next > k + 2 &&
+      sentence.dates.some(([from, to]) => from === k + 2 && to === next - 1);
+    if (dated && before) continue;
     // ("Born in Sapporo, Hokkaido, to …": a one-word name nothing typed after a place is its region.)
     const region =
       after?.type === 'location' || (after?.evidence === 'none' && after.end - after.start === 1);

@@ -150,7 +150,17 @@ const PEOPLES_TIES = new Set(['sibling of', 'partner of', 'friend of', 'works wi
 const PAIRS = new Set(['two', 'pair', 'duo']);
 
 /** Verbs of founding something together. */
-const FOUNDS = new Set(['found', 'co-found', 'cofound', 'establish', 'launch', 'open', 'start', 'set']);
+const FOUNDS = new Set([
+  'found',
+  'co-found',
+  'cofound',
+  'establish',
+  'launch',
+  'open',
+  'start',
+  'set',
+  'form',
+]);
 
 /**
  * "… where she met her future husband, the engineer Duarte Falcão. Together they founded Falcão

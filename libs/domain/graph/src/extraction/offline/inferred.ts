@@ -18,13 +18,15 @@ export function inferredRelations(
   discourse: Discourse,
   found: SentenceRelation[],
 ): SentenceRelation[] {
+  // ("in 2011 the two formed the folk duo Salt & Cedar": the two founders play in it too.)
+  const together = theyFounded(tokens, mentions, discourse, found);
   return [
-    ...foundersPlayIn(tokens, found),
+    ...foundersPlayIn(tokens, [...found, ...together]),
     ...foundersLead(found),
     ...predecessorsLed(tokens, found, discourse),
     ...companionsLive(tokens, found),
     ...coupleHome(tokens, mentions, discourse, found),
-    ...theyFounded(tokens, mentions, discourse, found),
+    ...together,
     ...whollyOwned(found),
     ...supportingCast(tokens, mentions, found),
     ...castIncludes(tokens, mentions, discourse),

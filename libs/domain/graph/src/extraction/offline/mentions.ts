@@ -87,6 +87,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     const month = lex.classOf(bare(tokens[last]!)) === 'month' || SEASONS.has(tokens[last]!.lower);
     if (month && tokens[last + 1]?.pos === 'PROPN' && tokens[last - 1]?.pos !== 'NUM') continue;
     if (month && first === last && afterNameParticle(tokens, last)) continue;
+    // ("Min-jun Park": a given name glued by its hyphen, whose half wink read as a month.)
+    if (first === last && /^\p{Lu}\p{Ll}+-\p{Ll}+$/u.test(tokens[first]!.text)) continue;
     for (let i = first; i <= last; i++) dateToken.add(i);
   }
   // "July 16" and "in March" are dates; "Jan Koum" is not.
@@ -334,6 +336,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // ("Filipe Carvalho of Hospitality Systems": a person's full name ends before "of".)
         // ("Adolf II of Holstein": a ruler's numeral keeps the title's place.)
         // ("Mayor Lindiwe Khumalo of Cape Town": past an office's title before it.)
+        // ("Pedro e Ana": a name of one word before Portuguese "and" is one of two people.)
+        !(tokens[end]!.lower === 'e' && end - i < 2) &&
         !(
           tokens[end]!.lower === 'of' &&
           end - i >= 2 &&

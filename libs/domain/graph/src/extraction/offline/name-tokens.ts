@@ -51,6 +51,20 @@ const NUMBER_WORDS = new Set([
   'Twelve',
 ]);
 
+/** Small words a name's title capitalises: "Girls Who Code", "Doctors Without Borders". */
+const TITLE_SMALL_WORDS = new Set([
+  'Who',
+  'Without',
+  'With',
+  'In',
+  'On',
+  'For',
+  'And',
+  'The',
+  'Against',
+  'Beyond',
+]);
+
 export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolean {
   const token = tokens[i]!;
   if (token.kind !== 'word' && token.kind !== 'number') return false;
@@ -123,6 +137,15 @@ export function isNameToken(tokens: Token[], i: number, inSpan: boolean): boolea
   // when a proper noun follows; alone it is most often a sentence's first word.
   // ("Havbris Offshore": so does one the tagger read as an adverb, inside a name.)
   if (inSpan && token.pos === 'ADV' && /^\p{Lu}\p{Ll}+$/u.test(token.text)) return true;
+  // ("Girls Who Solder", "Doctors Without Borders", "UiT The Arctic University of Norway": a small
+  // word capitalised inside a name, before another of its words, is one of them.)
+  if (
+    inSpan &&
+    TITLE_SMALL_WORDS.has(token.text) &&
+    /^\p{Lu}/u.test(tokens[i - 1]?.text ?? '') &&
+    /^\p{Lu}\p{Ll}/u.test(tokens[i + 1]?.text ?? '')
+  )
+    return true;
   if (!capitalised(token) || !['NOUN', 'ADJ', 'X', 'VERB'].includes(token.pos)) return false;
   // Mid-sentence after a preposition it is a name the tagger did not know: "from Ford", "at Tessera".
   const afterPreposition = i > 1 && tokens[i - 1]!.pos === 'ADP' && token.pos !== 'ADJ';

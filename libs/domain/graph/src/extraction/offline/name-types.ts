@@ -121,6 +121,17 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   if (lower.length > 1 && REGION_HEADS.has(first)) return strong('location');
   if (lower.length > 1 && ORGANIZATION_HEAD_SHAPE.test(first) && !lex.classOf(first))
     return strong('organization');
+  // ("Min-jun Park", "Seo-yeon Kim": a romanised given name of two syllables, then a surname.)
+  const givenFirst = /^(\p{Lu}\p{Ll}+)-(\p{Ll}+)$/u.exec(words[0]!);
+  if (
+    givenFirst &&
+    lower.length === 2 &&
+    SYLLABLE.test(givenFirst[1]!.toLowerCase()) &&
+    SYLLABLE.test(givenFirst[2]!) &&
+    givenFirst[2]!.length >= 2 &&
+    /^\p{Lu}\p{Ll}+$/u.test(words[1]!)
+  )
+    return strong('person');
   // "Lina Park", "Dylan Field": a first name before a place word may be a person's.
   // ("The Salt Road": a title opening with a capitalised "The" may end on a place word.)
   if (lower.length > 1 && lex.isPlaceWord(last))

@@ -34,6 +34,8 @@ export const NAME_PARTICLES = new Set([
   'dei',
   'le',
   'y',
+  // ("Instituto Nacional de Antropología e Historia", "Ciência e Tecnologia".)
+  'e',
   '&',
   '+',
 ]);

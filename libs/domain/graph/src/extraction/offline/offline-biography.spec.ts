@@ -951,4 +951,25 @@ describe('OfflineExtractor: biographies', () => {
     assert.ok(partner.includes('Rui Tavares | owns | Hanabi Izakaya'), partner.join('; '));
     assert.ok(!partner.includes('Rui Tavares | partner of | Hanabi Izakaya'), partner.join('; '));
   });
+  it('reads "Born in Split, Croatia, on 30 January 1994, X", "before founding", a player for a club, and "the two formed the duo"', async () => {
+    const born = await triples(
+      'Born in Split, Croatia, on 30 January 1994, Luka Perić is a professional water polo player for the club VK Jadran.',
+      true,
+    );
+    assert.ok(born.includes('Luka Perić | born in | Split'), born.join('; '));
+    assert.ok(born.includes('Luka Perić | member of | VK Jadran'), born.join('; '));
+    const founding = await triples(
+      'Okonkwo-Reyes spent a decade as a research scientist at Shell before founding Lumora Labs.',
+      true,
+    );
+    assert.ok(founding.includes('Okonkwo-Reyes | founded | Lumora Labs'), founding.join('; '));
+    const duo = await triples(
+      'Haddad studied jazz voice at McGill University, where she met the guitarist Min-jun Park; in 2011 the two formed the folk duo Salt & Cedar.',
+      true,
+    );
+    for (const who of ['Haddad', 'Min-jun Park']) {
+      assert.ok(duo.includes(`${who} | founded | Salt & Cedar`), duo.join('; '));
+      assert.ok(duo.includes(`${who} | member of | Salt & Cedar`), duo.join('; '));
+    }
+  });
 });

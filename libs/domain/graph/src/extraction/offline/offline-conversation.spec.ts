@@ -556,4 +556,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(!kin.some((t) => t.startsWith('Kuya |')), kin.join('; '));
   });
+  it('gives a verb after "now," the subject of the clause before it ("is a pilot for Iberia now, lives in Seville")', async () => {
+    const found = await triples(
+      'Javier Ortega is a pilot for Iberia now, lives in Seville with his wife Lucía.',
+      true,
+    );
+    assert.ok(found.includes('Javier Ortega | works at | Iberia'), found.join('; '));
+    assert.ok(found.includes('Javier Ortega | lives in | Seville'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Iberia |')), found.join('; '));
+  });
 });

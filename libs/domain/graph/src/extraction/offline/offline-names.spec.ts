@@ -643,4 +643,18 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.ok(found.includes('Tan Wei Ling | founded | PortPilot'), found.join('; '));
     assert.ok(found.includes('Tan Wei Ling | leads | PortPilot'), found.join('; '));
   });
+  it('keeps a title\'s small capitalised words, Portuguese "e", "S/4HANA" and "Min-jun Park" in their names', async () => {
+    const found = await names(
+      'She founded Girls Who Solder. UiT The Arctic University of Norway is in Tromsø. The murals belong to the Instituto Nacional de Antropología e Historia. Tanvi Foods moved to SAP S/4HANA. She met Min-jun Park at McGill. Pedro e Ana came.',
+    );
+    for (const name of [
+      'Girls Who Solder',
+      'UiT The Arctic University of Norway',
+      'Instituto Nacional de Antropología e Historia',
+      'SAP S/4HANA',
+    ])
+      assert.ok(found.has(name), [...found.keys()].join('; '));
+    assert.equal(found.get('Min-jun Park'), 'person');
+    assert.ok(found.has('Pedro') && found.has('Ana'), [...found.keys()].join('; '));
+  });
 });

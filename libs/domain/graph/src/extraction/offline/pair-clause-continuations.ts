@@ -78,7 +78,9 @@ export function sharedSubject(pair: Pair, { previous, chain, tokens }: Reading):
   // moved to Olympique Lyonnais".)
   // (Only with no relation read before: one read continues from its own subject.)
   const comma = between.findIndex((t) => t.text === ',');
-  if (comma < 0 || (comma > 0 && previous !== undefined)) return false;
+  // (An adverb alone before the comma is the clause's own: "is a pilot for Iberia now, lives in …".)
+  const adverbs = between.slice(0, comma).every((t) => t.pos === 'ADV');
+  if (comma < 0 || (comma > 0 && previous !== undefined && !adverbs)) return false;
   if (between.slice(0, comma).some((t) => isVerbLike(t) || t.pos === 'AUX')) return false;
   const rest = between.slice(comma + 1).filter((t) => t.pos !== 'ADV');
   if (!rest[0] || !isVerbLike(rest[0])) return false;

@@ -126,6 +126,22 @@ export const LEGISLATURES =
 
 /** Nouns for a sports club before its name: one plays for it, not works there. */
 export const CLUB_NOUNS = new Set(['club', 'side', 'squad']);
+/** Who plays for a club: "a midfielder for Boca Juniors", "a water polo player for VK Jadran". */
+export const PLAYERS = new Set([
+  'player',
+  'midfielder',
+  'striker',
+  'forward',
+  'defender',
+  'goalkeeper',
+  'winger',
+  'footballer',
+  'cricketer',
+  'batsman',
+  'bowler',
+  'pitcher',
+  'guard',
+]);
 
 /** Bodies one joins as a member, not as an employee. */
 export const GROUP_WORDS =

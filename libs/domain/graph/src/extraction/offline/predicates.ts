@@ -8,6 +8,7 @@ import { bases, isVerbLike, root } from './predicate-verbs';
 import {
   CALLED_OFF,
   CLUB_NOUNS,
+  PLAYERS,
   COMPANIONS,
   GROUP_WORDS,
   LEGISLATURES,
@@ -220,7 +221,8 @@ export function matchPredicate(
   // forward for"); read once, and only for a rule that takes any occupation.
   let occupationHeads: boolean | undefined;
   const headOccupation = () => {
-    const last = nouns[nouns.length - 1];
+    // (Not a noun that only says what the name is: "a player for the club VK Jadran".)
+    const last = nouns.filter((t) => words.indexOf(t) < described).pop();
     occupationHeads ??=
       last !== undefined && !words.slice(words.indexOf(last) + 1).some(isVerbLike) && occupation(last);
     return occupationHeads;
@@ -376,7 +378,12 @@ export function matchPredicate(
       return { canonical: 'member of', inverted: false, known: true };
     }
     // ("spent three seasons with the Danish club Fortuna Hjørring": a club's player is its member.)
-    if (rule.canonical === 'works at' && nouns.some((t) => CLUB_NOUNS.has(t.lower)))
+    // (So is one who plays for it: "a water polo player for VK Jadran".)
+    if (
+      rule.canonical === 'works at' &&
+      (nouns.some((t) => CLUB_NOUNS.has(t.lower)) ||
+        (finalPrep === 'for' && nouns.some((t) => PLAYERS.has(t.lower))))
+    )
       return { canonical: 'member of', inverted: false, known: true };
     // ("Celonis will work with ETH Zurich": an organisation's work with another is a partnership.)
     if (

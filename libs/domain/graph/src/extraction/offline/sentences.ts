@@ -172,12 +172,23 @@ function roleLeads(tokens: Token[]): void {
 /**
  * "caused by update KB5099127", "introduced in commit a91f3c": a verb's bare form right after a
  * preposition (not "to") and before a name or a number is a noun that says what the name is, in
- * place.
+ * place (and the other way round for a gerund).
  */
 function nounsAfterPrepositions(tokens: Token[]): void {
   tokens.forEach((token, k) => {
     const before = tokens[k - 1];
     const after = tokens[k + 1];
+    // ("before founding Lumora Labs": and an -ing word after "before", "after", "since" or "upon",
+    // before a name or an article, is a gerund, which the tagger may read as a noun.)
+    if (
+      token.pos === 'NOUN' &&
+      /^\p{Ll}+ing$/u.test(token.text) &&
+      ['before', 'after', 'since', 'upon'].includes(before?.lower ?? '') &&
+      ['PROPN', 'DET'].includes(after?.pos ?? '')
+    ) {
+      token.pos = 'VERB';
+      return;
+    }
     // (Not a gerund: "before co-founding Kavya Systems".)
     if (token.pos !== 'VERB' || token.text !== token.lower || token.lower !== token.lemma) return;
     if (/ing$/.test(token.lower)) return;
@@ -363,9 +374,9 @@ function polishSuffix(texts: string[], i: number, last: number): number {
 /** A code of digits and letters after the word error ("Error 8C"), which wink cuts after the digits. */
 export const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
 const ERROR_WORDS = new Set(['error', 'code', 'err']);
-/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S, v5.2.0. */
+/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S, v5.2.0, S/4HANA. */
 const GLUED =
-  /^(?:A\/S|[vV]\d+(?:\.\d+){1,3}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
+  /^(?:A\/S|[A-Z][A-Za-z]*\/\d[A-Za-z0-9]*|[vV]\d+(?:\.\d+){1,3}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
 /**
  * A hyphenated given name's lower-case half ("Bong Joon-ho", "Lee Sun-kyun"); "Austin-based",
