@@ -488,7 +488,8 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       continue;
     }
     // "the Austin-based Electric Reliability Council": where the organisation is.
-    const based = next && gap[0]?.text === '-' && gap[1]?.lower === 'based';
+    // ("Mumbai-headquartered Tanvi Foods": so is one headquartered there.)
+    const based = next && gap[0]?.text === '-' && ['based', 'headquartered'].includes(gap[1]?.lower ?? '');
     // (Not "Hoshino's Seattle-based US subsidiary": a name that itself qualifies a noun is no company.)
     const qualifier =
       next && tokens[next.end]?.pos === 'NOUN' && tokens[next.end]!.text === tokens[next.end]!.lower;

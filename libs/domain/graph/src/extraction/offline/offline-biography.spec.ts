@@ -972,4 +972,15 @@ describe('OfflineExtractor: biographies', () => {
       assert.ok(duo.includes(`${who} | member of | Salt & Cedar`), duo.join('; '));
     }
   });
+  it('gives ", heading its Department of …" after a workplace and its town to the person who worked there', async () => {
+    const found = await triples(
+      'Nils Bergqvist was a chemist. From 1935 he worked at the Karolinska Institute in Stockholm, heading its Department of Biophysical Chemistry until 1967.',
+      true,
+    );
+    assert.ok(
+      found.includes('Nils Bergqvist | leads | Department of Biophysical Chemistry'),
+      found.join('; '),
+    );
+    assert.ok(!found.some((t) => t.startsWith('Karolinska Institute | leads')), found.join('; '));
+  });
 });

@@ -922,4 +922,15 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Klarvik | acquired | Paymo'), found.join('; '));
     assert.ok(!found.includes('Stockholm | acquired | Paymo'), found.join('; '));
   });
+  it('reads "Mumbai-headquartered X", a chief product officer as staff, "founded in 2020 by its chief executive, X", and what a company runs on AWS', async () => {
+    const found = await triples(
+      'Mumbai-headquartered Tanvi Foods reported a rise in revenue. "We are pleased," said Camila Ferreira, Tanvi Foods\'s chief product officer. Kobo Haul was founded in 2020 by its chief executive, Chidinma Eze. Kobo Haul runs its dispatch engine on AWS.',
+      true,
+    );
+    assert.ok(found.includes('Tanvi Foods | located in | Mumbai'), found.join('; '));
+    assert.ok(found.includes('Camila Ferreira | works at | Tanvi Foods'), found.join('; '));
+    assert.ok(!found.includes('Camila Ferreira | leads | Tanvi Foods'), found.join('; '));
+    assert.ok(found.includes('Chidinma Eze | founded | Kobo Haul'), found.join('; '));
+    assert.ok(found.includes('Kobo Haul | uses | AWS'), found.join('; '));
+  });
 });

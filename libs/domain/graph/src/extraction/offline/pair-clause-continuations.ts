@@ -121,7 +121,9 @@ export function participleClause(pair: Pair, { previous, chain, tokens }: Readin
   // participle after "before", "after", "since" or "upon" is the clause's too.)
   const timed = between.findIndex((_, k) => opensGerund(between, k));
   const split = timed >= 0 ? timed : between.map((t) => t.text).lastIndexOf(',');
-  if (split <= 0 && timed < 0) return false;
+  if (split < 0 && timed < 0) return false;
+  // (Right after the name: ", heading its Department of …".)
+  const bare = split === 0 && timed < 0;
   const rest = between.slice(split + 1).filter((t) => t.pos !== 'ADV');
   // (Only a participle of the vocabulary: ", including X" or ", defeating X" relates nothing.)
   if (!rest[0] || !/ing$/.test(rest[0].lower) || !isVerbLike(rest[0])) return false;
@@ -144,6 +146,25 @@ export function participleClause(pair: Pair, { previous, chain, tokens }: Readin
   if (timed >= 0 && !subject && source.type !== 'person' && source.type !== 'organization') return true;
   const match = matchPredicate(rest, source, target);
   const personal = subject && !same(subject, target) ? matchPredicate(rest, subject, target) : undefined;
+  // ("worked at the Karolinska Institute in Stockholm, heading its Department of …": who heads is
+  // the clause's person, not the place they worked at; other participles there keep the name.)
+  if (bare) {
+    // (The person named last before it: "…, but Kwame made his name in Accra, captaining …".)
+    // (A subject: its verb right after it.)
+    const nearest = [...chain]
+      .reverse()
+      .find(
+        (m) =>
+          m.type === 'person' &&
+          m.end <= source.start &&
+          (isVerbLike(tokens[m.end]!) || tokens[m.end]?.pos === 'AUX'),
+      );
+    if (nearest && !same(nearest, target) && match?.canonical === 'leads' && source.type !== 'person') {
+      pair.between = rest;
+      pair.source = nearest;
+    }
+    return false;
+  }
   if (!match?.known && !(personal?.known && personal.sourceType === 'person')) return false;
   pair.between = rest;
   // (And where the person's reading is a person's predicate: "chief economist of the World Bank

@@ -66,10 +66,18 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
       tokens[target.end + 2]?.lower === 'of' &&
       ['NOUN', 'ADJ'].includes(tokens[target.end + 3]?.pos ?? '') &&
       tokens[target.end + 3]!.text === tokens[target.end + 3]!.lower;
+    // ("Camila Ferreira, Verde's chief product officer": a chief officer of a function other than
+    // the executive one works for the firm.)
+    const chiefOfFunction =
+      tokens[target.end + 1]?.lower === 'chief' &&
+      tokens[target.end + 2]?.lower !== 'executive' &&
+      tokens
+        .slice(target.end + 2, target.end + 5)
+        .some((t, k, words) => t.lower === 'officer' && words.slice(0, k).every((w) => w.text === w.lower));
     found.push({
       source,
       target,
-      canonical: role.canonical === 'leads' && ofFunction ? 'works at' : role.canonical,
+      canonical: role.canonical === 'leads' && (ofFunction || chiefOfFunction) ? 'works at' : role.canonical,
       raw: phrase(tokens, target.end, target.end + 2),
       confidence: 0.75,
       end: target.end + 2,
@@ -128,8 +136,12 @@ export const possessedRole: OpeningRule = (pair) => {
   // (Only a finite verb right after the first name: in "a nonprofit …, under a structure designed
   // by its founder, X" what was designed is the structure; "…, working with her partner Sven" is
   // said of the sentence's subject.)
+  // ("was founded in 2020 by its chief executive, X": past a date.)
+  const dated = verb.filter(
+    (t, k) => t.pos !== 'NUM' && t.pos !== 'ADV' && !(t.pos === 'ADP' && verb[k + 1]?.pos === 'NUM'),
+  );
   const onlyVerb =
-    verb.length <= 4 &&
+    dated.length <= 4 &&
     verb.some(isVerbLike) &&
     !/ing$/.test(verb[0]!.lower) &&
     !verb.some((t) => ['NOUN', 'PROPN', 'PRON', 'PUNCT'].includes(t.pos));

@@ -299,7 +299,14 @@ export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
     // to come says nothing of where one is, though the clause is read on through it.)
     if (r.canonical === 'located in' && YET_TO_OPEN.test(r.raw)) return false;
     // ("runs a field station on the Hel Peninsula": "on" says where the station is, not what runs it.)
-    if (r.canonical === 'uses' && RUNS_A_THING_ON.test(r.raw)) return false;
+    // (But "runs its dispatch engine on AWS" is what the engine runs on.)
+    if (
+      r.canonical === 'uses' &&
+      RUNS_A_THING_ON.test(r.raw) &&
+      r.target.type !== 'product' &&
+      !/^[A-Z]{2,}$/.test(r.target.name)
+    )
+      return false;
     // (No organisation works at another: "headed by Kallio's chief technology officer Eeva Rantanen
     // and Tobishima senior engineer Hiroshi Nakamura" lists people, not Tobishima.)
     if (r.canonical === 'works at' && r.source.type === 'organization' && r.source.evidence !== 'none')
