@@ -5,6 +5,7 @@ import { ownerOf, POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 import { personalName } from './short-names';
+import { isVerbLike } from './predicates';
 
 // The title after "as" and whose it is: "A succeeded B as its Director-General", "joined the firm as a trainee".
 
@@ -125,8 +126,22 @@ function ownerInContext(
   before: Mention[],
   discourse: Discourse,
 ): Mention | undefined {
-  const named = [...before].reverse().find((m) => m.type === 'organization');
+  // (Not one an apposition on a person names: "Jonas Weber, a former Deutsche Bank analyst who
+  // serves as chief executive", "Wanjiru Kamau, a graduate of the University of Nairobi, serves as …".)
+  const described = (m: Mention) =>
+    before.some(
+      (p) =>
+        p.type === 'person' &&
+        p.end < m.start &&
+        tokens[p.end]?.text === ',' &&
+        ['a', 'an'].includes(tokens[p.end + 1]?.lower ?? '') &&
+        !tokens.slice(p.end + 1, m.start).some(isVerbLike),
+    );
+  const named = [...before].reverse().find((m) => m.type === 'organization' && !described(m));
   if (named) return named;
+  // ("…, serves as chief executive": the organisation the text is about.)
+  const serves = ['serves', 'served', 'works', 'worked'].includes(tokens[at - 1]?.lower ?? '');
+  if (serves && before.some((m) => m.type === 'organization')) return discourse.firstOrganization;
   // "Corvid Legal has appointed X as …": who appoints is an organisation, whatever its words.
   const appointer = before[0];
   const appoints = tokens.slice(appointer?.end ?? at, at).some((t) => APPOINTING.has(t.lemma));

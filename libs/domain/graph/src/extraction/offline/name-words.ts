@@ -754,6 +754,11 @@ export const HOMES = new Set(['house', 'flat', 'apartment', 'home', 'place']);
 export const WORK_SPELLS = [
   'career',
   'job',
+  'postdoc',
+  'fellowship',
+  'placement',
+  'apprenticeship',
+  'traineeship',
   'shift',
   'stint',
   'tenure',

@@ -565,4 +565,17 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Javier Ortega | lives in | Seville'), found.join('; '));
     assert.ok(!found.some((t) => t.startsWith('Iberia |')), found.join('; '));
   });
+  it('reads "my own firm, X" as owned (not a studio one opened, nor a band), and "got the postdoc at X"', async () => {
+    const own = await triples(
+      'Dmitri Volkov: I have kept the books for my own firm, Volkov & Partners, for fifteen years.\nAnanya Iyer: did you see Tomás Herrera got the postdoc at ETH Zurich?',
+      true,
+    );
+    assert.ok(own.includes('Dmitri Volkov | owns | Volkov & Partners'), own.join('; '));
+    assert.ok(own.includes('Tomás Herrera | works at | ETH Zurich'), own.join('; '));
+    const opened = await triples(
+      'Haruka Sato spent a decade as an assistant before founding her own practice, Atelier Sato, in Curitiba. Caio Lins is back with his own band, Solar Norte.',
+      true,
+    );
+    assert.ok(!opened.some((t) => t.includes('| owns |')), opened.join('; '));
+  });
 });

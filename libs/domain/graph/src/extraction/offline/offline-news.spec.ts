@@ -933,4 +933,17 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(found.includes('Chidinma Eze | founded | Kobo Haul'), found.join('; '));
     assert.ok(found.includes('Kobo Haul | uses | AWS'), found.join('; '));
   });
+  it('gives "who serves as chief executive" the company of the sentence, not one an apposition names, and "Pinecrest chief executive" its company', async () => {
+    const found = await triples(
+      'Klarwerk was founded in 2018 by Ana Marques and Jonas Weber, a former Deutsche Bank analyst who serves as chief executive.',
+      true,
+    );
+    assert.ok(found.includes('Jonas Weber | leads | Klarwerk'), found.join('; '));
+    assert.ok(!found.includes('Jonas Weber | leads | Deutsche Bank'), found.join('; '));
+    const short = await triples(
+      'Pinecrest Software Ltd has acquired Ledgerly. Omar Haddad will report to Pinecrest chief executive Fiona Walsh.',
+      true,
+    );
+    assert.ok(short.includes('Fiona Walsh | leads | Pinecrest Software Ltd'), short.join('; '));
+  });
 });

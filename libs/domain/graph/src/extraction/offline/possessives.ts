@@ -33,6 +33,9 @@ const SUCCESSION = new Map<string, 'successor' | 'predecessor'>([
   ['replacement', 'successor'],
   ['predecessor', 'predecessor'],
 ]);
+/** Verbs of setting up a business, which make its founder, not only its owner. */
+const FOUNDING_VERBS = /^(?:co-?)?(?:found|open|start|establish|launch|set|form|creat|buil)/;
+
 /** Groups one plays in: whose band it is, they are a member of. */
 const ENSEMBLES = new Set(['band', 'trio', 'duo', 'quartet', 'quintet', 'choir', 'orchestra', 'ensemble']);
 /** Verbs that say a name is what a possessive noun after them names: "became its principal". */
@@ -78,6 +81,30 @@ export function possessiveRoles(
       if (owner?.type === 'person')
         out.push(rel(owner, named, 'uses', phrase(tokens, k, named.start), named.end, 0.6));
       continue;
+    }
+    // "my own firm, Volkov & Partners", "her own studio Lumen": a business one calls one's own is one
+    // one owns.
+    const comma = tokens[k]?.text === ',' ? 1 : 0;
+    const firm = tokens[k - comma];
+    const own = tokens[k - comma - 1];
+    const possessor = tokens[k - comma - 2];
+    if (
+      firm &&
+      own?.lower === 'own' &&
+      isOrganizationNoun(firm) &&
+      firm.text === firm.lower &&
+      ['my', 'his', 'her', 'our', 'their'].includes(possessor?.lower ?? '') &&
+      // (One founds a firm one opens as one's own: "opened her own studio, X".)
+      !tokens.slice(Math.max(0, k - comma - 6), k - comma - 2).some((t) => FOUNDING_VERBS.test(t.lower)) &&
+      // (A band of one's own is one they play in: "He's back with his own band, Solar Norte".)
+      !ENSEMBLES.has(firm.lower)
+    ) {
+      const owner = ownerOf(possessor!.lower, k - comma - 2, mentions, discourse);
+      if (owner?.type === 'person') {
+        if (named.type !== 'organization') Object.assign(named, { type: 'organization', evidence: 'weak' });
+        out.push(rel(owner, named, 'owns', phrase(tokens, k - comma - 2, named.start), named.end, 0.6));
+        continue;
+      }
     }
     // "Waymo's co-CEOs are Tekedra Mawakana and Dmitri Dolgov": the second name holds it too.
     // (Not a name that describes the next one: "… Eli Berg and Sakura Denki senior engineer Kenta Ono".)

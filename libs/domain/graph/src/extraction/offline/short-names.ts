@@ -3,6 +3,7 @@ import { keyOf } from './keys';
 import type { Mention } from './mentions';
 import type { Token } from './sentences';
 import { CORPORATE_SUFFIXES, NAME_PARTICLES } from './name-words';
+import { isPersonNoun } from './cues';
 
 /** Prepositions that put a place name in its place: "in Greenfield", "near Greenfield". */
 const LOCATIVES = new Set(['in', 'at', 'near', 'from', 'to', 'of', 'outside', 'around', 'across']);
@@ -274,7 +275,11 @@ export class ShortNames {
           ? (this.byPlaceName.get(mention.keys[0]!) ?? placeNamedHere.get(mention.keys[0]!))
           : undefined;
       const before = tokens[mention.start - 1]?.lower ?? '';
-      const placed = LOCATIVES.has(before) || tokens[mention.end]?.text === ',';
+      // (Not before a title the company gives: "report to Pinecrest chief executive Fiona Walsh".)
+      const after = tokens[mention.end];
+      const title = after?.lower === 'chief' ? tokens[mention.end + 1] : after;
+      const titled = title !== undefined && title.text === title.lower && isPersonNoun(title);
+      const placed = (LOCATIVES.has(before) && !titled) || after?.text === ',';
       if (company && !placed && !this.met.has(mention.keys[0]!)) return standFor(mention, company);
       const words = mention.keys[0]!.split(' ');
       // ("HC Tatran Poprad is a club based in Poprad": a last word after "in" is a place, not a
