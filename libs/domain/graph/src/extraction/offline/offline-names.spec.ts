@@ -657,4 +657,20 @@ describe('OfflineExtractor: what runs on what', () => {
     assert.equal(found.get('Min-jun Park'), 'person');
     assert.ok(found.has('Pedro') && found.has('Ana'), [...found.keys()].join('; '));
   });
+  it('reads a campus after a comma and two words joined by "and" before an institution\'s as one name', async () => {
+    const found = await names(
+      'He taught at the University of California, Irvine. She studied at the University of Nigeria, Nsukka. He studied at the University of Oslo, Norway. She joined the Food and Agriculture Organization in Rome. He visited the Victoria and Albert Museum. Ana and Pedro met.',
+    );
+    for (const name of [
+      'University of California, Irvine',
+      'University of Nigeria, Nsukka',
+      'University of Oslo',
+      'Food and Agriculture Organization',
+      'Victoria and Albert Museum',
+      'Ana',
+      'Pedro',
+    ])
+      assert.ok(found.has(name), `${name}: ${[...found.keys()].join('; ')}`);
+    assert.ok(found.has('Norway') && !found.has('University of Oslo, Norway'), [...found.keys()].join('; '));
+  });
 });
