@@ -578,4 +578,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     );
     assert.ok(!opened.some((t) => t.includes('| owns |')), opened.join('; '));
   });
+  it('reads who flies or drives in from a town as living there, both of "Tomek and I"', async () => {
+    const found = await triples(
+      'Adaeze: My old roommate Jess flew in from Austin.\nKasia: Yes — Tomek and I are driving down from Gdańsk on Friday.',
+      true,
+    );
+    assert.ok(found.includes('Jess | lives in | Austin'), found.join('; '));
+    assert.ok(found.includes('Kasia | lives in | Gdańsk'), found.join('; '));
+    assert.ok(found.includes('Tomek | lives in | Gdańsk'), found.join('; '));
+  });
 });

@@ -946,4 +946,12 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(short.includes('Fiona Walsh | leads | Pinecrest Software Ltd'), short.join('; '));
   });
+  it('reads "customers include" as users of the product, not of a person named before, and not of an incident', async () => {
+    const found = await triples(
+      'Priya Raman leads sales at Kestrel. Early customers include the grocer FreshLane and the logistics group Coastline Freight. Affected customers include Brandt Logistik.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.endsWith('| uses | Priya Raman')), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Brandt Logistik | uses')), found.join('; '));
+  });
 });

@@ -135,6 +135,18 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
       confidence: 0.6,
       end: target.start,
     });
+    // ("Tomek and I are driving down from Gdańsk", "My wife Chioma and I will drive down from
+    // Lagos": both who come.)
+    const first = chain[i - 1];
+    if (first?.type === 'person' && first.end === source.start - 1 && tokens[first.end]?.lower === 'and')
+      found.push({
+        source: first,
+        target,
+        canonical: 'lives in',
+        raw: rawOf(between),
+        confidence: 0.6,
+        end: target.start,
+      });
     return true;
   }
   // ("Hi Tunde, it's Ewa from Northgate Talent", "this is Ravi from Bluecrest": whom one speaks

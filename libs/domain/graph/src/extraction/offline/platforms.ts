@@ -1,3 +1,5 @@
+import { lexicon } from './lexicon';
+import { personalName } from './short-names';
 import type { Discourse } from './discourse';
 import { Mention } from './mentions';
 import { rel } from './owners';
@@ -118,6 +120,8 @@ export function usersInclude(
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
     if (token.lemma !== 'include' || !USER_NOUNS.has(tokens[at - 1]?.lower ?? '')) return;
+    // ("Affected customers include …": whom an incident hit, affected-customers' reading.)
+    if (['affected', 'impacted'].includes(tokens[at - 2]?.lower ?? '')) return;
     // (Whose customers, when the words say: "Kopano's customers include …".)
     const owner = mentions.find((m) => m.end === at - 2 && /^['’]s$/.test(tokens[m.end]?.lower ?? ''));
     const later = mentions.filter((m) => m.start > at);
@@ -127,7 +131,10 @@ export function usersInclude(
     const about =
       discourse.latest('product', later) ??
       (thing && ['product', 'concept'].includes(thing.type) ? thing : undefined) ??
-      discourse.latest('concept', later);
+      // (Not a name nothing typed that reads as a person's: "Priya Raman", "Kenji Takeda".)
+      [discourse.latest('concept', later)].find(
+        (m) => m && !(personalName(m) && lexicon().classOf(m.keys[0]!.split(' ')[0]!) === 'first-name'),
+      );
     const used = owner ?? about;
     if (!used || NOT_USED.has(used.type)) return;
     for (const user of mentions) {

@@ -87,6 +87,18 @@ export const PLACE_RULES: PredicateRule[] = [
     targetType: 'location',
     notTarget: ['person', 'date', 'organization'],
   },
+  // "Jess flew in from Austin", "we'll drive down from Manchester", "Karim is flying in from
+  // Amman": who travels from a town to see someone comes from home.
+  {
+    verbs: ['fly', 'drive'],
+    preps: ['from'],
+    verbBeforePrep: true,
+    canonical: 'lives in',
+    sourceType: 'person',
+    onlySources: ['person'],
+    targetType: 'location',
+    notTarget: ['person', 'date', 'organization'],
+  },
   // "Helena retired to Braga": one retires to where one then lives.
   {
     verbs: ['retire'],

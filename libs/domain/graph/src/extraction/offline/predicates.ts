@@ -81,6 +81,8 @@ const A_JOB: PredicateMatch = {
 };
 
 /** Titles of who heads a function ("head of engineering"), not the firm it is at. */
+/** Particles a verb of travel takes before its preposition: "flew in from", "drive down from". */
+const VERB_PARTICLES = new Set(['in', 'down', 'up', 'over', 'back']);
 const FUNCTION_HEADS = new Set(['head', 'director', 'vp', 'vice-president', 'manager', 'lead', 'chief']);
 
 /**
@@ -362,9 +364,10 @@ export function matchPredicate(
       continue;
     if (rule.verbBeforePrep) {
       const prep = words.map((t) => t.lower).lastIndexOf(finalPrep);
+      // (Past a verb's particle: "flew in from", "drive down from".)
       const before = words
         .slice(0, prep)
-        .filter((t) => t.pos !== 'ADV')
+        .filter((t) => t.pos !== 'ADV' && !VERB_PARTICLES.has(t.lower))
         .pop();
       if (!before || !verbs.includes(before) || !verbIs(before, rule.verbs ?? [])) continue;
     }
