@@ -51,3 +51,39 @@ export function colleaguesOf(
   }
   return out;
 }
+
+/** Words for how long or how well one knows a friend: "an old friend", "a close friend". */
+const FRIEND_WORDS = new Set(['old', 'close', 'good', 'dear', 'childhood', 'great', 'lifelong', 'longtime']);
+
+/**
+ * "Kai Lindström is an old friend", "Nadia's a good friend of mine": said in a turn or a letter,
+ * the person named is a friend of whoever speaks.
+ */
+export function friendOfSpeaker(
+  sentence: Sentence,
+  mentions: Mention[],
+  discourse: Discourse,
+): SentenceRelation[] {
+  const speaker = discourse.speaker;
+  if (!speaker) return [];
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  for (const named of mentions) {
+    if (named.type !== 'person' || named.keys[0] === speaker.keys[0]) continue;
+    let k = named.end;
+    if (!['is', "'s", '’s', 'was'].includes(tokens[k]?.lower ?? '')) continue;
+    k++;
+    if (!['a', 'an'].includes(tokens[k]?.lower ?? '')) continue;
+    k++;
+    while (FRIEND_WORDS.has(tokens[k]?.lower ?? '')) k++;
+    if (tokens[k]?.lower !== 'friend') continue;
+    // (Whose friend, when the words say another's: "is a close friend of Ana's" is Ana's.)
+    const of = tokens[k + 1]?.lower === 'of';
+    if (of && tokens[k + 2]?.lower !== 'mine') continue;
+    const end = of ? k + 3 : k + 1;
+    if (!['.', ',', '!', ';', undefined].includes(tokens[end]?.text) && tokens[end]?.pos !== 'CCONJ')
+      continue;
+    out.push(rel(speaker, named, 'friend of', phrase(tokens, named.end, end), end, 0.6));
+  }
+  return out;
+}

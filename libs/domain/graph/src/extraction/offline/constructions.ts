@@ -6,7 +6,7 @@ import { causes, effects } from './causes';
 import { makerOf, namedDivisions, soldTo } from './company-deals';
 import { frontedGerund, frontedParticiple } from './fronted-clauses';
 import { objectRelatives } from './object-relatives';
-import { colleaguesOf } from './colleagues';
+import { colleaguesOf, friendOfSpeaker } from './colleagues';
 import { ownedProducts } from './products';
 import { phraseSubjects } from './noun-phrases';
 import { customerUses, platformUses, usersInclude } from './platforms';
@@ -142,6 +142,7 @@ export function constructionRelations(
     ...platformUses(sentence, mentions),
     ...customerUses(sentence, mentions, discourse),
     ...colleaguesOf(sentence, mentions, discourse),
+    ...friendOfSpeaker(sentence, mentions, discourse),
     ...usersInclude(sentence, mentions, discourse),
   ];
 }

@@ -587,4 +587,12 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Kasia | lives in | Gdańsk'), found.join('; '));
     assert.ok(found.includes('Tomek | lives in | Gdańsk'), found.join('; '));
   });
+  it('reads "X is an old friend" in a turn as the speaker\'s friend, and "a close friend of Ana" as Ana\'s', async () => {
+    const found = await triples(
+      'Ayşe Demir: Ha, their drummer Kai Lindström is an old friend, we studied together.\nNoor Haddad: Marta Kowalczyk is a close friend of Ana Ruiz.',
+      true,
+    );
+    assert.ok(found.includes('Ayşe Demir | friend of | Kai Lindström'), found.join('; '));
+    assert.ok(!found.includes('Noor Haddad | friend of | Marta Kowalczyk'), found.join('; '));
+  });
 });
