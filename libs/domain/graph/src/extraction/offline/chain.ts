@@ -538,7 +538,9 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       (people || !isVerbLike(after)) &&
       !namesItsKind(tokens, mention.end, mention) &&
       !isCodeName(mention) &&
-      !(after.lower === 'club' && mention.type === 'organization');
+      !(after.lower === 'club' && mention.type === 'organization') &&
+      // (Nor a participle the tagger read as a noun, before a name: "a Pixel 7 running Android 14".)
+      !(/ing$/.test(after.lower) && next?.start === mention.end + 1);
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);
   }

@@ -6,6 +6,7 @@ import { POSSESSIVES } from './owners';
 import {
   DASHES,
   DROPPED_HONORIFICS,
+  isUserName,
   KIN_TITLES,
   OPENERS,
   ROLE_ABBREVIATIONS,
@@ -522,7 +523,10 @@ function wroteBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
     end = open;
   }
   const writer = mentions.find((m) => m.end === end);
-  if (!writer || (writer.type !== 'person' && writer.evidence !== 'none')) return undefined;
+  // (A user name too, whatever typed it: "kasia_nowak_design wrote:", "gregthompson_77 wrote:".)
+  const userName = writer !== undefined && isUserName(writer.name);
+  if (!writer || (writer.type !== 'person' && writer.evidence !== 'none' && !userName)) return undefined;
+  if (userName && writer.type !== 'person') Object.assign(writer, { type: 'person', evidence: 'weak' });
   settle(writer, 'person', 'weak');
   return writer;
 }

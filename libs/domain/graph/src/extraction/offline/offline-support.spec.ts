@@ -945,4 +945,17 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!named.has('Assigning') && !named.has('Note'), [...named.keys()].join('; '));
   });
+  it('reads a forum user name as the writer ("kasia_nowak_design wrote:", "— kiwi_kate, Wellington"), past "a Pixel 7 running Android 14"', async () => {
+    const wrote = await triples(
+      'kasia_nowak_design wrote:\nI am on a MacBook Pro M2 with macOS Sonoma 14.4.',
+      true,
+    );
+    assert.ok(wrote.includes('kasia_nowak_design | uses | MacBook Pro M2'), wrote.join('; '));
+    const signed = await triples(
+      "Hey all, my notes will not sync. I'm on a Pixel 7 running Android 14.\n— kiwi_kate, Wellington",
+      true,
+    );
+    assert.ok(signed.includes('kiwi_kate | uses | Pixel 7'), signed.join('; '));
+    assert.ok(signed.includes('Pixel 7 | uses | Android 14'), signed.join('; '));
+  });
 });

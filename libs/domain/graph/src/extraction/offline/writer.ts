@@ -1,5 +1,5 @@
 import { findMentions, Mention } from './mentions';
-import { CLOSINGS, DASHES, FUNCTION_WORDS } from './name-words';
+import { CLOSINGS, DASHES, FUNCTION_WORDS, isUserName } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
 import { fromHeader } from './cues';
@@ -113,7 +113,9 @@ function signatureOf(last: Sentence): Mention | undefined {
 }
 
 function asPerson(mention: Mention): Mention | undefined {
-  if (mention.type !== 'person' && mention.evidence === 'strong') return undefined;
+  // (A user name signs as a person, whatever typed it: "— kiwi_kate, Wellington".)
+  if (mention.type !== 'person' && mention.evidence === 'strong' && !isUserName(mention.name))
+    return undefined;
   return { ...mention, type: 'person', evidence: mention.evidence === 'none' ? 'weak' : mention.evidence };
 }
 
