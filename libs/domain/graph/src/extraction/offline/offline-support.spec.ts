@@ -958,4 +958,16 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(signed.includes('kiwi_kate | uses | Pixel 7'), signed.join('; '));
     assert.ok(signed.includes('Pixel 7 | uses | Android 14'), signed.join('; '));
   });
+  it('reads "Opened by X" without a colon as the ticket\'s contact, and no employer in "Reply from X, IT Service Desk Analyst:"', async () => {
+    const opened = await triples(
+      'Issue #4127: Segfault in libvips\nOpened by Lucía Fernández\nEnvironment: Sharp 0.33.2, Node.js 20.11, Ubuntu 22.04',
+      true,
+    );
+    assert.ok(opened.includes('Lucía Fernández | uses | Node.js 20.11'), opened.join('; '));
+    const reply = await triples(
+      'Thanks,\nOlumide\n\n---\nReply from Sven Johansson, IT Service Desk Analyst:\nHi Olumide, the lockout was caused by your phone.',
+      true,
+    );
+    assert.ok(!reply.some((t) => t.endsWith('| IT Service Desk Analyst')), reply.join('; '));
+  });
 });

@@ -173,6 +173,8 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // employer.)
     if (ROLE_ABBREVIATIONS.has(org.keys[0]!)) continue;
     if (parenthesised && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1])) continue;
+    // ("Reply from Sven Johansson, IT Service Desk Analyst:": nor a title in capitals after a comma.)
+    if (labelled && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1])) continue;
     Object.assign(person, {
       type: 'person',
       evidence: person.evidence === 'none' ? 'weak' : person.evidence,

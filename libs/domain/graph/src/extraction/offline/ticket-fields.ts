@@ -81,6 +81,18 @@ export function fieldsOf(tokens: Token[]): FieldSpan[] {
     const opens = k === 0 || tokens[k - 1]!.text === '|' || DASHES.has(tokens[k - 1]!.text);
     if (!opens || !/^\p{Lu}/u.test(tokens[k]!.text)) continue;
     const width = tokens[k + 1]?.text === ':' ? 1 : tokens[k + 2]?.text === ':' ? 2 : 0;
+    // ("Opened by Lucía Fernández": a line of its own, the label with no colon.)
+    const byLine =
+      width === 0 &&
+      k === 0 &&
+      tokens[1]?.lower === 'by' &&
+      CONTACT_LABELS.has(`${tokens[0]!.lower} by`) &&
+      tokens.length <= 6 &&
+      !tokens.slice(2).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    if (byLine) {
+      spans.push({ field: 'contact', label: `${tokens[0]!.lower} by`, from: 2, to: tokens.length });
+      break;
+    }
     if (width === 0) continue;
     const label = tokens
       .slice(k, k + width)
