@@ -420,33 +420,26 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
 }
 
 /**
- * "the Food and Agriculture Organization", "the Film and Television Institute of India", "the
- * Victoria and Albert Museum": after "the", two names joined by "and", the second an institution's,
- * are one institution's name.
+ * Each two neighbouring mentions that `joins` says are one name merged into one organisation's,
+ * from the first's start to the second's end.
  */
-function joinedInstitutions(tokens: Token[], found: Mention[]): Mention[] {
-  const lex = lexicon();
+function mergedOrganizations(
+  tokens: Token[],
+  found: Mention[],
+  joins: (first: Mention, second: Mention) => boolean,
+): Mention[] {
   const out: Mention[] = [];
   for (let m = 0; m < found.length; m++) {
     const first = found[m]!;
     const second = found[m + 1];
-    const head = second?.keys[0]!.split(' ').filter((w) => !NAME_PARTICLES.has(w));
-    const joined =
-      second !== undefined &&
-      tokens[first.start - 1]?.lower === 'the' &&
-      first.end - first.start <= 2 &&
-      tokens[first.end]?.lower === 'and' &&
-      second.start === first.end + 1 &&
-      /^\p{Lu}/u.test(tokens[second.start]!.text) &&
-      (head ?? []).some((w) => lex.isOrganizationWord(w));
-    if (!joined) {
+    if (!second || !joins(first, second)) {
       out.push(first);
       continue;
     }
     const name = phrase(tokens, first.start, second.end);
     out.push({
-      ...second,
-      start: first.start,
+      ...first,
+      end: second.end,
       name,
       keys: [keyOf(name)],
       type: 'organization',
@@ -458,6 +451,26 @@ function joinedInstitutions(tokens: Token[], found: Mention[]): Mention[] {
 }
 
 /**
+ * "the Food and Agriculture Organization", "the Film and Television Institute of India", "the
+ * Victoria and Albert Museum": after "the", two names joined by "and", the second an institution's,
+ * are one institution's name.
+ */
+function joinedInstitutions(tokens: Token[], found: Mention[]): Mention[] {
+  const lex = lexicon();
+  return mergedOrganizations(
+    tokens,
+    found,
+    (first, second) =>
+      tokens[first.start - 1]?.lower === 'the' &&
+      first.end - first.start <= 2 &&
+      tokens[first.end]?.lower === 'and' &&
+      second.start === first.end + 1 &&
+      /^\p{Lu}/u.test(tokens[second.start]!.text) &&
+      second.keys[0]!.split(' ').some((w) => !NAME_PARTICLES.has(w) && lex.isOrganizationWord(w)),
+  );
+}
+
+/**
  * "the University of California, Berkeley", "the University of Nigeria, Nsukka": a university named
  * after a country or region, then the town of its campus after a comma, is one name (annotators
  * write it so, and the town is no second place). (A college's town they write both ways: "King's
@@ -465,40 +478,19 @@ function joinedInstitutions(tokens: Token[], found: Mention[]): Mention[] {
  */
 function withCampuses(tokens: Token[], found: Mention[]): Mention[] {
   const lex = lexicon();
-  const out: Mention[] = [];
-  for (let m = 0; m < found.length; m++) {
-    const school = found[m]!;
-    const town = found[m + 1];
+  return mergedOrganizations(tokens, found, (school, town) => {
     const words = school.keys[0]!.split(' ');
-    const ofPlace =
+    return (
       words[0] === 'university' &&
       words[1] === 'of' &&
-      ['region'].includes(lex.classOf(words.slice(2).join(' ')) ?? '');
-    const campus =
-      town !== undefined &&
-      ofPlace &&
+      lex.classOf(words.slice(2).join(' ')) === 'region' &&
       tokens[school.end]?.text === ',' &&
       town.start === school.end + 1 &&
       town.end - town.start <= 2 &&
       lex.classOf(town.keys[0]!) !== 'region' &&
-      (town.type === 'location' || isTownName(town.keys[0]!)) &&
       isTownName(town.keys[0]!) &&
       // (Its own name's end: not "…, Berkeley's", nor a list "…, Cambridge and Oxford".)
-      !['and', "'s", '’s', '-'].includes(tokens[town.end]?.lower ?? '');
-    if (!campus) {
-      out.push(school);
-      continue;
-    }
-    const name = phrase(tokens, school.start, town.end);
-    out.push({
-      ...school,
-      end: town.end,
-      name,
-      keys: [keyOf(name)],
-      type: 'organization',
-      evidence: 'strong',
-    });
-    m++;
-  }
-  return out;
+      !['and', "'s", '’s', '-'].includes(tokens[town.end]?.lower ?? '')
+    );
+  });
 }
