@@ -149,8 +149,9 @@ export function participleClause(pair: Pair, { previous, chain, tokens }: Readin
   // ("worked at the Karolinska Institute in Stockholm, heading its Department of …": who heads is
   // the clause's person, not the place they worked at; other participles there keep the name.)
   if (bare) {
-    // (The person named last before it: "…, but Kwame made his name in Accra, captaining …".)
-    // (A subject: its verb right after it.)
+    // (The person named last before it as a subject, its verb right after it: "he worked at …".
+    // A name nothing typed yet, "…, but Kwame made his name in Accra, captaining …", is left alone:
+    // taking it moved whom a later "he" means.)
     const nearest = [...chain]
       .reverse()
       .find(
