@@ -6,7 +6,6 @@ import { POSSESSIVES } from './owners';
 import {
   DASHES,
   DROPPED_HONORIFICS,
-  isUserName,
   KIN_TITLES,
   OPENERS,
   ROLE_ABBREVIATIONS,
@@ -573,6 +572,9 @@ function bracketedName(tokens: Token[], mentions: Mention[], from = 0): Mention 
 const USER_NAME = /^(?=.*\p{Ll})(?:u\/|@)?[\p{L}\d][\p{L}\d._-]*$/u;
 const USER_NAME_MARK = /^(?:u\/|@)|_|\p{L}\d{2}/u;
 
+/** Whether a name is written as a user name is: "kiwi_kate", "gregthompson_77". */
+export const isUserName = (name: string): boolean => USER_NAME.test(name) && USER_NAME_MARK.test(name);
+
 /**
  * "u/oslo_drone: …", "dave_k77: …", "@mkovacs: …": a forum's or a chat's user name, written as one
  * word, labels the turn. The name as the text writes it within (without "u/" or "@"), spanning
@@ -582,7 +584,7 @@ function userName(tokens: Token[], mentions: Mention[]): Mention | undefined {
   const colon = tokens.findIndex((t) => t.text === ':');
   if (colon < 1 || colon > 6 || tokens.slice(1, colon + 1).some((t) => t.space !== '')) return undefined;
   const written = phrase(tokens, 0, colon);
-  if (!USER_NAME.test(written) || !USER_NAME_MARK.test(written)) return undefined;
+  if (!isUserName(written)) return undefined;
   // (A setting's line is no turn: "max_connections: 100".)
   if (tokens.slice(colon + 1).filter((t) => /\p{L}/u.test(t.text)).length < 2) return undefined;
   const name = written.replace(/^(?:u\/|@)/, '');

@@ -776,6 +776,3 @@ export const WORK_SPELLS = [
  * plant").
  */
 export const COMPANY_SITES = new Set(['office', 'offices', 'headquarters', 'campus', 'studio']);
-/** A forum or chat user name: letters with an underscore or digits in them ("kiwi_kate", "gregthompson_77"). */
-export const isUserName = (name: string): boolean =>
-  /^[\p{L}\d.-]*[_\d][\p{L}\d._-]*$/u.test(name) && /\p{L}/u.test(name);

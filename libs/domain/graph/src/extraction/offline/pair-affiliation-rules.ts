@@ -2,7 +2,7 @@ import { PairRule, rawOf, retype } from './pair-rules';
 import { DASHES, DEPARTMENTS, UNIT_NOUNS } from './name-words';
 import { nounPredicate } from './noun-predicates';
 import { isVerbLike } from './predicates';
-import { GROUP_WORDS } from './predicate-words';
+import { GROUP_WORDS, TRAVEL_PARTICLES } from './predicate-words';
 import { personalName } from './short-names';
 import { isTeam } from './teams';
 
@@ -123,9 +123,12 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
     target.evidence !== 'none' &&
     // ("I'm from Ibadan", "she's from Accra": where one comes from may be one's birthplace only.)
     !/^i['’]m$/i.test(tokens[source.start]?.text ?? '') &&
-    between.slice(0, fromAt).every((t) => t.pos === 'AUX' || COMING.has(t.lemma) || PARTICLES.has(t.lower)) &&
+    between
+      .slice(0, fromAt)
+      .every((t) => t.pos === 'AUX' || COMING.has(t.lemma) || TRAVEL_PARTICLES.has(t.lower)) &&
     // (Not "Kofi is from Accra", where one comes from may be one's birthplace only.)
-    (fromAt === 0 || between.slice(0, fromAt).some((t) => COMING.has(t.lemma) || PARTICLES.has(t.lower)))
+    (fromAt === 0 ||
+      between.slice(0, fromAt).some((t) => COMING.has(t.lemma) || TRAVEL_PARTICLES.has(t.lower)))
   ) {
     found.push({
       source,
@@ -217,9 +220,8 @@ export const memberFrom: PairRule = ({ i, source, target, between }, { tokens, c
   return false;
 };
 
-/** Verbs of travelling to the speaker, and particles, before "from" and a town: "flying in from Abuja". */
+/** Verbs of travelling to the speaker, before TRAVEL_PARTICLES, "from" and a town: "flying in from Abuja". */
 const COMING = new Set(['fly', 'come', 'drive', 'travel', 'visit']);
-const PARTICLES = new Set(['down', 'up', 'over', 'in', 'back', 'all', 'the', 'way']);
 
 /** Words that introduce oneself before one's name: "it's Ewa", "this is Ravi", "I'm Matteo". */
 const INTRODUCTIONS = new Set(["it 's", 'it ’s', 'this is', "i 'm", 'i ’m', 'i am', 'name is']);

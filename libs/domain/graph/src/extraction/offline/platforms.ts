@@ -127,14 +127,16 @@ export function usersInclude(
     const later = mentions.filter((m) => m.start > at);
     const thing = discourse.thing();
     // (The latest product; else what the text is about, not a firm; else the latest name nothing
-    // typed: "has launched Sparrow, a delivery robot".)
+    // typed, "has launched Sparrow, a delivery robot", unless it reads as a person's: "Priya Raman".)
+    const untyped = discourse.latest('concept', later);
+    const someone =
+      untyped !== undefined &&
+      personalName(untyped) &&
+      lexicon().classOf(untyped.keys[0]!.split(' ')[0]!) === 'first-name';
     const about =
       discourse.latest('product', later) ??
       (thing && ['product', 'concept'].includes(thing.type) ? thing : undefined) ??
-      // (Not a name nothing typed that reads as a person's: "Priya Raman", "Kenji Takeda".)
-      [discourse.latest('concept', later)].find(
-        (m) => m && !(personalName(m) && lexicon().classOf(m.keys[0]!.split(' ')[0]!) === 'first-name'),
-      );
+      (someone ? undefined : untyped);
     const used = owner ?? about;
     if (!used || NOT_USED.has(used.type)) return;
     for (const user of mentions) {

@@ -1,10 +1,9 @@
 import { PREDICATE_RULES as RULES } from './predicate-rules';
-import { Token } from './sentences';
+import { GERUND_OPENERS, Token } from './sentences';
 
 // Reading a token as a verb: its base forms, what the tagger took for something else, gerunds.
 
 /** Words after which a participle continues the clause before them: "before joining …". */
-const GERUND_OPENERS = new Set(['before', 'after', 'since', 'upon']);
 
 /** Whether `words[at]` is "before", "after", "since" or "upon" opening a participle ("before joining"). */
 export function opensGerund(words: Token[], at: number): boolean {

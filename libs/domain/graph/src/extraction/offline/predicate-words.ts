@@ -146,3 +146,6 @@ export const PLAYERS = new Set([
 /** Bodies one joins as a member, not as an employee. */
 export const GROUP_WORDS =
   /\b(navy|army|air force|marines|party|partido|parti|partei|partij|partito|band|club|society|team|union|association|council|committee|league|orchestra|orquesta|orchestre|ensemble|trio|quartet|quintet|choir|parliament|senate|congress|board|academy|democrats|republicans|greens|socialists|conservatives|liberals|labour|movement|alliance)\b/i;
+
+/** Words between a verb of travel and "from": "flying in from Abuja", "drove all the way from Zaragoza". */
+export const TRAVEL_PARTICLES = new Set(['down', 'up', 'over', 'in', 'back', 'all', 'the', 'way']);

@@ -8,14 +8,15 @@ import { bases, isVerbLike, root } from './predicate-verbs';
 import {
   CALLED_OFF,
   CLUB_NOUNS,
-  PLAYERS,
   COMPANIONS,
   GROUP_WORDS,
   LEGISLATURES,
   LIGHT_VERBS,
   NEGATIONS,
   occupation,
+  PLAYERS,
   relocates,
+  TRAVEL_PARTICLES,
 } from './predicate-words';
 import { bare } from './name-tokens';
 import { hyphenBased, joinsWords, Token } from './sentences';
@@ -81,8 +82,6 @@ const A_JOB: PredicateMatch = {
 };
 
 /** Titles of who heads a function ("head of engineering"), not the firm it is at. */
-/** Particles a verb of travel takes before its preposition: "flew in from", "drive down from". */
-const VERB_PARTICLES = new Set(['in', 'down', 'up', 'over', 'back']);
 const FUNCTION_HEADS = new Set(['head', 'director', 'vp', 'vice-president', 'manager', 'lead', 'chief']);
 
 /**
@@ -364,10 +363,10 @@ export function matchPredicate(
       continue;
     if (rule.verbBeforePrep) {
       const prep = words.map((t) => t.lower).lastIndexOf(finalPrep);
-      // (Past a verb's particle: "flew in from", "drive down from".)
+      // (Past a verb's particles: "flew in from", "drove all the way from".)
       const before = words
         .slice(0, prep)
-        .filter((t) => t.pos !== 'ADV' && !VERB_PARTICLES.has(t.lower))
+        .filter((t) => t.pos !== 'ADV' && !TRAVEL_PARTICLES.has(t.lower))
         .pop();
       if (!before || !verbs.includes(before) || !verbIs(before, rule.verbs ?? [])) continue;
     }

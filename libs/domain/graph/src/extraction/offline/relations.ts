@@ -266,6 +266,20 @@ const BOSS = /^(?:my|your|his|her|our|their|['’]s)\s(?:.*\s)?(?:boss|manager|s
 const YET_TO_OPEN =
   /\b(?:will|would|could|may|might|shall|should|to)\s+(?:\p{L}+ly\s+)?open\b|['’]ll\s+open\b/iu;
 
+/** A relation as the vocabulary writes it, where what was read says it another way. */
+function recast(r: SentenceRelation): SentenceRelation {
+  const people = r.source.type === 'person' && r.target.type === 'person';
+  if (r.canonical === 'parent of') return { ...r, source: r.target, target: r.source, canonical: 'child of' };
+  // (Nobody works at a person: "our DBA, Piotr Nowak" in Mariana's mail is her colleague.)
+  if (r.canonical === 'works at' && people) return { ...r, canonical: 'works with' };
+  // ("my boss Kato": a colleague, read from the one who has the boss, as annotators write it.)
+  if (r.canonical === 'leads' && people && BOSS.test(r.raw))
+    return { ...r, source: r.target, target: r.source, canonical: 'works with' };
+  // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
+  if (r.canonical === 'located in' && surePerson(r.source)) return { ...r, canonical: 'lives in' };
+  return r;
+}
+
 /**
  * One relation per (source, predicate, target): a construction and a pair may read the same one.
  * A verb of no vocabulary between two names a vocabulary relation already joins says nothing
@@ -273,23 +287,7 @@ const YET_TO_OPEN =
  * "child of": "her son Pablo" and "Pablo's mother Lena" are one fact read from either end.
  */
 export function dedupe(relations: SentenceRelation[]): SentenceRelation[] {
-  // (Nobody works at a person: "our DBA, Piotr Nowak" in Mariana's mail is her colleague.)
-  const found = relations.map((r) =>
-    r.canonical === 'parent of'
-      ? { ...r, source: r.target, target: r.source, canonical: 'child of' }
-      : r.canonical === 'works at' && r.target.type === 'person' && r.source.type === 'person'
-        ? { ...r, canonical: 'works with' }
-        : // (Read from the one who has the boss, as annotators write it.)
-          r.canonical === 'leads' &&
-            BOSS.test(r.raw) &&
-            r.target.type === 'person' &&
-            r.source.type === 'person'
-          ? { ...r, source: r.target, target: r.source, canonical: 'works with' }
-          : // (A person is not "located" somewhere: "the Linz printer Anton Vogl" lives there.)
-            r.canonical === 'located in' && surePerson(r.source)
-            ? { ...r, canonical: 'lives in' }
-            : r,
-  );
+  const found = relations.map(recast);
   const seen = new Set<string>();
   const pair = (r: SentenceRelation) => [r.source.keys[0], r.target.keys[0]].sort().join('\u0000');
   const known = new Set(found.filter((r) => isCanonical(r.canonical)).map(pair));

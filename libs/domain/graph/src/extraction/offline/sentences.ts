@@ -142,6 +142,7 @@ export function readSentences(text: string): Sentence[] {
     }
     pluralPossessives(sentence.tokens);
     roleLeads(sentence.tokens);
+    gerundsAfterOpeners(sentence.tokens);
     nounsAfterPrepositions(sentence.tokens);
     dayAdverbs(sentence.tokens);
     foreignArticles(sentence.tokens);
@@ -169,32 +170,36 @@ function roleLeads(tokens: Token[]): void {
   });
 }
 
+/** Words a gerund may follow to open a clause of the sentence's subject: "before joining …". */
+export const GERUND_OPENERS = new Set(['before', 'after', 'since', 'upon']);
+
+/**
+ * "before founding Lumora Labs": an -ing word after one of GERUND_OPENERS, before a name or an
+ * article, is a gerund, which the tagger may read as a noun; in place.
+ */
+function gerundsAfterOpeners(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (
+      token.pos === 'NOUN' &&
+      /^\p{Ll}+ing$/u.test(token.text) &&
+      GERUND_OPENERS.has(tokens[k - 1]?.lower ?? '') &&
+      ['PROPN', 'DET'].includes(tokens[k + 1]?.pos ?? '')
+    )
+      token.pos = 'VERB';
+  });
+}
+
 /**
  * "caused by update KB5099127", "introduced in commit a91f3c": a verb's bare form right after a
  * preposition (not "to") and before a name or a number is a noun that says what the name is, in
- * place (and the other way round for a gerund).
+ * place. (Not a gerund: "before co-founding Kavya Systems".)
  */
 function nounsAfterPrepositions(tokens: Token[]): void {
   tokens.forEach((token, k) => {
     const before = tokens[k - 1];
-    const after = tokens[k + 1];
-    // ("before founding Lumora Labs": and an -ing word after "before", "after", "since" or "upon",
-    // before a name or an article, is a gerund, which the tagger may read as a noun.)
-    if (
-      token.pos === 'NOUN' &&
-      /^\p{Ll}+ing$/u.test(token.text) &&
-      ['before', 'after', 'since', 'upon'].includes(before?.lower ?? '') &&
-      ['PROPN', 'DET'].includes(after?.pos ?? '')
-    ) {
-      token.pos = 'VERB';
-      return;
-    }
-    // (Not a gerund: "before co-founding Kavya Systems".)
     if (token.pos !== 'VERB' || token.text !== token.lower || token.lower !== token.lemma) return;
-    if (/ing$/.test(token.lower)) return;
-    if (before?.pos !== 'ADP' || before.lower === 'to' || !['PROPN', 'NUM'].includes(after?.pos ?? ''))
-      return;
-    token.pos = 'NOUN';
+    if (/ing$/.test(token.lower) || before?.pos !== 'ADP' || before.lower === 'to') return;
+    if (['PROPN', 'NUM'].includes(tokens[k + 1]?.pos ?? '')) token.pos = 'NOUN';
   });
 }
 

@@ -1,8 +1,8 @@
 import { findMentions, Mention } from './mentions';
-import { CLOSINGS, DASHES, FUNCTION_WORDS, isUserName } from './name-words';
+import { CLOSINGS, DASHES, FUNCTION_WORDS } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence } from './sentences';
-import { fromHeader } from './cues';
+import { fromHeader, isUserName } from './cues';
 import { isRoleWord } from './signatures';
 import { personalName } from './short-names';
 
