@@ -94,8 +94,11 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     items.pop();
     if (items.length < 2) return lives;
   }
+  // ("(Vireo Systems, Level 2 Support)": a ranked unit last is the employer's desk, not the employer.)
+  if (items.length >= 2 && RANKED_UNITS.has(tokens[items[items.length - 1]![0]]!.text)) items.pop();
+  if (items.length < 2 && !whole(items[0]!)) return lives;
   const last = whole(items[items.length - 1]!);
-  const beforeLast = whole(items[items.length - 2]!);
+  const beforeLast = items.length >= 2 ? whole(items[items.length - 2]!) : undefined;
   // ("Customer: Nikos Papadopoulos (Thessaloniki, Greece)": a town and its country, the person's home.)
   if (
     items.length === 2 &&

@@ -42,8 +42,21 @@ export function mergeFirstNames(chunk: ChunkFacts): ChunkFacts {
     byLastName.set(words.at(-1)!, [...(byLastName.get(words.at(-1)!) ?? []), i]);
   });
   const into = new Map<number, number>();
+  /** Codes read as a product's model: what they were said to cause or hurt as errors is gone. */
+  const asModels = new Set<number>();
   entities.forEach((e, i) => {
     const key = e.keys[0]!;
+    // ("the Vireo NS-400" … "our NS-400 shows …": a code that ends one product's name is its model.)
+    if (e.type === 'error_code') {
+      const models = entities.flatMap((f, j) =>
+        f.type === 'product' && f.keys[0]!.endsWith(` ${key}`) ? [j] : [],
+      );
+      if (models.length === 1) {
+        into.set(i, models[0]!);
+        asModels.add(i);
+      }
+      return;
+    }
     if (key.includes(' ')) {
       // ("Carvalho Menezes now lives in Lisbon", "Fatima Zahra" signing Fatima Zahra Benali's
       // e-mail: two or more words that begin or end one longer name of the chunk are that person.)
@@ -103,6 +116,11 @@ export function mergeFirstNames(chunk: ChunkFacts): ChunkFacts {
     const target = indexOf(r.target);
     const key = JSON.stringify([source, r.canonical_predicate, target, r.context]);
     if (source === target || seen.has(key)) return [];
+    if (
+      asModels.has(r.source) &&
+      (r.canonical_predicate === 'affects' || r.canonical_predicate === 'caused by')
+    )
+      return [];
     seen.add(key);
     return [{ ...r, source, target }];
   });

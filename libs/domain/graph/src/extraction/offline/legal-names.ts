@@ -100,7 +100,9 @@ export function helpDeskNames(entities: ChunkFacts['entities']): Map<number, num
   const into = new Map<number, number>();
   const byKey = new Map<string, number>();
   entities.forEach((e, i) => {
-    if (e.type === 'organization' || e.type === 'concept' || e.type === 'product') byKey.set(e.keys[0]!, i);
+    // (Or a place, which a desk named after it shows a company: "the export job in TallyForge" …
+    // "Priscila Duarte (TallyForge Support)".)
+    if (['organization', 'concept', 'product', 'location'].includes(e.type)) byKey.set(e.keys[0]!, i);
   });
   entities.forEach((e, i) => {
     const desk = deskOf(e);

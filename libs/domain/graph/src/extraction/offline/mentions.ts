@@ -1,5 +1,12 @@
 import { EntityType, lexicon } from './lexicon';
-import { MODEL, MODEL_EDITIONS, releaseEnd, schemeCode } from './product-names';
+import {
+  HYPHENATED_MODEL,
+  MODEL,
+  MODEL_EDITIONS,
+  RECORD_WORDS,
+  releaseEnd,
+  schemeCode,
+} from './product-names';
 import {
   ARTICLE_PARTICLES,
   HYPHENED_ARTICLES,
@@ -122,7 +129,9 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     // ("INC0091734 | Assigned to: …": a ticket's own number is no error, nor anything the text is about.)
     if (TICKET_NUMBER.test(token.text)) continue;
     // ("Case ID: HK-2291-07", "Ticket: SUP-4410": a field that numbers the ticket itself.)
-    if (tokens[i - 1]?.text === ':' && TICKET_FIELDS.has(tokens[i - 2]?.lower ?? '')) continue;
+    // ("Support ticket SR-5530", "Case #HK-2291": so does the word itself before it.)
+    const field = tokens[i - 1]?.text === ':' || tokens[i - 1]?.text === '#' ? i - 2 : i - 1;
+    if (TICKET_FIELDS.has(tokens[field]?.lower ?? '') && /\d/.test(token.text)) continue;
     if (ERROR_CODE.test(token.text) && !dateToken.has(i)) {
       found.push(mention(i, i + 1, token.text, 'error_code', token.text));
       continue;
@@ -230,6 +239,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         end < tokens.length &&
         !dateToken.has(end) &&
         !ERROR_CODE.test(tokens[end]!.text) &&
+        // ("Vireo NS-400 NAS": after a model only its edition goes on, "Galaxy S23 Ultra".)
+        !(model && !MODEL_EDITIONS.has(tokens[end]!.text)) &&
         isNameToken(tokens, end, true)
       ) {
         end++;
@@ -293,8 +304,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         end += 2;
       } else if (
         end < tokens.length &&
-        MODEL.test(tokens[end]!.text) &&
-        !['error', 'code', 'err', 'status'].includes(tokens[end - 1]!.lower)
+        (MODEL.test(tokens[end]!.text) || HYPHENATED_MODEL.test(tokens[end]!.text)) &&
+        !RECORD_WORDS.has(tokens[end - 1]!.lower)
       ) {
         // "Synology DS920+": a brand and its model are one product.
         end += tokens[end + 1]?.text === '+' && tokens[end + 1]!.space === '' ? 2 : 1;

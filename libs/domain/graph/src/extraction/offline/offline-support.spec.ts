@@ -970,4 +970,35 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(!reply.some((t) => t.endsWith('| IT Service Desk Analyst')), reply.join('; '));
   });
+  it("reads what a firm installed, a forum writer's own update, a ranked desk, a hyphenated model and a ticket's own number", async () => {
+    const installed = await triples(
+      'From: Rui Patel, IT lead, Casterbridge Freight\nSince we installed RouteDesk 6.1 last night, the scanners fail.',
+      true,
+    );
+    assert.ok(installed.includes('Casterbridge Freight | uses | RouteDesk 6.1'), installed.join('; '));
+    const forum = await triples(
+      'lumen_dev wrote:\nSince updating QuillPad to 4.2 my drafts vanish on launch.',
+      true,
+    );
+    assert.ok(forum.includes('lumen_dev | uses | QuillPad'), forum.join('; '));
+    const desk = await triples(
+      'Reply from Ines Duarte (Halvard Systems, Level 2 Support):\nThanks, we can see it.',
+      true,
+    );
+    assert.ok(desk.includes('Ines Duarte | works at | Halvard Systems'), desk.join('; '));
+    const model = await triples(
+      'Support ticket SR-4410\nCustomer: Pia Lund, Nordhavn Studio\nProduct: Corvane NX-300 NAS\nSince Monday our NX-300 is slow.',
+      true,
+    );
+    assert.ok(
+      model.some((t) => t.endsWith('| Corvane NX-300')),
+      model.join('; '),
+    );
+    assert.ok(!model.some((t) => t.startsWith('SR-4410') || t.startsWith('NX-300 ')), model.join('; '));
+    const place = await triples(
+      'The export job in Tallyverse fails every night.\n\n> On Monday, Olga Brandt (Tallyverse Support) wrote:\n> We are looking into it.',
+      true,
+    );
+    assert.ok(place.includes('Olga Brandt | works at | Tallyverse'), place.join('; '));
+  });
 });

@@ -5,6 +5,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { SITES } from './name-words';
+import { isUserName } from './cues';
 import { isVerbLike } from './predicates';
 import { phrase, Sentence, Token } from './sentences';
 
@@ -43,6 +44,10 @@ export function platformUses(sentence: Sentence, mentions: Mention[]): SentenceR
 
 /** Verbs of moving to a new version or system: "since upgrading to Jira 9.4". */
 const MOVES = new Set(['upgrade', 'update', 'migrate', 'switch', 'move']);
+/** Verbs of putting a product on one's machines: "Since we installed CargoSync 4.2". */
+const INSTALLS = new Set(['install', 'reinstall']);
+/** Words before a move or an install that leave the writer as its doer: "since updating …", "I updated …", "yesterday's update to …". */
+const WRITERS_DOING = new Set(['i', 'since', 'after', "'s", '’s']);
 /** Types a thing one uses is never of. */
 const NOT_USED = new Set(['person', 'location', 'date', 'email', 'url', 'error_code']);
 
@@ -79,6 +84,14 @@ export function customerUses(
     const moved =
       (tokens[to]?.lower === 'to' && isMove(tokens[to - 1])) ||
       (isMove(tokens[to]) && isVerbLike(tokens[to]!) && tokens[used.end]?.lower === 'to');
+    // "Since we installed CargoSync 4.2", "since installing DSM 7.2": a product the writer's side put
+    // on its machines (not an update by its number, "installing KB5034441", nor "you can install …").
+    const installed =
+      used.type === 'product' &&
+      /^\p{Lu}/u.test(used.name) &&
+      INSTALLS.has(tokens[to]?.lemma ?? '') &&
+      isVerbLike(tokens[to]!) &&
+      ['we', ...WRITERS_DOING].includes(tokens[to - 1]?.lower ?? '');
     // "our Zebra TC52 handhelds": a product, or a name before what it names in lower case.
     const head = tokens[used.end];
     // (Not "our Pune site", "Our Casablanca warehouse": a site is named by its place.)
@@ -86,18 +99,31 @@ export function customerUses(
       tokens[used.start - 1]?.lower === 'our' &&
       !SITES.has(head?.lower ?? '') &&
       (used.type === 'product' || (head?.pos === 'NOUN' && head.text === head.lower && !isVerbLike(head)));
-    if (!moved && !ours) continue;
+    if (!moved && !ours && !installed) continue;
     // ("Please upgrade to Tervező Studio 9.2": an instruction to the reader, whose firm the words do
     // not name; not the writer's.)
     const verb = tokens[to]?.lower === 'to' ? to - 1 : to;
     const instructed =
       moved && (verb === 0 || ['please', 'just', 'simply', 'kindly'].includes(tokens[verb - 1]?.lower ?? ''));
     if (instructed && !mentions.some((m) => m.end <= verb && m.type === 'organization')) continue;
-    const user = ours ? discourse.speakersOrganization() : userBefore(used.start);
+    // Else a forum writer, when the words leave them the doer and no firm of the sentence is:
+    // "kiwi_kate: … since updating NoteNest to 3.8". (Not a named writer, whose firm a later line
+    // may name: "Since yesterday's update to ParcelWise … I work at Hart & Fig".)
+    const writer = discourse.speaker;
+    const writerDoing =
+      !ours &&
+      writer !== undefined &&
+      isUserName(writer.name) &&
+      writer.keys[0] !== used.keys[0] &&
+      WRITERS_DOING.has(tokens[verb - 1]?.lower ?? '') &&
+      !mentions.some((m) => m.end <= verb && m.type === 'organization');
+    const firm = ours ? discourse.speakersOrganization() : userBefore(used.start);
+    // (Only where the text names no firm of theirs: annotators give a firm's update to the firm.)
+    const user = firm ?? (writerDoing ? writer : undefined);
     if (!user || user.keys[0] === used.keys[0]) continue;
     if (used.type === 'person') Object.assign(used, { type: 'product', evidence: 'weak' });
-    if (user.type === 'concept') Object.assign(user, { type: 'organization', evidence: 'weak' });
     const raw = ours ? 'our' : phrase(tokens, to - 1, used.start);
+    if (user.type === 'concept') Object.assign(user, { type: 'organization', evidence: 'weak' });
     out.push(rel(user, used, 'uses', raw, used.end, 0.6));
   }
   return out;

@@ -34,6 +34,30 @@ const NUMBERED_LABELS = new Set([
 ]);
 /** A model number after a brand: Synology DS920+, Zebra ZT410, Galaxy S23. */
 export const MODEL = /^[A-Z]{1,3}\d{2,}[A-Z]{0,2}$/;
+/** The same with a hyphen, after a brand: Synovia DS-420, Vireo NS-400, VoltaCell VC-48. */
+export const HYPHENATED_MODEL = /^[A-Z]{2,3}-\d{2,4}[A-Z]?$/;
+/** Words a hyphenated code after them numbers a record or an error, not a model: "Incident INC-2291", "Error OB-409". */
+export const RECORD_WORDS = new Set([
+  'error',
+  'erreur',
+  'fehler',
+  'code',
+  'err',
+  'status',
+  'incident',
+  'report',
+  'ticket',
+  'case',
+  'change',
+  'postmortem',
+  'issue',
+  'bug',
+  'request',
+  'problem',
+  'task',
+  'ref',
+  'alert',
+]);
 /** A protocol's status code: HTTP 503, SMTP 550 (and its enhanced code, 5.7.1). */
 const SCHEME_CODE = /^[1-9]\d{2}$/;
 /** After the word error, any short number is a code: "error 4021", "error 809" ("Error 8C": ERROR_SUFFIXED). */
