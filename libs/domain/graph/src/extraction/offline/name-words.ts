@@ -461,6 +461,7 @@ export const WORK_NOUNS = new Set([
   'anthology',
   'novella',
   'essay',
+  'podcast',
 ]);
 /** Small words a title keeps between its capitalised ones: "Portrait of a Lady", "Season of Migration to the North". */
 export const TITLE_JOINERS = new Set(['of', 'the', 'a', 'an', 'to']);

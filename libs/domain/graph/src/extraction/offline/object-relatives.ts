@@ -1,4 +1,5 @@
 import { KIN_NOUNS } from './cues';
+import { WORK_NOUNS } from './name-words';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike, matchPredicate } from './predicates';
@@ -45,11 +46,15 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    if (!RELATIVES.has(token.lower)) return;
+    // ("Tessellate, a mapping startup his cousin Efua Mensah founded": with no relative at all,
+    // after a common noun the clause's subject follows.)
+    const article = RELATIVES.has(token.lower) ? -1 : contactClause(tokens, mentions, at);
+    const contact = article >= 0;
+    if (!RELATIVES.has(token.lower) && !contact) return;
     // ("with whom she co-authored": the clause's verb is with that person, not done to them.)
     if (tokens[at - 1]?.pos === 'ADP') return;
     // The person: right after the relative, or after "his daughter," before the name.
-    let k = at + 1;
+    let k = contact ? at : at + 1;
     if (POSSESSIVE.has(tokens[k]?.lower ?? '') && KIN_NOUNS.has(tokens[k + 1]?.lower ?? '')) {
       k += 2;
       if (tokens[k]?.text === ',') k++;
@@ -69,9 +74,18 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
         : undefined;
     const verb = verbAfter(tokens, (second ?? person).end, second !== undefined);
     if (verb < 0) return;
+    // (A clause with no relative has no object of its own: not "the board Maria told Zeta".)
+    if (contact && ['PROPN', 'NOUN', 'DET', 'PRON', 'NUM'].includes(tokens[verb + 1]?.pos ?? '')) return;
     // The thing: the name right before the relative, or before "in" a place there ("the X centre
     // in Lyon, which …").
-    const comma = tokens[at - 1]?.text === ',' ? at - 1 : at;
+    // (With no relative, the thing is what the noun's phrase stands beside: "Tessellate, a … startup".)
+    const comma = contact
+      ? tokens[article - 1]?.text === ','
+        ? article - 1
+        : article
+      : tokens[at - 1]?.text === ','
+        ? at - 1
+        : at;
     // (What stands between it and the relative says only what it is or where: "community centre in Lyon".)
     // ("Zoe Adeyemi, whom he married": "whom" stands for a person, the others for things.)
     const whom = token.lower === 'whom';
@@ -79,7 +93,7 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
       (m) =>
         m.end <= comma &&
         // (At most six words between: "the farm-to-table delivery app" is four.)
-        tokens.slice(m.end, comma).filter((t) => t.space !== '').length <= 6 &&
+        tokens.slice(m.end, comma).filter((t) => t.space !== '').length <= (contact ? 0 : 6) &&
         (whom
           ? m.type === 'person' && m.keys[0] !== person.keys[0]
           : !['person', 'location', 'date'].includes(m.type)) &&
@@ -97,8 +111,11 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     if (company ? !COMPANY_DEEDS.has(match.canonical) : match.sourceType && match.sourceType !== 'person')
       return;
     // ("which she directed": one directs an organisation by leading it, and makes only things.)
-    const canonical =
-      thing.type === 'organization' && match.canonical === 'created'
+    // ("Second Act, the podcast I started": a work one starts one made.)
+    const work = contact && match.canonical === 'founded' && WORK_NOUNS.has(tokens[at - 1]!.lemma);
+    const canonical = work
+      ? 'created'
+      : thing.type === 'organization' && match.canonical === 'created'
         ? LEADING.has(tokens[verb]!.lemma)
           ? 'leads'
           : undefined
@@ -121,6 +138,30 @@ export function objectRelatives(sentence: Sentence, mentions: Mention[]): Senten
     }
   });
   return out;
+}
+
+/**
+ * Where the noun phrase opens (its article) when a relative clause with no relative word opens at
+ * `at`: a common noun of a phrase ("a mapping startup", "the bakery") right before a person's
+ * name, or before "his cousin" and the name: "Tessellate, a mapping startup his cousin Efua
+ * Mensah founded". -1 when none does.
+ */
+function contactClause(tokens: Token[], mentions: Mention[], at: number): number {
+  const noun = tokens[at - 1];
+  if (noun?.pos !== 'NOUN' || noun.text !== noun.lower) return -1;
+  // (The noun's phrase opens on an article: "a mapping startup", "the bakery".)
+  let d = at - 2;
+  while (
+    d >= at - 4 &&
+    tokens[d] &&
+    ['ADJ', 'NOUN'].includes(tokens[d]!.pos) &&
+    tokens[d]!.text === tokens[d]!.lower
+  )
+    d--;
+  if (!['a', 'an', 'the'].includes(tokens[d]?.lower ?? '')) return -1;
+  const k =
+    POSSESSIVE.has(tokens[at]?.lower ?? '') && KIN_NOUNS.has(tokens[at + 1]?.lower ?? '') ? at + 2 : at;
+  return mentions.some((m) => m.start === k && m.type === 'person') ? d : -1;
 }
 
 /**

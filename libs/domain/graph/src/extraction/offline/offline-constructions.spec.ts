@@ -665,4 +665,22 @@ describe('OfflineExtractor: constructions', () => {
     assert.ok(hall.includes('Kenji Sato | studied at | Kyoto University'), hall.join('; '));
     assert.ok(!hall.some((t) => t.startsWith('Kyoto University | located in')), hall.join('; '));
   });
+  it('reads a relative clause with no relative word after a noun phrase beside the thing, a work started as created', async () => {
+    const startup = await triples(
+      'She joined Tessellate Labs, a startup Marta Lindgren founded in 2019.',
+      true,
+    );
+    assert.ok(startup.includes('Marta Lindgren | founded | Tessellate Labs'), startup.join('; '));
+    const podcast = await triples(
+      'Welcome back to Second Wind, the podcast Dana Whitfield started in 2019.',
+      true,
+    );
+    assert.ok(podcast.includes('Dana Whitfield | created | Second Wind'), podcast.join('; '));
+    // (A clause with an object of its own is the sentence's: "the mechanic Serkan Aydın replaced the battery".)
+    const mechanic = await triples(
+      'The bike was serviced at Pedal Hub, where the mechanic Serkan Aydın replaced the battery.',
+      true,
+    );
+    assert.ok(!mechanic.some((t) => t.startsWith('Serkan Aydın | succeeded')), mechanic.join('; '));
+  });
 });

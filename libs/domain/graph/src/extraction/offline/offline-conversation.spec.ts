@@ -595,4 +595,12 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(found.includes('Ayşe Demir | friend of | Kai Lindström'), found.join('; '));
     assert.ok(!found.includes('Noor Haddad | friend of | Marta Kowalczyk'), found.join('; '));
   });
+  it('reads "still at" a firm as a job, asked or said without its verb, and "now at" a name nothing typed', async () => {
+    const asked = await triples('Maya: Is Lena Berg still at Stripe?', true);
+    assert.ok(asked.includes('Lena Berg | works at | Stripe'), asked.join('; '));
+    const bare = await triples('Anya: Marcus still at the BBC?', true);
+    assert.ok(bare.includes('Marcus | works at | BBC'), bare.join('; '));
+    const now = await triples('Tom Lee lives in Oslo. He is now at Ericsson.', true);
+    assert.ok(now.includes('Tom Lee | works at | Ericsson'), now.join('; '));
+  });
 });

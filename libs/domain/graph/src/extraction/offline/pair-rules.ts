@@ -92,6 +92,8 @@ export const nothingToRead: PairRule = ({ source, between }, { tokens }, { noVer
   !between.some((t, k) => t.lemma === 'have' && between[k + 1]?.pos === 'DET') &&
   !/^i['’]m$/i.test(tokens[source.end - 1]?.text ?? '') &&
   !apposition &&
+  // ("Is Lena still at Stripe?", "Marcus still at the BBC?": "still at" says a job without its verb.)
+  !(between[0]?.lower === 'still' && between.length <= 3 && between.some((t) => t.lower === 'at')) &&
   // ("Farid's new house in Mississauga": a home of one's own says where one lives.)
   // (Nor a job of one's own: "How's Kasia's new job at Zalando going?")
   !(

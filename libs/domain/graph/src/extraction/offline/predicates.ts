@@ -494,14 +494,17 @@ export function matchPredicate(
     return { ...A_JOB };
   // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
   const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
+  // ("Is Lena still at Stripe?", "Marcus still at the BBC?": "still" or "now" says it without the
+  // verb, and of a name nothing typed: "he's at Ericsson now".)
+  const still = between.some((t) => t.lower === 'still' || t.lower === 'now');
   if (
     onlyBe &&
     finalPrep === 'at' &&
-    between.some((t) => root(t) === 'be') &&
+    (between.some((t) => root(t) === 'be') || still) &&
     source.type === 'person' &&
-    target.type === 'organization'
+    (target.type === 'organization' || (still && target.evidence === 'none'))
   ) {
-    return { canonical: 'works at', inverted: false, known: true };
+    return { ...A_JOB };
   }
   // "I'm on a Pixel 7", "she is on Windows 11": a person on a product runs it. (wink reads "I'm" as
   // one word, so the "be" may be inside the subject.)
