@@ -310,6 +310,17 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       out.push({ ...organization, start: i, end: i + 1, type: 'organization', evidence: 'strong' });
       return;
     }
+    // ("Olek: … we moved to Duluth when I was twelve": a speaker with no firm moves with "we".)
+    const moves = (t: Token | undefined) => ['move', 'relocate', 'emigrate'].includes(t?.lemma ?? '');
+    const [verb1, verb2] = [sentence.tokens[i + 1], sentence.tokens[i + 2]];
+    if (
+      token.lower === 'we' &&
+      discourse.speaker?.type === 'person' &&
+      (moves(verb1) || (['ADV', 'AUX'].includes(verb1?.pos ?? '') && moves(verb2)))
+    ) {
+      out.push({ ...discourse.speaker, start: i, end: i + 1 });
+      return;
+    }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {
       if (discourse.speaker) out.push({ ...discourse.speaker, start: i, end: i + 1 });
       return;

@@ -69,6 +69,18 @@ const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', '
 /** Particles that are English prepositions too: "End of March" is a date. */
 const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
 
+/** Whether a foreign name particle and a capitalised word follow token `i`: "Mar del Plata". */
+function beforeNameParticle(tokens: Token[], i: number): boolean {
+  const particle = tokens[i + 1]?.lower ?? '';
+  const after = tokens[i + 2];
+  return (
+    NAME_PARTICLES.has(particle) &&
+    !ENGLISH_PARTICLES.has(particle) &&
+    after !== undefined &&
+    capitalised(after)
+  );
+}
+
 /** "Hospital del Mar": a month's name after a particle inside a name is a name word, not a date. */
 function afterNameParticle(tokens: Token[], i: number): boolean {
   const particle = tokens[i - 1]?.lower ?? '';
@@ -94,7 +106,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     // "Winter Storm Uri": a season that opens a name.
     const month = lex.classOf(bare(tokens[last]!)) === 'month' || SEASONS.has(tokens[last]!.lower);
     if (month && tokens[last + 1]?.pos === 'PROPN' && tokens[last - 1]?.pos !== 'NUM') continue;
-    if (month && first === last && afterNameParticle(tokens, last)) continue;
+    if (month && first === last && (afterNameParticle(tokens, last) || beforeNameParticle(tokens, last)))
+      continue;
     // ("Min-jun Park": a given name glued by its hyphen, whose half wink read as a month.)
     if (first === last && /^\p{Lu}\p{Ll}+-\p{Ll}+$/u.test(tokens[first]!.text)) continue;
     for (let i = first; i <= last; i++) dateToken.add(i);
@@ -105,7 +118,8 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     if ((cls !== 'month' && cls !== 'weekday') || t.pos !== 'PROPN') return;
     const nearNumber = tokens[i - 1]?.pos === 'NUM' || tokens[i + 1]?.pos === 'NUM';
     const afterPreposition = tokens[i - 1]?.pos === 'ADP' && tokens[i + 1]?.pos !== 'PROPN';
-    if (nearNumber || (afterPreposition && !afterNameParticle(tokens, i))) dateToken.add(i);
+    if (nearNumber || (afterPreposition && !afterNameParticle(tokens, i) && !beforeNameParticle(tokens, i)))
+      dateToken.add(i);
   });
 
   const found: Mention[] = [];

@@ -199,7 +199,12 @@ export function nameMention(tokens: Token[], start: number, end: number): Mentio
   while (tokens[noun]?.pos === 'ADJ' && tokens[noun]!.text === tokens[noun]!.lower) noun++;
   // ("the Polish-born cellist": so is one before "-born".)
   const bornAs = joinsWords(tokens[to]) && tokens[to + 1]?.lower === 'born';
-  const attributive = (tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower) || bornAs;
+  // ("Danish rival Fjordlink ApS": or a lower-case word the tagger took for an adjective, which a
+  // name follows, is the noun the nationality describes.)
+  const attributive =
+    (tokens[noun]?.pos === 'NOUN' && tokens[noun]!.text === tokens[noun]!.lower) ||
+    bornAs ||
+    (noun > to && /^\p{Lu}/u.test(tokens[noun]?.text ?? ''));
   // (But "the Savassi district of Belo Horizonte": a city's district is named so.)
   const district = DISTRICTS.has(tokens[noun]?.lower ?? '') && tokens[noun + 1]?.lower === 'of';
   if (

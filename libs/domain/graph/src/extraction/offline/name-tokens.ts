@@ -6,7 +6,23 @@ import { Token } from './sentences';
 // Token tests for where a name starts and how far it runs: name tokens, institutions' "of" and "and".
 
 /** What joins an institution's head to its field, in English and in the languages of its name. */
-const INSTITUTION_OF = new Set(['of', 'for', 'für', 'de', 'di', 'voor', 'för']);
+const INSTITUTION_OF = new Set([
+  'of',
+  'for',
+  'für',
+  'de',
+  'di',
+  'voor',
+  'för',
+  'des',
+  'du',
+  'del',
+  'della',
+  'da',
+  'do',
+  'dos',
+  'das',
+]);
 /** "and" in the languages of an institution's name: "Musik und Tanz", "Ciencias y Artes". */
 export const INSTITUTION_AND = new Set(['and', 'und', 'y', 'e', 'et', 'en', 'och', 'og']);
 

@@ -6,6 +6,9 @@ import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
 /** A noun phrase written in lower case, from `from` on: "an expired TLS certificate", "a firewall rule". */
+/** Particles that make an -ing word before them a verb's: "timing out", "locking up". */
+const PARTICLES = new Set(['out', 'up', 'off', 'down']);
+
 export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined {
   let start = from;
   while (tokens[start]?.pos === 'DET' || POSSESSIVES.has(tokens[start]?.lower ?? '')) start++;
@@ -19,7 +22,17 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
   const hyphen = (k: number) =>
     tokens[k]?.text === '-' && tokens[k]!.space === '' && tokens[k + 1]?.space === '';
   // ("an expired signing certificate": a gerund before a noun is part of the phrase.)
-  const modifier = (k: number) => /ing$/.test(tokens[k]!.lower) && tokens[k + 1]?.pos === 'NOUN';
+  // (Not one after the phrase's noun, which opens a clause of its own: "the Sophos Endpoint web
+  // filter blocking cvsync".)
+  const modifier = (k: number) =>
+    /ing$/.test(tokens[k]!.lower) &&
+    tokens[k + 1]?.pos === 'NOUN' &&
+    !(k > start && tokens[k - 1]!.pos === 'NOUN' && tokens[k - 1]!.text === tokens[k - 1]!.lower);
+  // ("a Volume Shadow Copy service timing out": an -ing word and its particle are a verb's.)
+  const phrasal = (k: number) =>
+    /ing$/.test(tokens[k]!.lower) &&
+    PARTICLES.has(tokens[k + 1]?.lower ?? '') &&
+    tokens[k + 2]?.pos !== 'NOUN';
   // ("the Bluetooth LE Audio setting being switched on": a noun in -ing the tagger read as a verb,
   // after a name and before "being" or the clause's end.)
   const named = (k: number) =>
@@ -31,6 +44,7 @@ export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined
   const noun = (k: number) => tokens[k]!.pos === 'NOUN' || named(k);
   while (
     tokens[end] &&
+    !(end > start && phrasal(end)) &&
     !(
       end > start &&
       isVerbLike(tokens[end]!) &&

@@ -603,4 +603,8 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const now = await triples('Tom Lee lives in Oslo. He is now at Ericsson.', true);
     assert.ok(now.includes('Tom Lee | works at | Ericsson'), now.join('; '));
   });
+  it('reads "we moved to" a place as the speaker\'s move', async () => {
+    const moved = await triples('Olek: We moved to Duluth in 1990.\nAmina: Nice.', true);
+    assert.ok(moved.includes('Olek | lives in | Duluth'), moved.join('; '));
+  });
 });

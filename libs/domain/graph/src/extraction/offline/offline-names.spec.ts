@@ -673,4 +673,10 @@ describe('OfflineExtractor: what runs on what', () => {
       assert.ok(found.has(name), `${name}: ${[...found.keys()].join('; ')}`);
     assert.ok(found.has('Norway') && !found.has('University of Oslo, Norway'), [...found.keys()].join('; '));
   });
+  it('reads a foreign institution\'s "des … et" and a town whose first word is a month\'s ("Mar del Plata")', async () => {
+    const school = await names('He later studied at the École des Ponts et Chaussées in Paris.');
+    assert.ok(school.has('École des Ponts et Chaussées'), [...school.keys()].join('; '));
+    const town = await triples('Ferreyra designed the Hotel Mirador in Mar del Plata in 1938.', true);
+    assert.ok(town.includes('Hotel Mirador | located in | Mar del Plata'), town.join('; '));
+  });
 });

@@ -1001,4 +1001,16 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(place.includes('Olga Brandt | works at | Tallyverse'), place.join('; '));
   });
+  it("ends a cause's phrase before a participle after its noun and before an -ing word's particle", async () => {
+    const filter = await triples(
+      'Error E-4012 is caused by the Sophos Endpoint web filter blocking cvsync on port 443.',
+      true,
+    );
+    assert.ok(filter.includes('E-4012 | caused by | Sophos Endpoint web filter'), filter.join('; '));
+    const timing = await triples('The backup failure was caused by the snapshot service timing out.', true);
+    assert.ok(
+      timing.some((t) => t.endsWith('| caused by | snapshot service')),
+      timing.join('; '),
+    );
+  });
 });
