@@ -148,12 +148,10 @@ const SITE_KINDS = new Set([
 export function namesItsKind(tokens: Token[], at: number, named: Mention): boolean {
   const kind = tokens[at];
   if (kind?.pos !== 'NOUN') return false;
-  if (
-    SYSTEM_KINDS.has(kind.lower.replace(/s$/, '')) &&
-    tokens[at + 1]?.pos !== 'NOUN' &&
-    !joinsWords(tokens[at + 1])
-  )
-    return true;
+  // ("the Ledgerline database cluster": two such kinds in a row too.)
+  const system = (t: Token | undefined) => t !== undefined && SYSTEM_KINDS.has(t.lower.replace(/s$/, ''));
+  const last = system(tokens[at + 1]) && tokens[at + 1]!.pos === 'NOUN' ? at + 1 : at;
+  if (system(kind) && tokens[last + 1]?.pos !== 'NOUN' && !joinsWords(tokens[last + 1])) return true;
   if (
     SITE_KINDS.has(kind.lower) &&
     tokens[at + 1]?.pos !== 'NOUN' &&

@@ -69,6 +69,9 @@ const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', '
 /** Particles that are English prepositions too: "End of March" is a date. */
 const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
 
+/** Words before a weekday that make it a date: "since Monday", "last Friday". */
+const TIME_WORDS = new Set(['since', 'until', 'till', 'last', 'next', 'this', 'every', 'before', 'after']);
+
 /** Whether a foreign name particle and a capitalised word follow token `i`: "Mar del Plata". */
 function beforeNameParticle(tokens: Token[], i: number): boolean {
   const particle = tokens[i + 1]?.lower ?? '';
@@ -117,7 +120,11 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
     const cls = lex.classOf(bare(t));
     if ((cls !== 'month' && cls !== 'weekday') || t.pos !== 'PROPN') return;
     const nearNumber = tokens[i - 1]?.pos === 'NUM' || tokens[i + 1]?.pos === 'NUM';
-    const afterPreposition = tokens[i - 1]?.pos === 'ADP' && tokens[i + 1]?.pos !== 'PROPN';
+    // ("since Monday CloudVault Desktop 3.8 shows …": a weekday after a preposition is a date
+    // whatever follows; a month may be a first name, "by Jan Koum".)
+    const afterPreposition =
+      (tokens[i - 1]?.pos === 'ADP' && tokens[i + 1]?.pos !== 'PROPN') ||
+      (cls === 'weekday' && (tokens[i - 1]?.pos === 'ADP' || TIME_WORDS.has(tokens[i - 1]?.lower ?? '')));
     if (nearNumber || (afterPreposition && !afterNameParticle(tokens, i) && !beforeNameParticle(tokens, i)))
       dateToken.add(i);
   });

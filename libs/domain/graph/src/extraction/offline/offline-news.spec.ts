@@ -329,8 +329,7 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!label.some((t) => t.startsWith('Grålys | created')), label.join('; '));
   });
 
-  it('gives "X, the company\'s CEO" the company the text opened with', async () => {
-  });
+  it('gives "X, the company\'s CEO" the company the text opened with', async () => {});
 
   it("reads a venture firm's partner as working there", async () => {
     const fund = await triples(

@@ -1013,4 +1013,19 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
       timing.join('; '),
     );
   });
+  it('reads a name before two system kinds as the system, a list\'s repeated preposition, a weekday after "since" and a sign-off after a sentence on its line', async () => {
+    const depends = await triples(
+      'PayLane depends on the Ledgerline database cluster and on Stripe for card payments.',
+      true,
+    );
+    assert.ok(depends.includes('PayLane | uses | Ledgerline'), depends.join('; '));
+    assert.ok(depends.includes('PayLane | uses | Stripe'), depends.join('; '));
+    const since = await names('since Monday CloudVault Desktop 3.8 shows error CV-409.');
+    assert.ok(since.has('CloudVault Desktop 3.8'), [...since.keys()].join('; '));
+    const signed = await triples(
+      'Hello.\n\nReply: Hi Helena, CV-409 is caused by a clock mismatch. Please enable NTP sync. – Ravi, CloudVault Support',
+      true,
+    );
+    assert.ok(signed.includes('Ravi | works at | CloudVault'), signed.join('; '));
+  });
 });

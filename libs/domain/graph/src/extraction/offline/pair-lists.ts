@@ -37,6 +37,19 @@ export const listContinues: PairRule = ({ source, target }, reading, { noVerb, l
     else if (end < listed.length && ['his', 'her', 'their'].includes(listed[end - 1]?.lower ?? '')) end--;
     if (end < listed.length) words = listed.slice(0, end);
   }
+  // ("depends on the Ledgerline database cluster and on Stripe": the previous relation's
+  // preposition again after the list's word.)
+  const lastWord = words[words.length - 1];
+  if (
+    previous &&
+    words.length >= 2 &&
+    lastWord?.pos === 'ADP' &&
+    // (Not "of", which a noun further back may take: "the birthplace of X, author of Y, and of Z".)
+    lastWord.lower !== 'of' &&
+    LIST_WORDS.has(words[words.length - 2]!.lower) &&
+    previous.raw.toLowerCase().split(/\s+/).includes(lastWord.lower)
+  )
+    words = words.slice(0, -1);
   const onlyList =
     words === listed ? listOnly : words.length > 0 && words.every((t) => LIST_WORDS.has(t.lower));
   // (A list's item may carry words of its own before the comma ("PostgreSQL for storage and

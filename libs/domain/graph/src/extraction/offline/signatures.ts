@@ -166,7 +166,11 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
       after?.text === ')';
     // (The header is what comes before any verb: "… (Kestrel Design Studio): Since we updated …".)
     if (!parenthesised && !dashed && !bracketed) continue;
-    if (!titled && !bracketed && tokens.slice(0, org.end).some(isVerbLike)) continue;
+    // ("Please enable NTP sync. – Ravi, CloudVault Support": a sign-off after a sentence's end on
+    // its line starts at its dash.)
+    const lineStart =
+      afterDash && ['.', '!', '?'].includes(tokens[person.start - 2]?.text ?? '') ? person.start - 1 : 0;
+    if (!titled && !bracketed && tokens.slice(lineStart, org.end).some(isVerbLike)) continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
     if (parenthesised && person.type !== 'person' && !afterDash && !titled) continue;
     // ("Author: Sofia Reyes (SRE)", "PrinterPaula (Community Expert)": a role in brackets is no
