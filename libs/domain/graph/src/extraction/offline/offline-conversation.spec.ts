@@ -607,4 +607,12 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const moved = await triples('Olek: We moved to Duluth in 1990.\nAmina: Nice.', true);
     assert.ok(moved.includes('Olek | lives in | Duluth'), moved.join('; '));
   });
+  it('reads a child calling a parent in the family\'s own language ("Merci Maman", "Mẹ, …") and after "thank you"', async () => {
+    const maman = await triples('Fatou: So proud of our girl!\nAïssatou: Merci Maman ❤️', true);
+    assert.ok(maman.includes('Aïssatou | child of | Fatou'), maman.join('; '));
+    const me = await triples('Hương: Con ơi, when are you coming home?\nLinh: Mẹ, flight is booked!', true);
+    assert.ok(me.includes('Linh | child of | Hương'), me.join('; '));
+    const thanks = await triples('Folake: Safe travels, son.\nTunde: Will do, thank you Mum!', true);
+    assert.ok(thanks.includes('Tunde | child of | Folake'), thanks.join('; '));
+  });
 });

@@ -10,7 +10,37 @@ import { phrase, Sentence } from './sentences';
 // in brackets in the turn's label ("David Chen (CEO): Sure.").
 
 /** What a child calls a parent. */
-const PARENT_CALLS = new Set(['mum', 'mom', 'ma', 'mama', 'mummy', 'mommy', 'dad', 'daddy', 'pa', 'papa']);
+const PARENT_CALLS = new Set([
+  'mum',
+  'mom',
+  'ma',
+  'mama',
+  'mummy',
+  'mommy',
+  'dad',
+  'daddy',
+  'pa',
+  'papa',
+  // (In the languages families mix into English chats: "Merci Maman", "Mẹ, flight is booked".)
+  'maman',
+  'mamá',
+  'mami',
+  'mamãe',
+  'mãe',
+  'mamma',
+  'mutti',
+  'mẹ',
+  'amma',
+  'ammi',
+  'papá',
+  'papai',
+  'babbo',
+  'vati',
+  'baba',
+  'bố',
+  'abba',
+  'appa',
+]);
 /** Words a call may follow inside a turn: "Thanks Dad", "Also Mum,". */
 const CALL_OPENERS = new Set([
   'thanks',
@@ -27,10 +57,29 @@ const CALL_OPENERS = new Set([
   'sorry',
   'bye',
   'so',
+  'merci',
+  'gracias',
+  'obrigado',
+  'obrigada',
+  'danke',
+  'grazie',
 ]);
 
 /** Which parent a call names: "Mum" and "Mom" the one, "Dad" and "Papa" the other. */
-const FATHER_CALLS = new Set(['dad', 'daddy', 'pa', 'papa']);
+const FATHER_CALLS = new Set([
+  'dad',
+  'daddy',
+  'pa',
+  'papa',
+  'papá',
+  'papai',
+  'babbo',
+  'vati',
+  'baba',
+  'bố',
+  'abba',
+  'appa',
+]);
 
 /** The parent the turn calls by that name (capitalised, as a call and not "my dad"), if it calls one. */
 function callsParent(sentence: Sentence, label: Mention | undefined): 'father' | 'mother' | undefined {
@@ -40,7 +89,9 @@ function callsParent(sentence: Sentence, label: Mention | undefined): 'father' |
     if (k < start || !PARENT_CALLS.has(t.lower) || !/^\p{Lu}/u.test(t.text)) return false;
     const before = tokens[k - 1];
     const after = tokens[k + 1];
-    const opens = k === start || before?.text === ',' || CALL_OPENERS.has(before?.lower ?? '');
+    // ("thank you Papa": past the thanks' "you".)
+    const thankYou = before?.lower === 'you' && tokens[k - 2]?.lower === 'thank';
+    const opens = k === start || before?.text === ',' || CALL_OPENERS.has(before?.lower ?? '') || thankYou;
     const closes = after === undefined || [',', '!', '?', '.'].includes(after.text) || after.kind !== 'word';
     return opens && closes;
   });
