@@ -141,6 +141,9 @@ const SITE_KINDS = new Set([
   'campus',
 ]);
 
+/** Nouns for a group of organisations named before them: "the Wildlife Link coalition". */
+const GROUP_KINDS = new Set(['coalition', 'alliance', 'consortium', 'collective', 'initiative', 'movement']);
+
 /**
  * Whether the nouns at `at` only say what kind of thing the name before them is: a device ("access
  * points", "handhelds"; up to two words), a system's kind or an institution's.
@@ -153,7 +156,7 @@ export function namesItsKind(tokens: Token[], at: number, named: Mention): boole
   const last = system(tokens[at + 1]) && tokens[at + 1]!.pos === 'NOUN' ? at + 1 : at;
   if (system(kind) && tokens[last + 1]?.pos !== 'NOUN' && !joinsWords(tokens[last + 1])) return true;
   if (
-    SITE_KINDS.has(kind.lower) &&
+    (SITE_KINDS.has(kind.lower) || GROUP_KINDS.has(kind.lower)) &&
     tokens[at + 1]?.pos !== 'NOUN' &&
     named.type !== 'location' &&
     named.type !== 'person' &&

@@ -378,6 +378,13 @@ export const INSTITUTION_HEADS = new Set([
   'federation',
   'council',
   'bank',
+  'guild',
+  'league',
+  'union',
+  'alliance',
+  'foundation',
+  'chamber',
+  'commission',
   // (In other languages: "Hochschule für Musik und Tanz Köln", "Universidad de Ciencias y Artes".)
   'hochschule',
   'universität',

@@ -688,4 +688,38 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(!found.some((t) => t.endsWith('| studied at | Pacific Coast University')), found.join('; '));
   });
+  it('reads an opening "Headquartered in", a passive\'s subject after "and is", a guild\'s "of the", a coalition\'s name, and no place in "Android-based operating system"', async () => {
+    const hq = await triples(
+      'The Kestrel Trust is a British charity. Headquartered in Shrewsbury, it manages 41 nature reserves.',
+      true,
+    );
+    assert.ok(hq.includes('Kestrel Trust | located in | Shrewsbury'), hq.join('; '));
+    const passive = await triples(
+      'The Valmorena Observatory, on the ridge above the town, is owned by the University of Zaragoza and is a member of the Iberian Dark Sky Network.',
+      true,
+    );
+    assert.ok(
+      passive.includes('Valmorena Observatory | member of | Iberian Dark Sky Network'),
+      passive.join('; '),
+    );
+    assert.ok(!passive.some((t) => t.startsWith('University of Zaragoza | member of')), passive.join('; '));
+    const guild = await triples(
+      'Okonkwo-Reyes has been a member of the Documentary Guild of the Americas since 2011.',
+      true,
+    );
+    assert.ok(
+      guild.some((t) => t.endsWith('| member of | Documentary Guild of the Americas')),
+      guild.join('; '),
+    );
+    const coalition = await triples(
+      'The Kestrel Trust is a British charity. It is a member of the Wildlife Link coalition.',
+      true,
+    );
+    assert.ok(coalition.includes('Kestrel Trust | member of | Wildlife Link'), coalition.join('; '));
+    const os = await triples(
+      'The X2 runs on PolarOS, an Android-based operating system maintained by Pohjola.',
+      true,
+    );
+    assert.ok(!os.some((t) => t.includes('| located in | Android')), os.join('; '));
+  });
 });

@@ -25,7 +25,10 @@ export function clauseAfterAnd(pair: Pair, { previous }: Reading): boolean {
     and >= 0 &&
     !between.slice(0, and).some(isVerbLike) &&
     between.slice(and + 1).some(clause) &&
-    (between.slice(and + 1).some(isVerbLike) || same(previous?.target ?? source, source))
+    // ("is owned by the University of Zaragoza and is a member of …": the name the previous clause
+    // ended on, its agent when it was passive.)
+    (between.slice(and + 1).some(isVerbLike) ||
+      same((previous?.inverted ? previous.source : previous?.target) ?? source, source))
   ) {
     // ("Priya Raghunathan was a biologist and the first woman to lead …", "is a teacher and lives
     // in Pune": after the name's own "was …", the clause after "and" is the name's too.)

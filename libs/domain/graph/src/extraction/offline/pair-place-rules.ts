@@ -163,7 +163,8 @@ export const basedInApposition: PairRule = ({ source, target, between }, { token
     between[1]!.pos === 'DET' &&
     tokens[target.end]?.text === '-' &&
     tokens[target.end + 1]?.lower === 'based' &&
-    !SOFTWARE_KINDS.has(tokens[target.end + 2]?.lower ?? '')
+    // ("an Android-based operating system": past the kind's modifiers too.)
+    !tokens.slice(target.end + 2, target.end + 5).some((t) => SOFTWARE_KINDS.has(t.lower))
   ) {
     retype(target, 'location');
     found.push({

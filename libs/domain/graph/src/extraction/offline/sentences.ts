@@ -1,5 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { lexicon } from './lexicon';
 import { isDegree, NAME_PARTICLES } from './name-words';
 
 /** One token as the extractor reads it. */
@@ -143,6 +144,7 @@ export function readSentences(text: string): Sentence[] {
     pluralPossessives(sentence.tokens);
     roleLeads(sentence.tokens);
     gerundsAfterOpeners(sentence.tokens);
+    openingParticiple(sentence.tokens);
     nounsAfterPrepositions(sentence.tokens);
     dayAdverbs(sentence.tokens);
     foreignArticles(sentence.tokens);
@@ -187,6 +189,28 @@ function gerundsAfterOpeners(tokens: Token[]): void {
     )
       token.pos = 'VERB';
   });
+}
+
+/** Prepositions an opening participle's phrase goes on with: "Headquartered in Shrewsbury, it …". */
+const PARTICIPLE_PREPOSITIONS = new Set(['in', 'by', 'at', 'on', 'near', 'from']);
+
+/**
+ * "Headquartered in Shrewsbury, it manages …": a capitalised -ed word opening the sentence before a
+ * preposition, which the tagger may read as a name, is a participle (not a first name: "Alfred in
+ * Leeds"), in place.
+ */
+function openingParticiple(tokens: Token[]): void {
+  const first = tokens[0];
+  if (
+    first?.pos === 'PROPN' &&
+    /^\p{Lu}\p{Ll}{3,}ed$/u.test(first.text) &&
+    PARTICIPLE_PREPOSITIONS.has(tokens[1]?.lower ?? '') &&
+    tokens.some((t) => t.text === ',') &&
+    !lexicon().classOf(first.lower)
+  ) {
+    first.pos = 'VERB';
+    first.lemma = first.lower.replace(/ed$/, '');
+  }
 }
 
 /**
