@@ -71,11 +71,22 @@ export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelatio
     const seller = [...mentions].reverse().find((m) => m.end <= at && m.type !== 'location');
     // What was sold is the name after the verb: in "sold its Watson Health unit" it is the unit.
     const sold = objectAfter(sale ? at + 1 : at);
-    if (!seller || !sold) return;
-    const head = tokens[sold.end];
-    if (head?.pos === 'NOUN' && head.text === head.lower) return;
-    for (let k = sold.end; k < tokens.length; k++) {
+    if (!seller) return;
+    // ("agreed to sell its repair yard in Dundee to Atlantic Dockworks": what was sold may be named
+    // by no name; the seller still sold to the buyer, within a few words and no verb.)
+    // (Not "whose heirs sold it in 1979 to …": a pronoun's thing is another sentence's.)
+    const unnamed =
+      sold === undefined &&
+      !['it', 'them', 'this', 'that', 'these', 'those'].includes(tokens[sale ? at + 2 : at + 1]?.lower ?? '');
+    if (!sold && !unnamed) return;
+    if (sold) {
+      const head = tokens[sold.end];
+      if (head?.pos === 'NOUN' && head.text === head.lower) return;
+    }
+    const from = sold ? sold.end : at + 1;
+    for (let k = from; k < tokens.length; k++) {
       if (CLAUSE_BREAKS.has(tokens[k]!.lower) || tokens[k]!.text === ';') return;
+      if (unnamed && (k > at + 9 || isVerbLike(tokens[k]!) || tokens[k]!.text === ',')) return;
       if (tokens[k]!.lower !== 'to') continue;
       let n = k + 1;
       while (
@@ -101,8 +112,8 @@ export function soldTo(sentence: Sentence, mentions: Mention[]): SentenceRelatio
       if (buyer?.type === 'location' && /^['’]s$/.test(tokens[buyer.end]?.lower ?? ''))
         buyer = mentions.find((m) => m.start === buyer!.end + 1);
       if (!buyer || buyer.type === 'location') return;
-      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, 0.8));
-      out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));
+      out.push(rel(seller, buyer, 'sold to', phrase(tokens, at, k + 1), buyer.end, unnamed ? 0.7 : 0.8));
+      if (sold) out.push(rel(buyer, sold, 'acquired', 'bought', buyer.end));
       return;
     }
   });

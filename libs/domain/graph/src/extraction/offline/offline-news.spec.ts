@@ -954,4 +954,21 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(deal.includes('Nordvik Analytics | acquired | Fjordlink ApS'), deal.join('; '));
     assert.ok(!deal.some((t) => t.includes('Danish')), deal.join('; '));
   });
+  it('reads a firm "from" its town in an apposition, a sale of a thing no name names, and a former role after a possessive', async () => {
+    const from = await triples(
+      'Dalmore Marine, the century-old shipbuilder from Greenock, has named a new chief executive.',
+      true,
+    );
+    assert.ok(from.includes('Dalmore Marine | located in | Greenock'), from.join('; '));
+    const sale = await triples(
+      'Weeks later Dalmore Marine agreed to sell its repair yard in Dundee to Atlantic Dockworks.',
+      true,
+    );
+    assert.ok(sale.includes('Dalmore Marine | sold to | Atlantic Dockworks'), sale.join('; '));
+    const former = await triples(
+      "The venture will be led by Dana Whitcombe, Ridgeback Gear's former head of sustainability.",
+      true,
+    );
+    assert.ok(former.includes('Dana Whitcombe | works at | Ridgeback Gear'), former.join('; '));
+  });
 });

@@ -22,6 +22,18 @@ export const tooFarApart: OpeningRule = ({ between }, reading) => {
 /** Verbs that say what a name is: "is", "became", "remains". */
 const COPULAS = new Set(['be', 'become', 'remain']);
 
+/** Words of when before a role: "Ridgeback's former head of sustainability". */
+const ROLE_TIMES = new Set([
+  'former',
+  'new',
+  'current',
+  'longtime',
+  'long-time',
+  'interim',
+  'acting',
+  'then',
+]);
+
 /**
  * "Ryan Gellert, Patagonia's CEO": the apposition names the role and whose it is. (A target
  * followed by "'s" is read here or not at all.)
@@ -55,32 +67,32 @@ export const possessiveApposition: OpeningRule = ({ source, target, between }, {
     }
     return true;
   }
+  // ("Dana Whitcombe, Ridgeback's former head of sustainability": past a word of when.)
+  const at = ROLE_TIMES.has(tokens[target.end + 1]?.lower ?? '') ? target.end + 2 : target.end + 1;
   const role =
-    between.length === 1 && between[0]!.text === ','
-      ? nounPredicate(tokens[target.end + 1]?.lower ?? '')
-      : undefined;
+    between.length === 1 && between[0]!.text === ',' ? nounPredicate(tokens[at]?.lower ?? '') : undefined;
   if (role && role.canonical !== 'located in') {
     retype(source, role.sourceType);
     // ("Grace Adebayo, Payvault's head of reliability": the head of a function works for the firm.)
     const ofFunction =
-      tokens[target.end + 2]?.lower === 'of' &&
-      ['NOUN', 'ADJ'].includes(tokens[target.end + 3]?.pos ?? '') &&
-      tokens[target.end + 3]!.text === tokens[target.end + 3]!.lower;
+      tokens[at + 1]?.lower === 'of' &&
+      ['NOUN', 'ADJ'].includes(tokens[at + 2]?.pos ?? '') &&
+      tokens[at + 2]!.text === tokens[at + 2]!.lower;
     // ("Camila Ferreira, Verde's chief product officer": a chief officer of a function other than
     // the executive one works for the firm.)
     const chiefOfFunction =
-      tokens[target.end + 1]?.lower === 'chief' &&
-      tokens[target.end + 2]?.lower !== 'executive' &&
+      tokens[at]?.lower === 'chief' &&
+      tokens[at + 1]?.lower !== 'executive' &&
       tokens
-        .slice(target.end + 2, target.end + 5)
+        .slice(at + 1, at + 4)
         .some((t, k, words) => t.lower === 'officer' && words.slice(0, k).every((w) => w.text === w.lower));
     found.push({
       source,
       target,
       canonical: role.canonical === 'leads' && (ofFunction || chiefOfFunction) ? 'works at' : role.canonical,
-      raw: phrase(tokens, target.end, target.end + 2),
+      raw: phrase(tokens, target.end, at + 1),
       confidence: 0.75,
-      end: target.end + 2,
+      end: at + 1,
     });
   }
   return true;

@@ -198,3 +198,40 @@ export const placeAside: PairRule = ({ source, target, between }, { found }) => 
   }
   return false;
 };
+
+/**
+ * "McAllister Marine, the century-old shipbuilder from Greenock": an organisation's apposition
+ * that says what it is, then where it is from, is where it is.
+ */
+export const organisationFrom: PairRule = ({ source, target, between }, { found }) => {
+  const last = between.length - 1;
+  if (
+    source.type !== 'organization' ||
+    // (A name nothing typed after "from" there is a place: "… shipbuilder from Greenock".)
+    !(
+      (target.type === 'location' && (target.evidence === 'strong' || isTownName(target.keys[0]!))) ||
+      (target.evidence === 'none' && target.end - target.start <= 2)
+    ) ||
+    between[0]?.text !== ',' ||
+    !['a', 'an', 'the'].includes(between[1]?.lower ?? '') ||
+    between[last]?.lower !== 'from' ||
+    last < 3 ||
+    last > 8
+  )
+    return false;
+  // (Only words that say what it is: "century-old shipbuilder", "family-owned flour producer".)
+  const words = between.slice(2, last);
+  if (
+    !words.every((t) => t.text === t.lower && (['NOUN', 'ADJ', 'PUNCT'].includes(t.pos) || joined(t, words)))
+  )
+    return false;
+  retype(target, 'location');
+  found.push({ source, target, canonical: 'located in', raw: 'from', confidence: 0.7, end: target.start });
+  return true;
+};
+
+/** A word of a hyphened modifier, whatever the tagger read it as: "family-owned". */
+const joined = (t: Token, words: Token[]) => {
+  const k = words.indexOf(t);
+  return words[k - 1]?.text === '-' || words[k + 1]?.text === '-';
+};

@@ -33,6 +33,7 @@ import {
   basedInApposition,
   organisationIn,
   placeAndRegion,
+  organisationFrom,
   placeAside,
   relativeIn,
 } from './pair-place-rules';
@@ -109,6 +110,7 @@ const PAIR_RULES: PairRule[] = [
   organisationIn,
   basedInApposition,
   placeAside,
+  organisationFrom,
   roleOfSubject,
   nothingToRead,
   clauseAfterAnd,
