@@ -364,3 +364,33 @@ export function ownHome(sentence: Sentence, mentions: Mention[], discourse: Disc
     });
   return out;
 }
+
+/** A bracket's label for who heads the unit before it: "(lead: Victor Chen)". */
+const HEAD_LABELS = new Set(['lead', 'leader', 'head', 'manager', 'owner', 'captain']);
+
+/**
+ * "the Desktop Engineering team (lead: Victor Chen)", "Owner: Platform Reliability (lead: Hannah
+ * Okafor)": a bracket naming who heads the unit named right before it.
+ */
+export function bracketedLead(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  tokens.forEach((token, k) => {
+    if (token.text !== '(' || !HEAD_LABELS.has(tokens[k + 1]?.lower ?? '') || tokens[k + 2]?.text !== ':')
+      return;
+    // (The name may stop before its "team": "the Desktop Engineering team (lead: …)" names the team.)
+    const team = tokens[k - 1]?.lower === 'team';
+    const unit = mentions.find((m) => m.end === k || (team && m.end === k - 1));
+    if (unit && unit.end === k - 1) {
+      const name = phrase(tokens, unit.start, k);
+      Object.assign(unit, { end: k, name, keys: [keyOf(name)] });
+    }
+    const person = mentions.find((m) => m.start === k + 3 && tokens[m.end]?.text === ')');
+    if (!unit || !person || !['organization', 'concept'].includes(unit.type)) return;
+    if (person.type !== 'person' && !(person.evidence === 'none' && personalName(person))) return;
+    if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
+    if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
+    out.push(rel(person, unit, 'leads', phrase(tokens, k, person.start), person.end, 0.6));
+  });
+  return out;
+}

@@ -1028,4 +1028,23 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(signed.includes('Ravi | works at | CloudVault'), signed.join('; '));
   });
+  it('reads a department in brackets after a reporter as a membership, "the SRE team", and a bracket naming a unit\'s lead', async () => {
+    const dept = await triples(
+      'Severity: High | Reported by: Felix Brandner (IT Operations)\nSummary: The portal is down.',
+      true,
+    );
+    assert.ok(dept.includes('Felix Brandner | member of | IT Operations'), dept.join('; '));
+    const signed = await triples('Thanks,\nVikram Iyer (Finance)', true);
+    assert.ok(signed.includes('Vikram Iyer | member of | Finance'), signed.join('; '));
+    const sre = await triples(
+      'The WAF rule blocked requests. Putu Ardana, who leads the SRE team, reverted the rule at 11:52.',
+      true,
+    );
+    assert.ok(sre.includes('Putu Ardana | leads | SRE team'), sre.join('; '));
+    const lead = await triples(
+      'A locale change was pushed by the Desktop Engineering team (lead: Victor Chen) on Monday.',
+      true,
+    );
+    assert.ok(lead.includes('Victor Chen | leads | Desktop Engineering team'), lead.join('; '));
+  });
 });

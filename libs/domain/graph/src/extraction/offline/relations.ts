@@ -1,6 +1,7 @@
 import { Aside, asidesOf } from './clauses';
 import { chainOf, withPronouns } from './chain';
 import { constructionRelations } from './constructions';
+import { bracketedLead } from './group-relations';
 import { possessiveRoles } from './possessives';
 import { whoseWorks } from './whose-works';
 import { Discourse } from './discourse';
@@ -165,6 +166,8 @@ export function findRelations(
     ...constructionRelations(sentence, visible, discourse),
     ...aside,
     ...labelledPlaces(sentence, mentions),
+    // (Inside the brackets an aside hides from the pairs: read with every mention.)
+    ...bracketedLead(sentence, mentions),
     ...countrysCapital(sentence, mentions),
   );
   found.push(

@@ -5,7 +5,7 @@ import { Mention } from './mentions';
 import { rel } from './owners';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
-import { DASHES, FUNCTION_WORDS, ROLE_ABBREVIATIONS } from './name-words';
+import { DASHES, DEPARTMENTS, FUNCTION_WORDS, ROLE_ABBREVIATIONS } from './name-words';
 import { phrase, Sentence, Token } from './sentences';
 import { personalName } from './short-names';
 import { isTeam } from './teams';
@@ -170,13 +170,24 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // its line starts at its dash.)
     const lineStart =
       afterDash && ['.', '!', '?'].includes(tokens[person.start - 2]?.text ?? '') ? person.start - 1 : 0;
-    if (!titled && !bracketed && tokens.slice(lineStart, org.end).some(isVerbLike)) continue;
+    // (Nor is a field's label a verb: "Reported by: Felix Brandner (IT Operations)".)
+    const label = (k: number) => tokens[k + 1]?.lower === 'by' && tokens[k + 2]?.text === ':';
+    if (
+      !titled &&
+      !bracketed &&
+      tokens.slice(lineStart, org.end).some((t, k) => isVerbLike(t) && !label(lineStart + k))
+    )
+      continue;
     // ("The Mekong River Research Alliance (MRRA)": only a person's name gives a parenthesis an employer.)
     if (parenthesised && person.type !== 'person' && !afterDash && !titled) continue;
     // ("Author: Sofia Reyes (SRE)", "PrinterPaula (Community Expert)": a role in brackets is no
     // employer.)
     if (ROLE_ABBREVIATIONS.has(org.keys[0]!)) continue;
-    if (parenthesised && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1])) continue;
+    // ("Reported by: Felix Brandner (IT Operations)", "Vikram Iyer (Finance)": a department of the
+    // writer's firm in brackets, of which the person is a member.)
+    const department = parenthesised && !titled && org.keys[0]!.split(' ').every((w) => DEPARTMENTS.has(w));
+    if (!department && parenthesised && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1]))
+      continue;
     // ("Reply from Sven Johansson, IT Service Desk Analyst:": nor a title in capitals after a comma.)
     if (labelled && org.evidence !== 'strong' && isRoleWord(tokens[org.end - 1])) continue;
     Object.assign(person, {
@@ -187,7 +198,7 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     // ("Yuki Tanabe (Payments team lead)": who leads it.)
     const leads = titled && LEAD_TITLES.has(tokens[role - 1]!.lower);
     const raw = parenthesised ? `(${org.name})` : ',';
-    out.push(rel(person, org, leads ? 'leads' : 'works at', raw, org.end, 0.6));
+    out.push(rel(person, org, leads ? 'leads' : department ? 'member of' : 'works at', raw, org.end, 0.6));
   }
   return out;
 }

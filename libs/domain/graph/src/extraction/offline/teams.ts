@@ -53,6 +53,26 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
       if (['concept', 'product'].includes(named.type) || town) withNoun(named, token, k, 'strong');
       return;
     }
+    // ("the SRE team", "our QA team": an abbreviation in capitals names it.)
+    const abbreviation = tokens[k - 1];
+    if (
+      abbreviation &&
+      /^[A-Z]{2,5}$/.test(abbreviation.text) &&
+      (tokens[k - 2]?.pos === 'DET' || POSSESSIVES.has(tokens[k - 2]?.lower ?? ''))
+    ) {
+      const name = phrase(tokens, k - 1, k + 1);
+      teams.push({
+        start: k - 1,
+        end: k + 1,
+        name,
+        type: 'organization',
+        evidence: 'strong',
+        identifier: null,
+        keys: [keyOf(name)],
+        aliases: [],
+      });
+      return;
+    }
     let start = k;
     const joined = (at: number) => joinsWords(tokens[at]);
     while (
