@@ -11,6 +11,18 @@ const ROLE_VERBS = new Set(['lead', 'head']);
 /** Units named by a rank and its number: "Level 2 Support", "Tier 1". */
 const RANKED_UNITS = new Set(['Level', 'Tier', 'Line']);
 
+/** Verbs of a ticket's label before "by" and the person: "Reported by", "Opened by". */
+const REPORTING = new Set([
+  'reported',
+  'opened',
+  'raised',
+  'submitted',
+  'filed',
+  'posted',
+  'logged',
+  'assigned',
+]);
+
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
 
@@ -31,6 +43,8 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
   const labelled =
     open?.text === ',' &&
     ((tokens[person.start - 1]?.text === ':' && person.start <= 3) ||
+      // ("Reported by Piotr Zieliński, Kowalczyk Software, Wrocław": a label's verb and "by".)
+      (person.start === 2 && tokens[1]?.lower === 'by' && REPORTING.has(tokens[0]!.lower)) ||
       (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':') ||
       // ("— Rafael Costa, DevOps, Itaú Unibanco": a sign-off's.)
       (person.start === 1 && DASHES.has(tokens[0]!.text)));

@@ -1047,4 +1047,16 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(lead.includes('Victor Chen | leads | Desktop Engineering team'), lead.join('; '));
   });
+  it('reads a header field\'s "Name, Company" (From:, "Reported by")', async () => {
+    const from = await triples(
+      'Hi.\nLucy\n\nFrom: Samir Haddad, ParcelWise Support\nTo: Lucy Brennan-Hart\nSubject: RE: Labels',
+      true,
+    );
+    assert.ok(from.includes('Samir Haddad | works at | ParcelWise'), from.join('; '));
+    const reported = await triples(
+      'Thanks.\n\nReported by Piotr Zieliński, Kowalczyk Software, Wrocław',
+      true,
+    );
+    assert.ok(reported.includes('Piotr Zieliński | works at | Kowalczyk Software'), reported.join('; '));
+  });
 });

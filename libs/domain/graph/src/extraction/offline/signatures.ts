@@ -156,8 +156,16 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     while (colon < org.end + 3 && unitWord(tokens[colon])) colon++;
     const labelled = opensPostLabel(tokens) && tokens[colon]?.text === ':';
     if (labelled) after = tokens[colon];
+    // ("From: Samir Haddad, ParcelWise Support", "Reported by Piotr Zieliński, Kowalczyk Software":
+    // a header field's value, the line's end after it.)
+    const field =
+      person.start <= 3 &&
+      (tokens[person.start - 1]?.text === ':' ||
+        (tokens[person.start - 1]?.lower === 'by' && person.start === 2 && isVerbLike(tokens[0]!)));
     const dashed =
-      next.text === ',' && (afterDash || labelled) && (!after || [':', '|'].includes(after.text));
+      next.text === ',' &&
+      (afterDash || labelled || (field && !after)) &&
+      (!after || [':', '|'].includes(after.text));
     // ("Update (Karim Haddad, IT Service Desk): …": a name and its organisation in brackets.)
     const bracketed =
       next.text === ',' &&
