@@ -550,8 +550,10 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       !namesItsKind(tokens, mention.end, mention) &&
       !isCodeName(mention) &&
       !(after.lower === 'club' && mention.type === 'organization') &&
-      // (Nor a participle the tagger read as a noun, before a name: "a Pixel 7 running Android 14".)
-      !(/ing$/.test(after.lower) && next?.start === mention.end + 1);
+      // (Nor a participle the tagger read as a noun, before a name: "a Pixel 7 running Android 14",
+      // or after a place that "in" names: "six years at Allegro in Poznań building search".)
+      !(/ing$/.test(after.lower) && next?.start === mention.end + 1) &&
+      !(/ing$/.test(after.lower) && mention.type === 'location' && tokens[mention.start - 1]?.lower === 'in');
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);
   }

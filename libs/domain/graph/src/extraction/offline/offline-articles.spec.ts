@@ -722,4 +722,20 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     );
     assert.ok(!os.some((t) => t.includes('| located in | Android')), os.join('; '));
   });
+  it('reads "X in Y" for a weakly typed name a verb, a preposition or a list names, and a place before a participle', async () => {
+    const booked = await triples('Carmen: I booked Casa Lucía in Sevilla, the one near the river.', true);
+    assert.ok(booked.includes('Casa Lucía | located in | Sevilla'), booked.join('; '));
+    const listed = await triples(
+      'Together with Bad Ischl in Austria and Bodø in Norway, Tartu was a European Capital of Culture.',
+      true,
+    );
+    assert.ok(listed.includes('Bodø | located in | Norway'), listed.join('; '));
+    const bought = await triples(
+      'I ordered a replacement relay from Cerámica Suministros in Puebla and swapped it myself.',
+      true,
+    );
+    assert.ok(bought.includes('Cerámica Suministros | located in | Puebla'), bought.join('; '));
+    const building = await triples('Tomasz spent six years at Allegro in Poznań building search.', true);
+    assert.ok(building.includes('Allegro | located in | Poznań'), building.join('; '));
+  });
 });

@@ -121,8 +121,14 @@ export const organisationIn: PairRule = ({ source, target, between }, { tokens, 
       source.type === 'event' ||
       // ("The Burj Khalifa in Dubai": a landmark named with "the", not "Users in Madrid".)
       // ("designed the Biblioteca Austral in Valdivia": a town the gazetteer knows too.)
-      ((source.evidence === 'none' || source.type === 'location') &&
-        tokens[source.start - 1]?.pos === 'DET' &&
+      // ("booked Casa Lucía in Sevilla", "from Cerámica Suministros in Puebla", "and Bodø in
+      // Norway": or a verb's, a preposition's or a list's object, whatever typed it weakly.)
+      ((source.evidence === 'none' ||
+        source.type === 'location' ||
+        (source.evidence === 'weak' && ['concept', 'organization'].includes(source.type))) &&
+        (tokens[source.start - 1]?.pos === 'DET' ||
+          (['ADP', 'VERB', 'CCONJ'].includes(tokens[source.start - 1]?.pos ?? '') &&
+            tokens[source.start - 1]?.lower !== 'of')) &&
         !MONTHS.test(source.keys[0]!) &&
         target.type === 'location' &&
         (target.evidence === 'strong' || isTownName(target.keys[0]!))) ||
