@@ -69,6 +69,92 @@ const PLATFORM_EDITIONS = new Set(['Mac', 'macOS', 'Windows', 'iOS', 'iPadOS', '
 /** Particles that are English prepositions too: "End of March" is a date. */
 const ENGLISH_PARTICLES = new Set(['of', 'for', '&', '+']);
 
+/** Last words of names that go on with "of" and a place: "Bank of America", "Gulf of Mexico". */
+const OF_HEADS = new Set([
+  ...INSTITUTION_HEADS,
+  'gulf',
+  'bay',
+  'sea',
+  'isle',
+  'island',
+  'islands',
+  'lake',
+  'cape',
+  'strait',
+  'straits',
+  'province',
+  'republic',
+  'kingdom',
+  'city',
+  'county',
+  'state',
+  'duchy',
+  'port',
+  'church',
+  'cathedral',
+  'diocese',
+  'archdiocese',
+  'duke',
+  'duchess',
+  'earl',
+  'king',
+  'queen',
+  'prince',
+  'princess',
+  'bishop',
+  'archbishop',
+  'mayor',
+  'battle',
+  'siege',
+  'treaty',
+  'parliament',
+  'government',
+  'house',
+  'hall',
+  'palace',
+  'tower',
+  'castle',
+  'centre',
+  'center',
+  'orchestra',
+  'symphony',
+  'philharmonic',
+  'opera',
+  'ballet',
+  'theatre',
+  'festival',
+  'games',
+  // (A country's own institutions: "Botanical Survey of India", "Socialist Party of Senegal".)
+  'party',
+  'survey',
+  'observatory',
+  'library',
+  'archives',
+  'court',
+  'army',
+  'navy',
+  'police',
+  'service',
+  'agency',
+  'authority',
+  'commission',
+  'committee',
+  'league',
+  'union',
+]);
+
+/** Whether the words at `k` are a place the gazetteer knows, one or two words, ending the name. */
+function placeOf(tokens: Token[], k: number): boolean {
+  const lex = lexicon();
+  const place = (key: string) => ['location', 'region'].includes(lex.classOf(key) ?? '');
+  const one = tokens[k];
+  if (!one || !/^\p{Lu}/u.test(one.text)) return false;
+  const two = tokens[k + 1];
+  if (two && /^\p{Lu}/u.test(two.text))
+    return place(`${one.lower} ${two.lower}`) && !/^\p{Lu}/u.test(tokens[k + 2]?.text ?? '');
+  return place(one.lower);
+}
+
 /** Words before a weekday that make it a date: "since Monday", "last Friday". */
 const TIME_WORDS = new Set(['since', 'until', 'till', 'last', 'next', 'this', 'every', 'before', 'after']);
 
@@ -371,6 +457,15 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         // ("Mayor Lindiwe Khumalo of Cape Town": past an office's title before it.)
         // ("Pedro e Ana": a name of one word before Portuguese "and" is one of two people.)
         !(tokens[end]!.lower === 'e' && end - i < 2) &&
+        // ("built by Hoffbauer Orgelbau of Linz", "the Northland Region of New Zealand": a known
+        // place after "of" ends a name of two words or more, unless its last word takes one, as
+        // "Bank of America", "Gulf of Mexico", "University of Oslo" do.)
+        !(
+          tokens[end]!.lower === 'of' &&
+          end - i >= 2 &&
+          placeOf(tokens, end + 1) &&
+          !OF_HEADS.has(tokens[end - 1]!.lower)
+        ) &&
         !(
           tokens[end]!.lower === 'of' &&
           end - i >= 2 &&

@@ -679,4 +679,23 @@ describe('OfflineExtractor: what runs on what', () => {
     const town = await triples('Ferreyra designed the Hotel Mirador in Mar del Plata in 1938.', true);
     assert.ok(town.includes('Hotel Mirador | located in | Mar del Plata'), town.join('; '));
   });
+  it('ends a name of two words or more before "of" and a known place, unless its last word takes one', async () => {
+    const films = await triples('It was a co-production with Les Films du Quai of Paris.', true);
+    assert.ok(films.includes('Les Films du Quai | located in | Paris'), films.join('; '));
+    const region = await triples(
+      'The Waikōhatu River is a river in the Northland Region of New Zealand.',
+      true,
+    );
+    assert.ok(region.includes('Northland Region | located in | New Zealand'), region.join('; '));
+    const kept = await names('She joined the Botanical Survey of India and later the Bank of England.');
+    assert.ok(
+      kept.has('Botanical Survey of India') && kept.has('Bank of England'),
+      [...kept.keys()].join('; '),
+    );
+    const rival = await triples(
+      'Hartmann & Söhne made pianos. In 1931 the company was acquired by its rival Brenner Klavierbau of Stuttgart.',
+      true,
+    );
+    assert.ok(rival.includes('Brenner Klavierbau | acquired | Hartmann & Söhne'), rival.join('; '));
+  });
 });

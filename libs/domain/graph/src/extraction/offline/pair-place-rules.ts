@@ -8,6 +8,7 @@ import { PairRule, retype } from './pair-rules';
 import { isVerbLike } from './predicates';
 import { Token } from './sentences';
 import { SOFTWARE_KINDS } from './name-words';
+import { personalName } from './short-names';
 
 // Pair rules for where a place or an organisation is: "Austin, Texas", "Nintendo in Kyoto", "-based" appositions, asides.
 
@@ -203,6 +204,30 @@ export const placeAside: PairRule = ({ source, target, between }, { found }) => 
     return true;
   }
   return false;
+};
+
+/**
+ * "built by Hoffbauer Orgelbau of Linz", "the Northland Region of New Zealand": an organisation or a
+ * place, then "of" and a place the gazetteer knows, is there.
+ */
+export const organisationOf: PairRule = ({ source, target, between }, { tokens, found }) => {
+  if (
+    between.length !== 1 ||
+    between[0]!.lower !== 'of' ||
+    // (A name nothing typed that reads as no person's: "built by Hoffbauer Orgelbau of Linz".)
+    !(
+      ['organization', 'location'].includes(source.type) ||
+      (source.type === 'concept' && source.evidence !== 'strong' && !personalName(source))
+    ) ||
+    target.type !== 'location' ||
+    target.evidence !== 'strong' ||
+    // (Not the place's own: "Austria's …".)
+    /^['’]s$/.test(tokens[target.end]?.lower ?? '')
+  )
+    return false;
+  if (source.type === 'concept') retype(source, 'organization');
+  found.push({ source, target, canonical: 'located in', raw: 'of', confidence: 0.7, end: target.start });
+  return true;
 };
 
 /**

@@ -145,6 +145,8 @@ export function descriptionStart(between: Token[]): number {
     while (
       k > 0 &&
       (['NOUN', 'ADJ', 'DET', 'PROPN'].includes(between[k - 1]!.pos) ||
+        // ("acquired by its rival Brenner Klavierbau": a possessive stands as an article does.)
+        (['its', 'his', 'her', 'their'].includes(between[k - 1]!.lower) && between[k - 2]?.lower === 'by') ||
         /ing$/.test(between[k - 1]!.lower) ||
         joinsWords(between[k - 1]) ||
         // ("by the Manila-based studio": a place's "-based" describes it too.)

@@ -35,6 +35,7 @@ import {
   organisationIn,
   placeAndRegion,
   organisationFrom,
+  organisationOf,
   placeAside,
   relativeIn,
 } from './pair-place-rules';
@@ -112,6 +113,7 @@ const PAIR_RULES: PairRule[] = [
   basedInApposition,
   placeAside,
   organisationFrom,
+  organisationOf,
   roleOfSubject,
   nothingToRead,
   clauseAfterAnd,
