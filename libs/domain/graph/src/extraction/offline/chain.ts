@@ -22,6 +22,27 @@ const pastParticiple = (token: Token | undefined): boolean =>
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+/** Words that make a "group" one of music: "the vocal group", "the Mexican rock group". */
+const MUSIC_WORDS = new Set([
+  'vocal',
+  'rock',
+  'pop',
+  'folk',
+  'jazz',
+  'punk',
+  'indie',
+  'music',
+  'musical',
+  'girl',
+  'boy',
+  'hip-hop',
+  'rap',
+  'soul',
+  'funk',
+  'metal',
+  'reggae',
+  'electronic',
+]);
 const OBJECT_PRONOUNS = new Set(['him', 'her']);
 /** "I", "I'm": the speaker of a conversation turn. */
 const FIRST_PERSON = /^(?:i(?:['’](?:m|ve|d|ll))?|me)$/;
@@ -94,9 +115,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     }
     if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
     // ("the indie band The Glass Harbour": what "the band" will stand for.)
-    const kind = tokens[mention.start - (tokens[mention.start - 1]?.text === 'The' ? 2 : 1)];
-    if (kind?.pos === 'NOUN' && kind.text === kind.lower && mention.type !== 'person')
+    const kindAt = mention.start - (tokens[mention.start - 1]?.text === 'The' ? 2 : 1);
+    const kind = tokens[kindAt];
+    if (kind?.pos === 'NOUN' && kind.text === kind.lower && mention.type !== 'person') {
+      // ("the vocal group The Velvettes": a group of music is a band, "the luxury group" a firm.)
+      const music = kind.lower === 'group' && MUSIC_WORDS.has(tokens[kindAt - 1]?.lower ?? '');
       discourse.rememberKind(kind.lower, mention);
+      if (music) discourse.rememberKind('band', mention);
+    }
     next++;
   };
   // A chat's speaker, and where a turn leaves them out as its subject (chat-subjects.ts).

@@ -983,4 +983,21 @@ describe('OfflineExtractor: biographies', () => {
     );
     assert.ok(!found.some((t) => t.startsWith('Karolinska Institute | leads')), found.join('; '));
   });
+  it("reads an infinitive of purpose as the subject's, a band's player as its member, and no job in a chance meeting", async () => {
+    const left = await triples(
+      'The indie band Los Sinsontes formed in 2006. Drummer Pablo Iturra left Los Sinsontes in 2018 to join Casa Verde Records.',
+      true,
+    );
+    assert.ok(left.includes('Pablo Iturra | member of | Los Sinsontes'), left.join('; '));
+    assert.ok(
+      left.some((t) => t.startsWith('Pablo Iturra |') && t.endsWith('| Casa Verde Records')),
+      left.join('; '),
+    );
+    assert.ok(
+      !left.some((t) => t.startsWith('Los Sinsontes |') && t.endsWith('| Casa Verde Records')),
+      left.join('; '),
+    );
+    const met = await triples('Maya: Guess who I ran into at Heathrow? Daniel Osei!', true);
+    assert.ok(!met.some((t) => t.includes('| works at | Heathrow')), met.join('; '));
+  });
 });

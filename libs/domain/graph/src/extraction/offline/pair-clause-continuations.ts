@@ -203,3 +203,26 @@ export function nounAfterAnd(pair: Pair, { previous }: Reading): boolean {
 
 /** The copula a noun after "and the" stands after. */
 const IS: Token = { text: 'is', lower: 'is', pos: 'AUX', lemma: 'be', kind: 'word', space: ' ', stop: true };
+
+/**
+ * "Pablo Iturra left Los Sinsontes in 2018 to join the group Casa Verde": an infinitive of purpose
+ * after the previous relation's object is its subject's; only its words relate the pair.
+ */
+export function purposeClause(pair: Pair, { previous }: Reading): boolean {
+  const { source, between } = pair;
+  const to = between.findIndex((t, k) => t.lower === 'to' && between[k + 1]?.pos === 'VERB');
+  if (to < 0 || !previous) return false;
+  const verb = between[to + 1]!;
+  if (verb.lower !== verb.lemma) return false;
+  // (Only a time or a place between: "in 2018", "last year".)
+  if (
+    between.slice(0, to).some((t) => isVerbLike(t) || t.pos === 'AUX' || t.pos === 'PRON' || t.text === ',')
+  )
+    return false;
+  const surfaceObject = previous.inverted ? previous.source : previous.target;
+  const subject = previous.inverted ? previous.target : previous.source;
+  if (!same(surfaceObject, source) || subject.type !== 'person' || same(subject, pair.target)) return false;
+  pair.source = subject;
+  pair.between = between.slice(to + 1);
+  return false;
+}

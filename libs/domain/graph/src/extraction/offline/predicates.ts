@@ -109,6 +109,10 @@ export function matchPredicate(
         t.lower === 'part' && between[k + 1]?.lower === 'of' && t.pos !== 'NOUN' ? { ...t, pos: 'NOUN' } : t,
       )
     : between;
+  // ("Guess who I ran into at Heathrow", "bumped into her at the Lidl": a chance meeting relates
+  // no one to the place.)
+  if (words.some((t, k) => (t.lemma === 'run' || t.lemma === 'bump') && words[k + 1]?.lower === 'into'))
+    return undefined;
   const content = words.filter((t) => !['DET', 'PUNCT', 'ADV', 'NUM', 'SYM', 'INTJ'].includes(t.pos));
   // ("the Busan-based company": "based" there only says where the company is.)
   // (Nor "open" in "an open-source database", "owned" in "the family-owned winery": a word hyphened

@@ -10,7 +10,13 @@ import { Mention } from './mentions';
 import { inferredRelations } from './inferred';
 import { lexicon } from './lexicon';
 import { cofounder, listContinues, secondObject } from './pair-lists';
-import { clauseAfterAnd, nounAfterAnd, participleClause, sharedSubject } from './pair-clause-continuations';
+import {
+  clauseAfterAnd,
+  nounAfterAnd,
+  participleClause,
+  purposeClause,
+  sharedSubject,
+} from './pair-clause-continuations';
 import {
   castMember,
   collaboratorsPlace,
@@ -117,6 +123,7 @@ const PAIR_RULES: PairRule[] = [
   roleOfSubject,
   nothingToRead,
   clauseAfterAnd,
+  purposeClause,
   sharedSubject,
   participleClause,
   predicate,
@@ -178,7 +185,9 @@ export function findRelations(
     ...ticketFields(sentence, mentions, discourse.ticket, found),
   );
   return dedupe(
-    [...firmsMovedTo(found), ...inferredRelations(tokens, visible, discourse, found)].map(teamMembership),
+    [...firmsMovedTo(found), ...inferredRelations(tokens, visible, discourse, found)]
+      .map(teamMembership)
+      .map(ensembleMembership(discourse)),
   );
 }
 
@@ -215,6 +224,21 @@ function teamMembership(relation: SentenceRelation): SentenceRelation {
   return relation.canonical === 'works at' && isTeam(relation.target)
     ? { ...relation, canonical: 'member of' }
     : relation;
+}
+
+/** Nouns for a group one plays in, not works at: "the Chilean indie band Los Sinsontes" (not "group", a firm's word too). */
+const ENSEMBLES = ['band', 'quartet', 'trio', 'duo', 'ensemble', 'choir'];
+
+/**
+ * "Drummer Pablo Iturra left Los Sinsontes in 2018" after "the indie band Los Sinsontes": one
+ * works at a firm but is a member of a band the text introduced as one.
+ */
+function ensembleMembership(discourse: Discourse): (relation: SentenceRelation) => SentenceRelation {
+  const ensembles = new Set(ENSEMBLES.flatMap((noun) => discourse.ofKind(noun)?.keys[0] ?? []));
+  return (relation) =>
+    relation.canonical === 'works at' && ensembles.has(relation.target.keys[0]!)
+      ? { ...relation, canonical: 'member of' }
+      : relation;
 }
 
 /** Parentheses hold asides ("Scott Derrickson (born July 16, 1966) is …"): read around them. */
