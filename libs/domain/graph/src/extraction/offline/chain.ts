@@ -22,6 +22,19 @@ const pastParticiple = (token: Token | undefined): boolean =>
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+/** Words after "we moved" that leave no thing moved: "we moved to Lekki", "we moved back". */
+const INTRANSITIVE_MOVES = new Set([
+  'to',
+  'back',
+  'here',
+  'there',
+  'in',
+  'abroad',
+  'away',
+  'out',
+  'home',
+  'house',
+]);
 /** Words that make a "group" one of music: "the vocal group", "the Mexican rock group". */
 const MUSIC_WORDS = new Set([
   'vocal',
@@ -327,6 +340,21 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (place) out.push({ ...place, start: i, end: here ? i + 1 : i + 2 });
       return;
     }
+    // ("Olek: … we moved to Duluth when I was twelve": a speaker with no firm moves with "we".)
+    const moves = (t: Token | undefined) => ['move', 'relocate', 'emigrate'].includes(t?.lemma ?? '');
+    const [verb1, verb2] = [sentence.tokens[i + 1], sentence.tokens[i + 2]];
+    // (In a chat, before the firm the speaker works at: "we moved to Lekki" is the family's move.)
+    if (
+      token.lower === 'we' &&
+      discourse.speaker?.type === 'person' &&
+      discourse.speakers.size > 0 &&
+      (moves(verb1) || (['ADV', 'AUX'].includes(verb1?.pos ?? '') && moves(verb2))) &&
+      // (Ourselves, not a thing moved: "We moved the team to Santiago" is the firm's.)
+      INTRANSITIVE_MOVES.has(sentence.tokens[moves(verb1) ? i + 2 : i + 3]?.lower ?? '')
+    ) {
+      out.push({ ...discourse.speaker, start: i, end: i + 1 });
+      return;
+    }
     // "We run Lumio Desk": a writer who said where they work speaks for it.
     // (Not "we both", "we all": people, not their employer.)
     const people = ['both', 'all', 'two'].includes(sentence.tokens[i + 1]?.lower ?? '');
@@ -334,17 +362,6 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     if (organization) {
       // (As the organisation it is: "we're still in the same house in Hackney" is no firm's home.)
       out.push({ ...organization, start: i, end: i + 1, type: 'organization', evidence: 'strong' });
-      return;
-    }
-    // ("Olek: … we moved to Duluth when I was twelve": a speaker with no firm moves with "we".)
-    const moves = (t: Token | undefined) => ['move', 'relocate', 'emigrate'].includes(t?.lemma ?? '');
-    const [verb1, verb2] = [sentence.tokens[i + 1], sentence.tokens[i + 2]];
-    if (
-      token.lower === 'we' &&
-      discourse.speaker?.type === 'person' &&
-      (moves(verb1) || (['ADV', 'AUX'].includes(verb1?.pos ?? '') && moves(verb2)))
-    ) {
-      out.push({ ...discourse.speaker, start: i, end: i + 1 });
       return;
     }
     if (FIRST_PERSON.test(token.lower) && (token.text.startsWith('I') || token.lower === 'me')) {

@@ -251,7 +251,10 @@ export function ownWorkplace(
       return;
     const k = tokens[noun + 2]?.pos === 'DET' ? noun + 3 : noun + 2;
     const place = mentions.find((m) => m.start === k);
-    if (!place || !(place.type === 'organization' || place.evidence === 'none')) return;
+    // ("my shift at the Carrefour": a name "at the" read as a place, which a gazetteer did not, is the
+    // workplace.)
+    const guessed = place?.type === 'location' && place.evidence !== 'strong';
+    if (!place || !(place.type === 'organization' || place.evidence === 'none' || guessed)) return;
     // ("my former manager at Safaricom, Brian Kipchoge": the person the role names works there too.)
     const named = PEOPLE_AT_WORK.has(tokens[noun]!.lower)
       ? mentions.find(
@@ -299,13 +302,18 @@ function turnWorkplace(sentence: Sentence, mentions: Mention[], discourse: Disco
   // (The tagger may keep "I'm" one word.)
   if (["i'm", 'i’m'].includes(tokens[at]?.lower ?? '')) still = at + 1;
   else if (tokens[at]?.lower === 'i' && tokens[at + 1]?.lemma === 'be') still = at + 2;
-  while (still > at && ['still', 'now', 'currently'].includes(tokens[still]?.lower ?? '')) still++;
+  // ("I'm still stuck at Infosys": past a word of being kept there.)
+  while (still > at && ['still', 'now', 'currently', 'stuck'].includes(tokens[still]?.lower ?? '')) still++;
   if (starts || still > at) {
     const k = starts ? at + 1 : still;
     const place = tokens[k]?.lower === 'at' ? mentions.find((m) => m.start === k + 1) : undefined;
     // (Being at a place is no job unless the turn says as what: "as a data engineer".)
+    // ("I'm at Andela now", "I'm still at Cargoline": or that says it is where one is these days.)
+    const lasting =
+      tokens[place?.end ?? -1]?.lower === 'now' || tokens.slice(at, k).some((t) => t.lower === 'still');
     const asWhat =
       starts ||
+      lasting ||
       (tokens[place?.end ?? -1]?.lower === 'as' && ['a', 'an'].includes(tokens[place!.end + 1]?.lower ?? ''));
     if (!place || !asWhat || !(place.type === 'organization' || place.evidence === 'none')) return [];
     if (place.type !== 'organization') Object.assign(place, { type: 'organization', evidence: 'weak' });

@@ -615,4 +615,27 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     const thanks = await triples('Folake: Safe travels, son.\nTunde: Will do, thank you Mum!', true);
     assert.ok(thanks.includes('Tunde | child of | Folake'), thanks.join('; '));
   });
+  it('reads "I\'m at X now", "I\'m still stuck at X", "my shift at the X" as the speaker\'s job, and "we moved to" past the firm they work at', async () => {
+    const now = await triples(
+      "Grace: How's the new job going?\nOlumide: Pretty good! I'm at Andela now, working with Bisi.\nGrace: And home?\nOlumide: No, we moved to Lekki in March.",
+      true,
+    );
+    assert.ok(now.includes('Olumide | works at | Andela'), now.join('; '));
+    assert.ok(now.includes('Olumide | lives in | Lekki'), now.join('; '));
+    const stuck = await triples(
+      "Priya: hi\nAarav Shah: so jealous. I'm still stuck at Infosys and still living in Pune lol",
+      true,
+    );
+    assert.ok(stuck.includes('Aarav Shah | works at | Infosys'), stuck.join('; '));
+    const shift = await triples(
+      "Priya: hi\nMateo: That's amazing. I'll call her after my shift at the Carrefour.",
+      true,
+    );
+    assert.ok(shift.includes('Mateo | works at | Carrefour'), shift.join('; '));
+    const team = await triples(
+      'HOST: Welcome.\nCAMILA: For now! We moved the team to Santiago, but I still live in Viña del Mar.',
+      true,
+    );
+    assert.ok(!team.some((t) => t.startsWith('CAMILA | lives in | Santiago')), team.join('; '));
+  });
 });
