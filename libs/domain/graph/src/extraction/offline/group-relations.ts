@@ -308,9 +308,9 @@ function turnWorkplace(sentence: Sentence, mentions: Mention[], discourse: Disco
     const k = starts ? at + 1 : still;
     const place = tokens[k]?.lower === 'at' ? mentions.find((m) => m.start === k + 1) : undefined;
     // (Being at a place is no job unless the turn says as what: "as a data engineer".)
-    // ("I'm at Andela now", "I'm still at Cargoline": or that says it is where one is these days.)
-    const lasting =
-      tokens[place?.end ?? -1]?.lower === 'now' || tokens.slice(at, k).some((t) => t.lower === 'still');
+    // ("I'm still stuck at Infosys": or "still", which says one has been there a while; not "now":
+    // "I'm at Heathrow now".)
+    const lasting = tokens.slice(at, k).some((t) => t.lower === 'still');
     const asWhat =
       starts ||
       lasting ||
