@@ -38,6 +38,8 @@ const TROUBLE_WORDS = new Set([
   'timeouts',
   'slowdown',
   'leak',
+  'loop',
+  'loops',
 ]);
 
 /** Nouns of two things at odds, the other of which is named after "with". */
@@ -324,8 +326,9 @@ export function effects(
     const before = tokens[s - 1];
     let source: Mention | undefined;
     if (before?.lower === 'and') {
-      // "… is caused by X and affects Y": the clause before's trouble.
-      source = caused.find((r) => r.canonical === 'caused by')?.source;
+      // "… is caused by X and affects Y": the clause before's trouble; else the trouble the sentence
+      // opens on: "That reboot loop is a known bug in firmware 3.8.0 and also affects the Home Hub X2".
+      source = caused.find((r) => r.canonical === 'caused by')?.source ?? openingTrouble(tokens, mentions);
     } else if (before && TROUBLE_PRONOUNS.has(before.lower)) {
       // (Else what "it" stands for: "Ferrovax is a fungal disease. It affects the lungs …")
       const code = before.lower === 'it' ? discourse.errorCode : undefined;
@@ -352,6 +355,19 @@ export function effects(
     }
   });
   return out;
+}
+
+/** The trouble a sentence opens on: an error code, or a noun phrase of a trouble ("That reboot loop"). */
+function openingTrouble(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  const code = mentions.find((m) => m.start <= 1 && m.type === 'error_code');
+  if (code) return code;
+  // (A demonstrative opening it is its article, whatever the tagger read it as.)
+  const demonstrative = ['this', 'that', 'these', 'those'].includes(tokens[0]?.lower ?? '');
+  const opening = nounPhraseAt(
+    demonstrative ? [{ ...tokens[0]!, pos: 'DET' }, ...tokens.slice(1)] : tokens,
+    0,
+  );
+  return opening && TROUBLE_WORDS.has(tokens[opening.end - 1]!.lower) ? opening : undefined;
 }
 
 /** Words that point back to a trouble named before: "the same error", "this bug". */

@@ -273,7 +273,9 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       lowerCase &&
       after &&
       (after.text === '-' || after.text === '_' || after.pos === 'NUM') &&
-      !dateToken.has(i)
+      !dateToken.has(i) &&
+      // ("error 49.4C02": the word error and its code are read below.)
+      !(token.lower === 'error' && schemeCode(tokens, i))
         ? codeNameAt(tokens, i, codeNames)
         : undefined;
     if (code) {

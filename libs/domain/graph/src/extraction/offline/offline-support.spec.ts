@@ -1059,4 +1059,13 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     );
     assert.ok(reported.includes('Piotr Zieliński | works at | Kowalczyk Software'), reported.join('; '));
   });
+  it('reads "That reboot loop … and also affects X", and a printer\'s "error 49.4C02" as one code', async () => {
+    const loop = await triples(
+      'That reboot loop is a known bug in firmware 3.8.0 and also affects the Home Hub X2.',
+      true,
+    );
+    assert.ok(loop.includes('reboot loop | affects | Home Hub X2'), loop.join('; '));
+    const printer = await triples('My HP LaserJet Pro M404dn shows error 49.4C02 every time I print.', true);
+    assert.ok(printer.includes('49.4C02 | affects | HP LaserJet Pro M404dn'), printer.join('; '));
+  });
 });
