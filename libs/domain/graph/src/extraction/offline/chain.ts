@@ -22,6 +22,8 @@ const pastParticiple = (token: Token | undefined): boolean =>
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
+/** First words of a team of a firm's heads: "the executive team". */
+const HEADS_TEAMS = new Set(['executive', 'leadership', 'management', 'senior']);
 /** Words after "we moved" that leave no thing moved: "we moved to Lekki", "we moved back". */
 const INTRANSITIVE_MOVES = new Set([
   'to',
@@ -528,9 +530,12 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       continue;
     // "Parcelo's infrastructure team": the team is part of the organisation, which only qualifies it.
     if (next && gap.length === 1 && ["'s", '’s'].includes(gap[0]!.lower) && isTeam(next)) {
-      if (mention.type === 'concept' && mention.evidence === 'none')
+      // (Not a person's team, "Anjali Mehta's platform team", nor the firm's heads: "its executive
+      // team", which annotators leave alone.)
+      const personal = mention.evidence === 'none' && personalName(mention);
+      if (mention.type === 'concept' && mention.evidence === 'none' && !personal)
         Object.assign(mention, { type: 'organization', evidence: 'weak' });
-      if (mention.type === 'organization')
+      if (mention.type === 'organization' && !personal && !HEADS_TEAMS.has(next.keys[0]!.split(' ')[0]!))
         found.push({
           source: next,
           target: mention,

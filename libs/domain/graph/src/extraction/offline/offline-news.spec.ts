@@ -971,4 +971,13 @@ describe('OfflineExtractor: business news', () => {
     );
     assert.ok(former.includes('Dana Whitcombe | works at | Ridgeback Gear'), former.join('; '));
   });
+  it('reads no part of a firm in its executive or management team, nor a team as part of a person', async () => {
+    const exec = await triples(
+      "Nordvik Data AS said Sanna Berg will join Nordvik Data AS's management team in May.",
+      true,
+    );
+    assert.ok(!exec.some((t) => t.includes('management team | part of')), exec.join('; '));
+    const person = await triples("Amina: I'll ask Chen Wei's sync team to patch it.", true);
+    assert.ok(!person.some((t) => t.includes('| part of | Chen Wei')), person.join('; '));
+  });
 });
