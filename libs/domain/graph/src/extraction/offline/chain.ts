@@ -520,7 +520,10 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       mention.type === 'location' &&
       gap.length === 1 &&
       ["'s", '’s'].includes(gap[0]!.lower) &&
-      (next.type === 'organization' || (next.evidence === 'none' && next.end - next.start > 1))
+      (next.type === 'organization' ||
+        (next.evidence === 'none' && next.end - next.start > 1) ||
+        // ("Chile's Los Ríos Region", "Lisbon's Alfama district": a place's place is in it.)
+        (next.type === 'location' && mention.evidence === 'strong'))
     ) {
       if (next.evidence === 'none') Object.assign(next, { type: 'organization', evidence: 'weak' });
       found.push(rel(next, mention, 'located in', "'s", next.start));
@@ -535,6 +538,16 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       const personal = mention.evidence === 'none' && personalName(mention);
       if (mention.type === 'concept' && mention.evidence === 'none' && !personal)
         Object.assign(mention, { type: 'organization', evidence: 'weak' });
+      // ("Anjali Mehta's platform team": whose team it is leads it.)
+      if (personal || mention.type === 'person')
+        found.push({
+          source: mention,
+          target: next,
+          canonical: 'leads',
+          raw: "'s",
+          confidence: 0.6,
+          end: next.start,
+        });
       if (mention.type === 'organization' && !personal && !HEADS_TEAMS.has(next.keys[0]!.split(' ')[0]!))
         found.push({
           source: next,

@@ -738,4 +738,10 @@ describe('OfflineExtractor: encyclopedia articles', () => {
     const building = await triples('Tomasz spent six years at Allegro in Poznań building search.', true);
     assert.ok(building.includes('Allegro | located in | Poznań'), building.join('; '));
   });
+  it("reads a known place's place (\"Chile's Los Ríos Region\") as in it, and a person's team as theirs to lead", async () => {
+    const region = await triples("The university is in Valdivia, in Chile's Los Ríos Region.", true);
+    assert.ok(region.includes('Los Ríos Region | located in | Chile'), region.join('; '));
+    const team = await triples("Amina: I'll ask Chen Wei's sync team to patch it.", true);
+    assert.ok(team.includes('Chen Wei | leads | sync team'), team.join('; '));
+  });
 });
