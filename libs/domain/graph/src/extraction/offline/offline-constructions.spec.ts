@@ -396,10 +396,12 @@ describe('OfflineExtractor: constructions', () => {
       ),
       ['Ada Moss | founded | Centre for Quiet Study', 'Ada Moss | works at | Corvel University'],
     );
-    assert.deepEqual(await triples('The Kestrel was built by Arvola Yards in Turku, Finland.'), [
-      'Arvola Yards | created | Kestrel',
-      'Turku | located in | Finland',
-    ]);
+    // (The learned pair model may add where the yard is, "Arvola Yards | located in | Turku"; what
+    // this checks is that no place is read as the builder.)
+    const built = await triples('The Kestrel was built by Arvola Yards in Turku, Finland.');
+    assert.ok(built.includes('Arvola Yards | created | Kestrel'), built.join('; '));
+    assert.ok(built.includes('Turku | located in | Finland'), built.join('; '));
+    assert.ok(!built.some((t) => /^(Turku|Finland) \| created/.test(t)), built.join('; '));
     assert.ok(
       !(await triples('The Corvel Air Corps in World War II grew.')).some((t) => t.includes('located in')),
     );
