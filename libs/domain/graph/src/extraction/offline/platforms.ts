@@ -46,7 +46,10 @@ export function platformUses(sentence: Sentence, mentions: Mention[]): SentenceR
 const MOVES = new Set(['upgrade', 'update', 'migrate', 'switch', 'move']);
 /** Verbs of putting a product on one's machines: "Since we installed CargoSync 4.2". */
 const INSTALLS = new Set(['install', 'reinstall']);
-/** Words before a move or an install that leave the writer as its doer: "since updating …", "I updated …", "yesterday's update to …". */
+/**
+ * Words before a move or an install that leave the writer as its doer: "since updating …", "I
+ * updated …", "yesterday's update to …".
+ */
 const WRITERS_DOING = new Set(['i', 'since', 'after', "'s", '’s']);
 /** Types a thing one uses is never of. */
 const NOT_USED = new Set(['person', 'location', 'date', 'email', 'url', 'error_code']);

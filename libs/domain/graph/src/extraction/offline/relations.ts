@@ -226,7 +226,10 @@ function teamMembership(relation: SentenceRelation): SentenceRelation {
     : relation;
 }
 
-/** Nouns for a group one plays in, not works at: "the Chilean indie band Los Sinsontes" (not "group", a firm's word too). */
+/**
+ * Nouns for a group one plays in, not works at: "the Chilean indie band Los Sinsontes" (not
+ * "group", a firm's word too).
+ */
 const ENSEMBLES = ['band', 'quartet', 'trio', 'duo', 'ensemble', 'choir'];
 
 /**

@@ -22,6 +22,21 @@ function withNoun(named: Mention, noun: Token, k: number, evidence: Mention['evi
   Object.assign(named, { end: k + 1, name, type: 'organization', evidence, keys: [keyOf(name)] });
 }
 
+/** A team's mention over tokens `start` to `end`. */
+function teamAt(tokens: Token[], start: number, end: number): Mention {
+  const name = phrase(tokens, start, end);
+  return {
+    start,
+    end,
+    name,
+    type: 'organization',
+    evidence: 'strong',
+    identifier: null,
+    keys: [keyOf(name)],
+    aliases: [],
+  };
+}
+
 /**
  * Teams are parties support and business texts name as often as companies: "the Platform Security
  * team", "the SRE team", "our network team", "Parcelo's infrastructure team". A name nothing typed
@@ -60,17 +75,7 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
       /^[A-Z]{2,5}$/.test(abbreviation.text) &&
       (tokens[k - 2]?.pos === 'DET' || POSSESSIVES.has(tokens[k - 2]?.lower ?? ''))
     ) {
-      const name = phrase(tokens, k - 1, k + 1);
-      teams.push({
-        start: k - 1,
-        end: k + 1,
-        name,
-        type: 'organization',
-        evidence: 'strong',
-        identifier: null,
-        keys: [keyOf(name)],
-        aliases: [],
-      });
+      teams.push(teamAt(tokens, k - 1, k + 1));
       return;
     }
     let start = k;
@@ -91,17 +96,7 @@ export function withTeams(tokens: Token[], found: Mention[]): Mention[] {
     const owned =
       opener && (opener.pos === 'DET' || POSSESSIVES.has(opener.lower) || /^['’]s$/.test(opener.lower));
     if (!owned && !NOT_NAMING.has(opener?.lower ?? '')) return;
-    const name = phrase(tokens, start, k + 1);
-    teams.push({
-      start,
-      end: k + 1,
-      name,
-      type: 'organization',
-      evidence: 'strong',
-      identifier: null,
-      keys: [keyOf(name)],
-      aliases: [],
-    });
+    teams.push(teamAt(tokens, start, k + 1));
   });
   if (teams.length === 0) return found;
   return [...found, ...teams].sort((a, b) => a.start - b.start);

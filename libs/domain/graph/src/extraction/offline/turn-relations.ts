@@ -9,19 +9,17 @@ import { phrase, Sentence } from './sentences';
 // parent ("Also Mum, I got the job!", "Thanks Dad ❤️", "Dad, did you get the photos?"), and a role
 // in brackets in the turn's label ("David Chen (CEO): Sure.").
 
-/** What a child calls a parent. */
-const PARENT_CALLS = new Set([
+/**
+ * What a child calls a mother, in English and in the languages families mix into English chats
+ * ("Merci Maman", "Mẹ, flight is booked").
+ */
+const MOTHER_CALLS = [
   'mum',
   'mom',
   'ma',
   'mama',
   'mummy',
   'mommy',
-  'dad',
-  'daddy',
-  'pa',
-  'papa',
-  // (In the languages families mix into English chats: "Merci Maman", "Mẹ, flight is booked".)
   'maman',
   'mamá',
   'mami',
@@ -32,6 +30,13 @@ const PARENT_CALLS = new Set([
   'mẹ',
   'amma',
   'ammi',
+];
+/** Which parent a call names: "Mum" and "Mom" the one, "Dad" and "Papa" the other. */
+const FATHER_CALLS = new Set([
+  'dad',
+  'daddy',
+  'pa',
+  'papa',
   'papá',
   'papai',
   'babbo',
@@ -41,6 +46,8 @@ const PARENT_CALLS = new Set([
   'abba',
   'appa',
 ]);
+/** What a child calls a parent. */
+const PARENT_CALLS = new Set([...MOTHER_CALLS, ...FATHER_CALLS]);
 /** Words a call may follow inside a turn: "Thanks Dad", "Also Mum,". */
 const CALL_OPENERS = new Set([
   'thanks',
@@ -63,22 +70,6 @@ const CALL_OPENERS = new Set([
   'obrigada',
   'danke',
   'grazie',
-]);
-
-/** Which parent a call names: "Mum" and "Mom" the one, "Dad" and "Papa" the other. */
-const FATHER_CALLS = new Set([
-  'dad',
-  'daddy',
-  'pa',
-  'papa',
-  'papá',
-  'papai',
-  'babbo',
-  'vati',
-  'baba',
-  'bố',
-  'abba',
-  'appa',
 ]);
 
 /** The parent the turn calls by that name (capitalised, as a call and not "my dad"), if it calls one. */
