@@ -539,7 +539,8 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       if (mention.type === 'concept' && mention.evidence === 'none' && !personal)
         Object.assign(mention, { type: 'organization', evidence: 'weak' });
       // ("Anjali Mehta's platform team": whose team it is leads it.)
-      if (personal || mention.type === 'person')
+      if (personal) Object.assign(mention, { type: 'person', evidence: 'weak' });
+      if (mention.type === 'person')
         found.push({
           source: mention,
           target: next,
