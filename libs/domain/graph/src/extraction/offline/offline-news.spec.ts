@@ -329,7 +329,12 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!label.some((t) => t.startsWith('Grålys | created')), label.join('; '));
   });
 
-  it('gives "X, the company\'s CEO" the company the text opened with', async () => {});
+  it('gives "X, the company\'s CEO" the company the text opened with', async () => {
+    const ceo = await triples(
+      "Pesa Labs has raised $10 million. Amina Njoroge, the company's CEO, said the money would fund hiring.",
+    );
+    assert.ok(ceo.includes('Amina Njoroge | leads | Pesa Labs'), ceo.join('; '));
+  });
 
   it("reads a venture firm's partner as working there", async () => {
     const fund = await triples(
