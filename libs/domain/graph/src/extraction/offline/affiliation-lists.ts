@@ -23,6 +23,10 @@ const REPORTING = new Set([
   'assigned',
 ]);
 
+/** Whether a label's verb and "by" stand right before the person: "Reported by Piotr Zieliński". */
+export const reportedBy = (tokens: Token[], person: Mention): boolean =>
+  person.start === 2 && tokens[1]?.lower === 'by' && REPORTING.has(tokens[0]!.lower);
+
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
 
@@ -44,7 +48,7 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     open?.text === ',' &&
     ((tokens[person.start - 1]?.text === ':' && person.start <= 3) ||
       // ("Reported by Piotr Zieliński, Kowalczyk Software, Wrocław": a label's verb and "by".)
-      (person.start === 2 && tokens[1]?.lower === 'by' && REPORTING.has(tokens[0]!.lower)) ||
+      reportedBy(tokens, person) ||
       (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':') ||
       // ("— Rafael Costa, DevOps, Itaú Unibanco": a sign-off's.)
       (person.start === 1 && DASHES.has(tokens[0]!.text)));

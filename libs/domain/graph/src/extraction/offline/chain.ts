@@ -549,7 +549,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
           confidence: 0.6,
           end: next.start,
         });
-      if (mention.type === 'organization' && !personal && !HEADS_TEAMS.has(next.keys[0]!.split(' ')[0]!))
+      if (mention.type === 'organization' && !HEADS_TEAMS.has(next.keys[0]!.split(' ')[0]!))
         found.push({
           source: next,
           target: mention,
@@ -614,8 +614,11 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
       !(after.lower === 'club' && mention.type === 'organization') &&
       // (Nor a participle the tagger read as a noun, before a name: "a Pixel 7 running Android 14",
       // or after a place that "in" names: "six years at Allegro in Poznań building search".)
-      !(/ing$/.test(after.lower) && next?.start === mention.end + 1) &&
-      !(/ing$/.test(after.lower) && mention.type === 'location' && tokens[mention.start - 1]?.lower === 'in');
+      !(
+        /ing$/.test(after.lower) &&
+        (next?.start === mention.end + 1 ||
+          (mention.type === 'location' && tokens[mention.start - 1]?.lower === 'in'))
+      );
     if (qualifies && mention.type !== 'error_code' && next?.type !== 'error_code') continue;
     chain.push(mention);
   }

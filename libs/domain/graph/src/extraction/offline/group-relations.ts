@@ -389,15 +389,15 @@ export function bracketedLead(sentence: Sentence, mentions: Mention[]): Sentence
     // (The name may stop before its "team": "the Desktop Engineering team (lead: …)" names the team.)
     const team = tokens[k - 1]?.lower === 'team';
     const unit = mentions.find((m) => m.end === k || (team && m.end === k - 1));
-    if (unit && unit.end === k - 1) {
-      const name = phrase(tokens, unit.start, k);
-      Object.assign(unit, { end: k, name, keys: [keyOf(name)] });
-    }
     const person = mentions.find((m) => m.start === k + 3 && tokens[m.end]?.text === ')');
     if (!unit || !person || !['organization', 'concept'].includes(unit.type)) return;
     if (person.type !== 'person' && !(person.evidence === 'none' && personalName(person))) return;
     if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
     if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
+    if (unit.end === k - 1) {
+      const name = phrase(tokens, unit.start, k);
+      Object.assign(unit, { end: k, name, keys: [keyOf(name)] });
+    }
     out.push(rel(person, unit, 'leads', phrase(tokens, k, person.start), person.end, 0.6));
   });
   return out;

@@ -137,10 +137,7 @@ const OF_HEADS = new Set([
   'service',
   'agency',
   'authority',
-  'commission',
   'committee',
-  'league',
-  'union',
 ]);
 
 /** Whether the words at `k` are a place the gazetteer knows, one or two words, ending the name. */
@@ -153,6 +150,14 @@ function placeOf(tokens: Token[], k: number): boolean {
   if (two && /^\p{Lu}/u.test(two.text))
     return place(`${one.lower} ${two.lower}`) && !/^\p{Lu}/u.test(tokens[k + 2]?.text ?? '');
   return place(one.lower);
+}
+
+/** Whether a code is glued to the dotted number at `k`: "49.4C02" is "49.4" and "C02". */
+function gluedCode(tokens: Token[], k: number): boolean {
+  const glued = tokens[k + 1];
+  return (
+    /^\d+\.\d+$/.test(tokens[k]?.text ?? '') && glued?.space === '' && /^[A-Z]+\d[A-Z0-9]*$/.test(glued.text)
+  );
 }
 
 /** Words before a weekday that make it a date: "since Monday", "last Friday". */
@@ -251,15 +256,11 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       continue;
     }
     // (Most words are lower-case and start nothing: test the cheap thing first.)
-    // "error 49.4C02": a printer's code, a dotted number with letters and digits glued to it.
-    const glued = tokens[i + 1];
-    if (
-      /^\d+\.\d+$/.test(token.text) &&
-      glued?.space === '' &&
-      /^[A-Z]+\d[A-Z0-9]*$/.test(glued.text) &&
-      !dateToken.has(i)
-    ) {
-      const code = token.text + glued.text;
+    // "error 49.4C02": a printer's code, a dotted number with letters and digits glued to it (the
+    // word error before it is read as no name of its own).
+    if (token.lower === 'error' && gluedCode(tokens, i + 1)) continue;
+    if (gluedCode(tokens, i) && !dateToken.has(i)) {
+      const code = token.text + tokens[i + 1]!.text;
       found.push(mention(i, i + 2, code, 'error_code', code));
       i++;
       continue;
@@ -273,9 +274,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       lowerCase &&
       after &&
       (after.text === '-' || after.text === '_' || after.pos === 'NUM') &&
-      !dateToken.has(i) &&
-      // ("error 49.4C02": the word error and its code are read below.)
-      !(token.lower === 'error' && schemeCode(tokens, i))
+      !dateToken.has(i)
         ? codeNameAt(tokens, i, codeNames)
         : undefined;
     if (code) {
@@ -309,7 +308,7 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
       capitalised(token) &&
       token.kind === 'word' &&
       /^\d+(?:\.\d+)+$/.test(tokens[i + 1]?.text ?? '') &&
-      !(tokens[i + 2]?.space === '' && /^[A-Z]+\d/.test(tokens[i + 2]!.text));
+      !gluedCode(tokens, i + 1);
     // ("as Head of Data": a title before "of" opens no name; its unit after "of" may.)
     if (token.lower === 'head' && tokens[i + 1]?.lower === 'of' && i > 0) continue;
     const title = capitalised(token) ? opensTitle(tokens, i) : undefined;

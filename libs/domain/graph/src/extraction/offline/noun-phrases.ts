@@ -5,10 +5,10 @@ import { isVerbLike, matchPredicate } from './predicates';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
-/** A noun phrase written in lower case, from `from` on: "an expired TLS certificate", "a firewall rule". */
 /** Particles that make an -ing word before them a verb's: "timing out", "locking up". */
 const PARTICLES = new Set(['out', 'up', 'off', 'down']);
 
+/** A noun phrase written in lower case, from `from` on: "an expired TLS certificate", "a firewall rule". */
 export function nounPhraseAt(tokens: Token[], from: number): Mention | undefined {
   let start = from;
   while (tokens[start]?.pos === 'DET' || POSSESSIVES.has(tokens[start]?.lower ?? '')) start++;

@@ -6,7 +6,7 @@ import { isTownName } from './towns';
 import { Mention } from './mentions';
 import { PairRule, retype } from './pair-rules';
 import { isVerbLike } from './predicates';
-import { Token } from './sentences';
+import { joinsWords, Token } from './sentences';
 import { SOFTWARE_KINDS } from './name-words';
 import { personalName } from './short-names';
 
@@ -252,17 +252,11 @@ export const organisationFrom: PairRule = ({ source, target, between }, { found 
     return false;
   // (Only words that say what it is: "century-old shipbuilder", "family-owned flour producer".)
   const words = between.slice(2, last);
-  if (
-    !words.every((t) => t.text === t.lower && (['NOUN', 'ADJ', 'PUNCT'].includes(t.pos) || joined(t, words)))
-  )
+  // (A word of a hyphened modifier, whatever the tagger read it as: "family-owned".)
+  const hyphened = (k: number) => joinsWords(words[k - 1]) || joinsWords(words[k + 1]);
+  if (!words.every((t, k) => t.text === t.lower && (['NOUN', 'ADJ', 'PUNCT'].includes(t.pos) || hyphened(k))))
     return false;
   retype(target, 'location');
   found.push({ source, target, canonical: 'located in', raw: 'from', confidence: 0.7, end: target.start });
   return true;
-};
-
-/** A word of a hyphened modifier, whatever the tagger read it as: "family-owned". */
-const joined = (t: Token, words: Token[]) => {
-  const k = words.indexOf(t);
-  return words[k - 1]?.text === '-' || words[k + 1]?.text === '-';
 };

@@ -117,7 +117,6 @@ export function customerUses(
       !ours &&
       writer !== undefined &&
       isUserName(writer.name) &&
-      writer.keys[0] !== used.keys[0] &&
       WRITERS_DOING.has(tokens[verb - 1]?.lower ?? '') &&
       !mentions.some((m) => m.end <= verb && m.type === 'organization');
     const firm = ours ? discourse.speakersOrganization() : userBefore(used.start);

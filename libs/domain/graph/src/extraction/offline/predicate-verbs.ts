@@ -3,8 +3,6 @@ import { GERUND_OPENERS, Token } from './sentences';
 
 // Reading a token as a verb: its base forms, what the tagger took for something else, gerunds.
 
-/** Words after which a participle continues the clause before them: "before joining …". */
-
 /** Whether `words[at]` is "before", "after", "since" or "upon" opening a participle ("before joining"). */
 export function opensGerund(words: Token[], at: number): boolean {
   const next = words[at + 1];

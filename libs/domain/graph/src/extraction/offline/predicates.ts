@@ -499,7 +499,7 @@ export function matchPredicate(
   // "Felix is still at BMW", "she's at Google now": a person at an organisation works there.
   const onlyBe = between.every((t) => root(t) === 'be' || ['ADV', 'ADP', 'DET', 'PART'].includes(t.pos));
   // ("Is Lena still at Stripe?", "Marcus still at the BBC?": "still" or "now" says it without the
-  // verb, and of a name nothing typed: "he's at Ericsson now".)
+  // verb, and of a name nothing typed: "he is now at Ericsson".)
   const still = between.some((t) => t.lower === 'still' || t.lower === 'now');
   if (
     onlyBe &&

@@ -77,13 +77,6 @@ export function schemeCode(tokens: Token[], i: number): { end: number; name: str
   const coded =
     SCHEME_CODE.test(code) ||
     (token.lower === 'error' && (ERROR_NUMBER.test(code) || ERROR_SUFFIXED.test(code)));
-  // ("error 49.4C02": a printer's code, letters and digits glued to a dotted number.)
-  const dotted =
-    token.lower === 'error' &&
-    /^\d+\.\d+$/.test(code) &&
-    tokens[i + 2]?.space === '' &&
-    /^[A-Z]+\d[A-Z0-9]*$/.test(tokens[i + 2]?.text ?? '');
-  if (dotted) return { end: i + 3, name: tokens[i + 1]!.text + tokens[i + 2]!.text };
   if (!scheme || !coded) return undefined;
   const end = ENHANCED_CODE.test(tokens[i + 2]?.text ?? '') ? i + 3 : i + 2;
   return { end, name: phrase(tokens, i, end) };

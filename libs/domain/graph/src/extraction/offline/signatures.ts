@@ -1,4 +1,4 @@
-import { affiliationList } from './affiliation-lists';
+import { affiliationList, reportedBy } from './affiliation-lists';
 import { isPersonNoun, opensPostLabel } from './cues';
 import { deskName } from './legal-names';
 import { Mention } from './mentions';
@@ -158,10 +158,7 @@ export function headerAffiliations(sentence: Sentence, mentions: Mention[]): Sen
     if (labelled) after = tokens[colon];
     // ("From: Samir Haddad, ParcelWise Support", "Reported by Piotr Zieliński, Kowalczyk Software":
     // a header field's value, the line's end after it.)
-    const field =
-      person.start <= 3 &&
-      (tokens[person.start - 1]?.text === ':' ||
-        (tokens[person.start - 1]?.lower === 'by' && person.start === 2 && isVerbLike(tokens[0]!)));
+    const field = (tokens[person.start - 1]?.text === ':' && person.start <= 3) || reportedBy(tokens, person);
     const dashed =
       next.text === ',' &&
       (afterDash || labelled || (field && !after)) &&
