@@ -135,12 +135,28 @@ function ownerInContext(
         p.end < m.start &&
         tokens[p.end]?.text === ',' &&
         ['a', 'an'].includes(tokens[p.end + 1]?.lower ?? '') &&
-        !tokens.slice(p.end + 1, m.start).some(isVerbLike),
+        // (A participle the apposition holds is still its own: "Uwase, a pediatrician trained at
+        // the University of Rwanda, continues as CEO".)
+        !tokens
+          .slice(p.end + 1, m.start)
+          .some(
+            (t, k, words) => isVerbLike(t) && !(/(?:ed|en)$/.test(t.lower) && words[k - 1]?.pos === 'NOUN'),
+          ),
     );
   const named = [...before].reverse().find((m) => m.type === 'organization' && !described(m));
   if (named) return named;
   // ("…, serves as chief executive": the organisation the text is about.)
-  const serves = ['serves', 'served', 'works', 'worked'].includes(tokens[at - 1]?.lower ?? '');
+  // ("…, continues as CEO", "remains as chair": so does one who stays in the post.)
+  const serves = [
+    'serves',
+    'served',
+    'works',
+    'worked',
+    'continues',
+    'continued',
+    'remains',
+    'remained',
+  ].includes(tokens[at - 1]?.lower ?? '');
   if (serves && before.some((m) => m.type === 'organization')) return discourse.firstOrganization;
   // "Corvid Legal has appointed X as …": who appoints is an organisation, whatever its words.
   const appointer = before[0];

@@ -111,6 +111,25 @@ const TIME_NOUNS = new Set([
   'quarter',
 ]);
 
+/**
+ * Where a relative clause opened by the comma at `comma` (", which …", ", who …") closes: the
+ * comma a verb follows (past adverbs), or -1. No clause runs past a semicolon, a colon or a bracket.
+ */
+function relativeClauseEnd(tokens: Token[], comma: number): number {
+  if (tokens[comma]?.text !== ',' || !['which', 'who', 'that'].includes(tokens[comma + 1]?.lower ?? ''))
+    return -1;
+  for (let k = comma + 3; k < tokens.length; k++) {
+    const text = tokens[k]!.text;
+    if ([';', ':', '(', ')'].includes(text)) return -1;
+    if (text !== ',') continue;
+    let verb = k + 1;
+    while (tokens[verb]?.pos === 'ADV') verb++;
+    const next = tokens[verb];
+    if (next && (isVerbLike(next) || next.pos === 'AUX')) return k;
+  }
+  return -1;
+}
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -128,7 +147,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       if (tokens.slice(k + 1, mention.start).some((t) => !['DET', 'NOUN', 'ADJ'].includes(t.pos))) break;
       gender = nounGender(tokens[k - 1]!.lower);
     }
-    if (gender && mention.type === 'person') discourse.learnGender(mention, gender);
+    // (Also a name nothing typed yet: "Her half-brother, Ibrahima Bâ, …" is typed by its relation.)
+    if (gender && (mention.type === 'person' || mention.evidence === 'none'))
+      discourse.learnGender(mention, gender);
     // ("the indie band The Glass Harbour": what "the band" will stand for.)
     const kindAt = mention.start - (tokens[mention.start - 1]?.text === 'The' ? 2 : 1);
     const kind = tokens[kindAt];
@@ -158,9 +179,14 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
     // ("The union, headquartered in Kumasi, is chaired by …": a participle's aside after the noun.)
     // ("The cooperative, still based in Chinchero, …": past an adverb too.)
     const adverb = sentence.tokens[i + 3]?.pos === 'ADV' ? 1 : 0;
-    const aside = sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3 + adverb]);
+    // ("The company, which still operates 62 stores in Ireland, was founded by …": or a relative
+    // clause, whose closing comma the verb follows.)
+    const closing = token.lower === 'the' ? relativeClauseEnd(sentence.tokens, i + 2) : -1;
+    const aside =
+      closing > 0 ||
+      (sentence.tokens[i + 2]?.text === ',' && pastParticiple(sentence.tokens[i + 3 + adverb]));
     // ("The startup has signed …", "The company will open …": past an auxiliary that is not "be".)
-    let v = aside ? i + 3 + adverb : i + 2;
+    let v = closing > 0 ? closing + 1 : aside ? i + 3 + adverb : i + 2;
     while (
       sentence.tokens[v + 1] &&
       (sentence.tokens[v]!.pos === 'ADV' ||

@@ -13,6 +13,7 @@ import { customerUses, platformUses, usersInclude } from './platforms';
 import {
   frontedRelation,
   groupedNames,
+  pairedAs,
   jointVentures,
   ownHome,
   ownWorkplace,
@@ -122,6 +123,7 @@ export function constructionRelations(
     ...whoseListed(sentence, mentions, discourse),
     ...alumniInclude(sentence, mentions, discourse),
     ...groupedNames(sentence, mentions),
+    ...pairedAs(sentence, mentions),
     ...consistsOf(sentence, mentions, discourse),
     ...frontedRelation(sentence, mentions),
     ...jointVentures(sentence, mentions),

@@ -59,6 +59,57 @@ const GROUP_NOUNS = new Map<string, string>([
   }),
 ]);
 
+/** What two people said to be "married" or "engaged" are to each other. */
+const PAIRED_ADJECTIVES = new Map<string, string>([
+  ['married', 'married to'],
+  ['engaged', 'partner of'],
+]);
+
+/**
+ * "Rodrigo and I are partners", "Ana and Tom have been close friends since school", "She and Duda
+ * are sisters", "Leila and Karim were married in 2015": two names joined by "and", then "be" (or
+ * "become") and a plural relation noun, say what the two are to each other. People only, but for
+ * partners, which firms may be too.
+ */
+export function pairedAs(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
+  const { tokens } = sentence;
+  const out: SentenceRelation[] = [];
+  mentions.forEach((a, m) => {
+    const b = mentions[m + 1];
+    if (!b || b.start !== a.end + 1 || tokens[a.end]?.lower !== 'and' || a.keys[0] === b.keys[0]) return;
+    // (Not one of a longer list: "Ana, Tom and Eva are friends" holds three.)
+    if (tokens[a.start - 1]?.text === ',' || tokens[a.start - 1]?.lower === 'and') return;
+    let k = b.end;
+    let be = false;
+    for (; tokens[k] && ['AUX', 'ADV', 'VERB'].includes(tokens[k]!.pos) && !be; k++)
+      be = ['be', 'become', 'remain', 'stay'].includes(tokens[k]!.lemma);
+    if (!be) return;
+    // ("close friends", "business partners", "old friends", "both engineers and friends".)
+    while (
+      tokens[k] &&
+      ['ADJ', 'ADV', 'NOUN'].includes(tokens[k]!.pos) &&
+      !GROUP_NOUNS.has(tokens[k]!.lower) &&
+      !PAIRED_ADJECTIVES.has(tokens[k]!.lower) &&
+      k < b.end + 6
+    )
+      k++;
+    const word = tokens[k]?.lower ?? '';
+    const canonical = GROUP_NOUNS.get(word) ?? PAIRED_ADJECTIVES.get(word);
+    if (!canonical) return;
+    const people = [a, b].every((x) => x.type === 'person' || (x.evidence === 'none' && personalName(x)));
+    if (
+      !people &&
+      !(canonical === 'partner of' && [a, b].every((x) => x.type !== 'location' && x.type !== 'date'))
+    )
+      return;
+    for (const x of [a, b])
+      if (x.evidence === 'none')
+        Object.assign(x, { type: people ? 'person' : 'organization', evidence: 'weak' });
+    out.push(rel(a, b, canonical, phrase(tokens, b.end, k + 1), k + 1));
+  });
+  return out;
+}
+
 /**
  * "created by brothers Omar Haddad and Sami Haddad", "the twins Ana and Eva Ruiz": a plural
  * relation noun right before a list of people relates each of them to the others.

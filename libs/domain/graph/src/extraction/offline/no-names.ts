@@ -138,6 +138,9 @@ const OPENING_ADJECTIVES = new Set([
   'most',
   'several',
   'former',
+  'few',
+  'various',
+  'numerous',
 ]);
 
 /**

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { facts, names, triples, triplesOf } from '../../testing/read-text';
+import type { Mention } from './mentions';
+import { mentionGender } from './owners';
 
 // Biographies: a participle after a place, a relative named in an apposition, an opening gerund,
 // a town and its county before "where", "their" for the couple of the sentence before. Every
@@ -999,5 +1001,59 @@ describe('OfflineExtractor: biographies', () => {
     );
     const met = await triples('Maya: Guess who I ran into at Heathrow? Daniel Osei!', true);
     assert.ok(!met.some((t) => t.includes('| works at | Heathrow')), met.join('; '));
+  });
+});
+
+describe('OfflineExtractor: nicknames, opening quantifiers, relatives of two kinds and pairs said to be friends', () => {
+  it('reads a nickname given after "known … as" as the person, there and after', async () => {
+    const life = await triples(
+      'Tomasz Kowalczyk, known to his students simply as Tomek, was born in Gdańsk. In 1990 Tomek moved to Kraków.',
+      true,
+    );
+    assert.ok(life.includes('Tomasz Kowalczyk | lives in | Kraków'), life.join('; '));
+    assert.ok(!life.some((t) => t.startsWith('Tomek |')), life.join('; '));
+  });
+
+  it('takes no opening "Few" for a name, so "she" finds the person the sentence named', async () => {
+    const found = await triples(
+      'Few readers outside Lagos had heard of Chioma Eze before 2010. Born in Enugu, she studied at the University of Ibadan.',
+      true,
+    );
+    assert.ok(found.includes('Chioma Eze | born in | Enugu'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Few |')), found.join('; '));
+  });
+
+  it('gives a half-brother named before his sentence typed him the gender "she" cannot stand for', async () => {
+    const found = await triples(
+      'Awa Diop was born in Thiès. Her half-brother, Ibrahima Sow, later became mayor of Mbour. She died in Dakar in 2001.',
+      true,
+    );
+    assert.ok(found.includes('Awa Diop | died in | Dakar'), found.join('; '));
+    assert.ok(!found.includes('Ibrahima Sow | died in | Dakar'), found.join('; '));
+  });
+
+  it('reads both relations of "her husband and field partner, X"', async () => {
+    const found = await triples(
+      'Ines Moreau ran the survey with her husband and field partner, Paul Girard.',
+      true,
+    );
+    assert.ok(found.includes('Ines Moreau | married to | Paul Girard'), found.join('; '));
+    assert.ok(found.includes('Ines Moreau | partner of | Paul Girard'), found.join('; '));
+  });
+
+  it('relates two names that "have been close friends" or "are partners"', async () => {
+    const friends = await triples('Lotte Jansen and Pieter Smit have been close friends since school.', true);
+    assert.ok(friends.includes('Lotte Jansen | friend of | Pieter Smit'), friends.join('; '));
+    const partners = await triples('Hamid: Rodrigo and I are partners now, we run the shop together.', true);
+    assert.ok(partners.includes('Rodrigo | partner of | Hamid'), partners.join('; '));
+    // (Not one pair of a longer list.)
+    const three = await triples('Ana Ruiz, Tom Berg and Eva Holm are old friends.', true);
+    assert.ok(!three.includes('Tom Berg | friend of | Eva Holm'), three.join('; '));
+  });
+
+  it('gives a hyphenated first name the gender of its first part', () => {
+    const mention = { keys: ['anne-sophie martel'] } as Mention;
+    assert.equal(mentionGender(mention), 'female');
+    assert.equal(mentionGender({ keys: ['mama'] } as Mention), 'female');
   });
 });

@@ -3,6 +3,7 @@ import { ExtractionInput, ExtractionResult, GraphExtractor } from '../../ports/g
 import { parseDate } from '../dates';
 import { introducedCodeNames } from './code-names';
 import { mergeFirstNames } from './first-names';
+import { domainEmployers, Sender, sendersOf } from './mail-domains';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
@@ -162,6 +163,8 @@ export class OfflineExtractor extends GraphExtractor {
     // ("Customer: Brightwater Dental" / "Product: DentaSuite Cloud 3.2": a ticket's header fields.)
     discourse.ticket = ticketHeader(sentences, (s) => findMentions(s, codeNames));
     const pending: PendingPair[] = [];
+    // (People named with their address, whose domain may spell their employer's name: mail-domains.ts.)
+    const senders: { sender: Sender; context: string }[] = [];
     let sender: Mention | undefined;
     for (const [line, sentence] of sentences.entries()) {
       discourse.nextSentence();
@@ -244,6 +247,7 @@ export class OfflineExtractor extends GraphExtractor {
         if (mention.evidence !== 'none' && !typedBefore.has(mention.keys[0]!))
           typedBefore.set(mention.keys[0]!, mention);
       for (const mention of mentions) entityIndex(mention, context);
+      for (const sender of sendersOf(sentence.tokens, mentions)) senders.push({ sender, context });
       const signature = signatures.find((s) => s.line === line);
       if (signature) {
         const signed = signedRole(sentence, mentions, signature);
@@ -274,6 +278,7 @@ export class OfflineExtractor extends GraphExtractor {
         });
       });
     }
+    relations.push(...domainEmployers(senders, entities, relations, entityIndex));
     if (this.pairModel)
       relations.push(
         ...learnedRelations(pending, relations, entityIndex, this.pairModel, this.options.pairThreshold),

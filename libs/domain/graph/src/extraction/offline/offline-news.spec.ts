@@ -986,3 +986,39 @@ describe('OfflineExtractor: business news', () => {
     assert.ok(!person.some((t) => t.includes('| part of | Chen Wei')), person.join('; '));
   });
 });
+
+describe('OfflineExtractor: relative clauses, funding rounds and titles kept', () => {
+  it('reads "The company, which …, was founded by X" as the company founded, not a name in the clause', async () => {
+    const found = await triples(
+      'Harrow & Vale is a Bristol bookseller. The company, which still runs 30 shops across Wales and Cornwall, was founded in 1902 by a printer, Arthur Vale.',
+      true,
+    );
+    assert.ok(found.includes('Arthur Vale | founded | Harrow & Vale'), found.join('; '));
+    assert.ok(!found.includes('Arthur Vale | founded | Cornwall'), found.join('; '));
+  });
+
+  it('makes no head of the company of a funding round its investor led', async () => {
+    const found = await triples(
+      'Medly Health opened an office in Mombasa. The company also announced a partnership with the Kenya Red Cross and a seed round led by Savannah Fund.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('Savannah Fund | leads')), found.join('; '));
+  });
+
+  it('gives "continues as CEO" to the company, past a school in the apposition of the person', async () => {
+    const found = await triples(
+      'Medly Health opened an office in Kisumu. Achieng Otieno, a surgeon trained at the University of Nairobi, continues as CEO.',
+      true,
+    );
+    assert.ok(found.includes('Achieng Otieno | leads | Medly Health'), found.join('; '));
+    assert.ok(!found.includes('Achieng Otieno | leads | University of Nairobi'), found.join('; '));
+  });
+
+  it('finds no employer past a relative clause on an occupation', async () => {
+    const found = await triples(
+      'The series stars Omar Farouk as a Cairo lawyer who defends a forger, with Dalia Nassif as his sister.',
+      true,
+    );
+    assert.ok(!found.some((t) => t.includes('| works at | Dalia Nassif')), found.join('; '));
+  });
+});

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { facts, names, triples, triplesOf } from '../../testing/read-text';
+import { domainName } from './mail-domains';
 
 // Support tickets and incident reports say who is hit, who works where and what runs where in
 // their own shapes: teams, signatures, a place in parentheses, "our" devices, "since upgrading
@@ -1067,5 +1068,27 @@ describe('OfflineExtractor: support tickets and incident reports', () => {
     assert.ok(loop.includes('reboot loop | affects | Home Hub X2'), loop.join('; '));
     const printer = await triples('My HP LaserJet Pro M404dn shows error 49.4C02 every time I print.', true);
     assert.ok(printer.includes('49.4C02 | affects | HP LaserJet Pro M404dn'), printer.join('; '));
+  });
+});
+
+describe("OfflineExtractor: the company a sender's address names", () => {
+  it("gives the sender work at the organisation whose name the address's domain spells", async () => {
+    const found = await triples(
+      'From: Henrik Dahl <h.dahl@nordvik-marine.no>\nSubject: engine alarm\n\nOur Seatrac 400 shows alarm E-12 since Monday. Nordvik Marine has six boats with it.',
+      true,
+    );
+    assert.ok(found.includes('Henrik Dahl | works at | Nordvik Marine'), found.join('; '));
+    const mail = await triples(
+      'From: Henrik Dahl <nordvikmarine@gmail.com>\nSubject: engine alarm\n\nNordvik Marine has six boats with it.',
+      true,
+    );
+    assert.ok(!mail.includes('Henrik Dahl | works at | Nordvik Marine'), mail.join('; '));
+  });
+
+  it('reads the name a domain spells, past country endings, and none of a mail service', () => {
+    assert.equal(domainName('priya.r@ketterlaw.co.uk'), 'ketterlaw');
+    assert.equal(domainName('h.brandt@lindqvist-dental.se'), 'lindqvistdental');
+    assert.equal(domainName('jun.park@mail.harborlight.org'), 'harborlight');
+    assert.equal(domainName('someone@gmail.com'), undefined);
   });
 });

@@ -49,6 +49,10 @@ const FEMALE_NOUNS = [
   'sportswoman',
   'stepmother',
   'stepdaughter',
+  'mama',
+  'mamma',
+  'maman',
+  'mamá',
 ];
 const MALE_NOUNS = [
   'husband',
@@ -73,6 +77,8 @@ const MALE_NOUNS = [
   'sportsman',
   'stepfather',
   'stepson',
+  'papa',
+  'papá',
 ];
 /** Nouns before a name that say its gender. */
 const GENDERED = new Map<string, 'female' | 'male'>([
@@ -80,8 +86,12 @@ const GENDERED = new Map<string, 'female' | 'male'>([
   ...MALE_NOUNS.map((w) => [w, 'male'] as const),
 ]);
 
-/** The gender a noun before a name gives it: "my wife Kemi", "her son Emeka". */
-export const nounGender = (word: string): 'female' | 'male' | undefined => GENDERED.get(word);
+/**
+ * The gender a noun before a name gives it: "my wife Kemi", "her son Emeka" ("her half-brother,
+ * Ibrahima", "his step-sister" as their brother and sister).
+ */
+export const nounGender = (word: string): 'female' | 'male' | undefined =>
+  GENDERED.get(word.replace(/^(?:half|step)-/, ''));
 
 /**
  * Vietnamese middle names that say a gender, in names written family name first: "Nguyễn Thị Lan"
@@ -96,7 +106,15 @@ const VIETNAMESE_MIDDLE_NAMES = new Map<string, 'female' | 'male'>([
 export const mentionGender = (mention: Mention): 'female' | 'male' | undefined => {
   const words = mention.keys[0]!.split(' ');
   const middle = words.length === 3 ? VIETNAMESE_MIDDLE_NAMES.get(words[1]!) : undefined;
-  return middle ?? lexicon().genderOf(words[0]!);
+  // ("Mama is already crying": a parent called by what they are to the speaker.)
+  if (words.length === 1 && nounGender(words[0]!)) return nounGender(words[0]!);
+  // ("Jean-Luc", "Marie-Ève": a hyphenated first name the lexicon does not know says its first part's.)
+  const first = words[0]!;
+  return (
+    middle ??
+    lexicon().genderOf(first) ??
+    (first.includes('-') ? lexicon().genderOf(first.split('-')[0]!) : undefined)
+  );
 };
 
 /**

@@ -243,7 +243,12 @@ export function possessiveRoles(
       tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
         ? nounPredicate(tokens[p - 1]!.lower)
         : undefined;
-    if (firstRole) {
+    // ("her husband and field partner, Alan Brooke": a relative who is also a partner or a colleague.)
+    const firstKin =
+      tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
+        ? KIN_NOUNS.get(tokens[p - 1]!.lower)
+        : undefined;
+    if (firstRole || firstKin) {
       p -= 2;
       while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;
     }
@@ -298,6 +303,11 @@ export function possessiveRoles(
     if (!owner || keyOf(owner.name) === keyOf(named.name)) continue;
     const raw = phrase(tokens, p, k + 1);
     const kin = KIN_NOUNS.get(noun.lower);
+    // (A role after the relative is read below, with the relative's: "her husband and manager".)
+    if (firstKin && kin && firstKin !== kin && owner.type !== 'location' && owner.type !== 'organization') {
+      Object.assign(named, { type: 'person', evidence: 'strong' });
+      out.push(rel(owner, named, firstKin, raw, named.end));
+    }
     // ("Our network partner Open Fiber": a partner of a kind is the firm's, when the speaker's firm
     // is known, and no one's partner in life.)
     if (kin === 'partner of' && p < k - 1 && possessive.lower === 'our') {

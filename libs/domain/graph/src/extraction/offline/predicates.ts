@@ -98,6 +98,16 @@ export function figurativeCapital(between: Token[]): boolean {
  * The canonical predicate for the words between two entities, or undefined when they say nothing
  * a relation can be read from. `between` excludes both entities.
  */
+/** Nouns for money raised, which an investor "leads": "a seed round led by …". */
+const FUNDING_NOUNS = new Set(['round', 'raise', 'financing', 'funding', 'investment']);
+
+/** Whether the words say "<a funding round> led by": its investor, not a head. */
+const fundingRoundLed = (between: Token[]): boolean =>
+  between.some(
+    (t, k) =>
+      t.lemma === 'lead' && between[k + 1]?.lower === 'by' && FUNDING_NOUNS.has(between[k - 1]?.lower ?? ''),
+  );
+
 export function matchPredicate(
   between: Token[],
   source: Mention,
@@ -280,6 +290,9 @@ export function matchPredicate(
     // An agent after "by" with no passive to take it ("raised money in a round led by X") is
     // another clause's.
     if (finalPrep === 'by' && rule.invertPassive && !passive) continue;
+    // ("a partnership with X and a seed round led by Kepple Africa Ventures": an investor leads a
+    // funding round, never the company raising it.)
+    if (rule.canonical === 'leads' && fundingRoundLed(between)) continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
     if (rule.schoolsOnly && !SCHOOL_NAME.test((rule.reversed ? source : target).name)) continue;
@@ -313,6 +326,9 @@ export function matchPredicate(
     // goalkeeper for KÍ Klaksvík": a player of the club.)
     if (rule.anyOccupation && verbs.some((t) => verbIs(t, ['know', 'remember', 'note', 'play', 'compete'])))
       continue;
+    // ("stars Imran Qadri as a Mumbai accountant who uncovers a fraud, with Tanvi Deshpande": past a
+    // relative clause on the occupation, the name is no employer.)
+    if (rule.anyOccupation && between.some((t) => t.lower === 'who' || t.lower === 'whom')) continue;
     // ("chief economist of the World Bank": an occupation "of" an organisation is a job there.)
     const occupied =
       rule.anyOccupation &&

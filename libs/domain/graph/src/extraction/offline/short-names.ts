@@ -183,6 +183,41 @@ function acronymOf(short: Mention, full: Mention): boolean {
   return k === short.name.length;
 }
 
+/** Words that may stand before "known as": "also known as", "better known to fans as". */
+const KNOWN_ADVERBS = new Set([
+  'also',
+  'better',
+  'widely',
+  'affectionately',
+  'simply',
+  'popularly',
+  'fondly',
+]);
+
+/**
+ * Whether `nick` is the nickname `person` is given right after their name: "X, known (to friends)
+ * (simply) as Y", "X (better known as Y)", "X, nicknamed Y". Only a person's name of two words or
+ * more, and a nickname of at most two words that is not already a name of its own met before it.
+ */
+function nicknameOf(tokens: Token[], person: Mention, nick: Mention): boolean {
+  if (person.type !== 'person' || !person.keys[0]!.includes(' ')) return false;
+  if (nick.keys[0]!.split(' ').length > 2 || nick.type === 'location' || nick.type === 'organization')
+    return false;
+  let k = person.end;
+  if (![',', '('].includes(tokens[k]?.text ?? '')) return false;
+  k++;
+  let end = nick.start;
+  while (end > k && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
+  const words = tokens.slice(k, end).map((t) => t.lower);
+  if (words.length === 1) return words[0] === 'nicknamed' || words[0] === 'dubbed';
+  if (words.at(-1) !== 'as') return false;
+  const known = words.indexOf('known');
+  if (known < 0 || !words.slice(0, known).every((w) => KNOWN_ADVERBS.has(w))) return false;
+  // ("known to friends simply as", "known to fans as": whom to, in at most three words.)
+  const rest = words.slice(known + 1, -1).filter((w) => !KNOWN_ADVERBS.has(w));
+  return rest.length === 0 || (rest[0] === 'to' && rest.length <= 4);
+}
+
 /** The mention, where it is in its sentence, standing for the full name's entity. */
 function standFor(mention: Mention, full: Mention): Mention {
   const { name, type, evidence, keys, aliases } = full;
@@ -264,6 +299,14 @@ export class ShortNames {
         acronymOf(mention, named)
       ) {
         this.byShortName.set(mention.keys[0]!, named);
+        return standFor(mention, named);
+      }
+      // ("Rajesh Venkataraman, known to friends simply as Raj, …", "Chinedu Okafor, better known as
+      // Chi": a person's nickname is that person, there and after.)
+      const nicknamed = named ? nicknameOf(tokens, named, mention) : false;
+      if (named && nicknamed) {
+        this.byShortName.set(mention.keys[0]!, named);
+        if (!named.aliases.includes(mention.keys[0]!)) named.aliases.push(mention.keys[0]!);
         return standFor(mention, named);
       }
       const place = placeNameOf(mention);

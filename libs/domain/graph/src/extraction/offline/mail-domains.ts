@@ -1,0 +1,140 @@
+import type { ChunkFacts, RelationMention } from '../../ports/graph-store';
+import { lexicon } from './lexicon';
+import { Mention } from './mentions';
+import { CORPORATE_SUFFIXES } from './name-words';
+import { Token } from './sentences';
+
+// "From: Priya Raghunathan <priya.r@ketterlaw.co.uk>" … "Ketter Law has ~40 seats": whose address
+// is at a company's domain works there.
+
+/** Second-level labels under a country's domain: "co.uk", "com.br", "ac.jp". */
+const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ltd', 'plc', 'or', 'ne', 'go']);
+
+/** Mail services anyone may have an address at: no employer. */
+const WEBMAIL = new Set([
+  'gmail',
+  'googlemail',
+  'yahoo',
+  'ymail',
+  'hotmail',
+  'outlook',
+  'live',
+  'msn',
+  'icloud',
+  'me',
+  'mac',
+  'aol',
+  'proton',
+  'protonmail',
+  'gmx',
+  'web',
+  'mail',
+  'yandex',
+  'zoho',
+  'fastmail',
+  'qq',
+  '163',
+]);
+
+/** The name a mail address's domain spells, letters and digits only: "ketterlaw" for "…@ketterlaw.co.uk". */
+export function domainName(address: string): string | undefined {
+  const host = address.split('@')[1]?.toLowerCase();
+  if (!host) return undefined;
+  const labels = host.split('.');
+  labels.pop();
+  if (labels.length > 1 && SECOND_LEVEL.has(labels[labels.length - 1]!)) labels.pop();
+  const name = labels.pop()?.replace(/[^\p{L}\p{N}]/gu, '');
+  return name && name.length >= 3 && !WEBMAIL.has(name) ? name : undefined;
+}
+
+/** A person named with their own address: "Priya Raghunathan <priya.r@…>", "Jun Park (jun@…)". */
+export interface Sender {
+  person: Mention;
+  domain: string;
+}
+
+/** The people of a sentence written with their address right after their name. */
+export function sendersOf(tokens: Token[], mentions: Mention[]): Sender[] {
+  const out: Sender[] = [];
+  mentions.forEach((person, m) => {
+    const address = mentions[m + 1];
+    if (person.type !== 'person' || address?.type !== 'email') return;
+    const gap = tokens.slice(person.end, address.start).map((t) => t.text);
+    if (gap.length > 1 || (gap.length === 1 && !['<', '(', '[', ','].includes(gap[0]!))) return;
+    const domain = domainName(address.name);
+    if (domain) out.push({ person, domain });
+  });
+  return out;
+}
+
+/** Words a help desk's name ends in: "BookWise Support", "Voxelta Customer Care". */
+const DESK_WORDS = new Set(['support', 'team', 'helpdesk', 'help', 'desk', 'customer', 'care', 'technical']);
+
+/**
+ * A name's words, lower-cased, letters and digits only, without what may end it past the name the
+ * domain spells: a legal suffix ("AB"), a help desk's words ("Support"), a word of what kind of
+ * organisation it is ("Harborlight Foundation").
+ */
+function compact(key: string): string[] {
+  const words = key.split(' ');
+  const trailing = (w: string) =>
+    CORPORATE_SUFFIXES.has(w) || DESK_WORDS.has(w) || lexicon().isOrganizationWord(w);
+  while (words.length > 1 && trailing(words[words.length - 1]!)) words.pop();
+  return words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));
+}
+
+/**
+ * Whether an organisation's name is the one a domain spells: its words run together, with or
+ * without the words that may end it ("ketterlaw" for Ketter Law, "lindqvistdental" for Lindqvist
+ * Dental AB, "harborlight" for Harborlight Foundation), or its last two words or more
+ * ("maisonroux" for Boulangeries Maison Roux).
+ */
+function spells(key: string, domain: string): boolean {
+  const all = key.split(' ').map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));
+  if (all.join('') === domain) return true;
+  const words = compact(key);
+  for (let from = 0; from < words.length; from++) {
+    if (from > 0 && words.length - from < 2) break;
+    if (words.slice(from).join('') === domain) return true;
+  }
+  return false;
+}
+
+/**
+ * "works at" for each sender whose domain spells the name of one organisation of the chunk (or of
+ * one name nothing typed), unless they were read to work at it already. `entityOf` gives a
+ * mention's entity index; `context` the sentence the sender was named in.
+ */
+export function domainEmployers(
+  senders: { sender: Sender; context: string }[],
+  entities: ChunkFacts['entities'],
+  relations: RelationMention[],
+  entityOf: (mention: Mention, context: string) => number,
+): RelationMention[] {
+  const out: RelationMention[] = [];
+  for (const { sender, context } of senders) {
+    const employers = entities.flatMap((e, i) =>
+      (e.type === 'organization' || e.type === 'concept') && spells(e.keys[0]!, sender.domain) ? [i] : [],
+    );
+    if (employers.length !== 1) continue;
+    const source = entityOf(sender.person, context);
+    const target = employers[0]!;
+    if (
+      [...relations, ...out].some(
+        (r) => r.source === source && r.target === target && r.canonical_predicate === 'works at',
+      )
+    )
+      continue;
+    out.push({
+      source,
+      target,
+      canonical_predicate: 'works at',
+      raw_predicate: 'e-mail address at',
+      context,
+      confidence: 0.6,
+      temporal_details: null,
+      timestamp: null,
+    });
+  }
+  return out;
+}
