@@ -47,24 +47,53 @@ export function domainName(address: string): string | undefined {
   return name && name.length >= 3 && !WEBMAIL.has(name) ? name : undefined;
 }
 
-/** A person named with their own address: "Priya Raghunathan <priya.r@…>", "Jun Park (jun@…)". */
+/**
+ * An address of a sentence and whose it is: the person named right before it ("Priya Raghunathan
+ * <priya.r@…>", "Jun Park (jun@…)"), or none, when the address stands alone ("From:
+ * marta.lindgren@fjordbank.no"): then its local part may name someone (addressee).
+ */
 export interface Sender {
-  person: Mention;
+  person?: Mention;
+  address: string;
   domain: string;
 }
 
-/** The people of a sentence written with their address right after their name. */
+/** The addresses of a sentence at a domain that may be an employer's, with whom they follow. */
 export function sendersOf(tokens: Token[], mentions: Mention[]): Sender[] {
   const out: Sender[] = [];
-  mentions.forEach((person, m) => {
-    const address = mentions[m + 1];
-    if (person.type !== 'person' || address?.type !== 'email') return;
-    const gap = tokens.slice(person.end, address.start).map((t) => t.text);
-    if (gap.length > 1 || (gap.length === 1 && !['<', '(', '[', ','].includes(gap[0]!))) return;
+  mentions.forEach((address, m) => {
+    if (address.type !== 'email') return;
     const domain = domainName(address.name);
-    if (domain) out.push({ person, domain });
+    if (!domain) return;
+    const person = mentions[m - 1];
+    const gap = person ? tokens.slice(person.end, address.start).map((t) => t.text) : [];
+    const named =
+      person?.type === 'person' &&
+      (gap.length === 0 || (gap.length === 1 && ['<', '(', '[', ','].includes(gap[0]!)));
+    out.push({ ...(named ? { person } : {}), address: address.name, domain });
   });
   return out;
+}
+
+/**
+ * The one person of the chunk an address's local part names: "marta.lindgren" is Marta Lindgren,
+ * "h.dahl" or "hdahl" Henrik Dahl (an initial and the family name), "marta" no one.
+ */
+function addressee(address: string, entities: ChunkFacts['entities']): number | undefined {
+  const local = address.split('@')[0]!.toLowerCase().replace(/\d+$/, '');
+  const parts = local.split(/[._-]+/).filter(Boolean);
+  const found = entities.flatMap((e, i) => {
+    if (e.type !== 'person') return [];
+    const words = e.keys[0]!.split(' ').map((w) => w.replace(/[^\p{L}]/gu, ''));
+    if (words.length < 2) return [];
+    const [first, last] = [words[0]!, words[words.length - 1]!];
+    const full = parts.length === 2 && parts[0] === first && parts[1] === last;
+    const initial =
+      (parts.length === 2 && parts[0] === first[0] && parts[1] === last) ||
+      (parts.length === 1 && parts[0] === `${first[0]}${last}` && last.length >= 3);
+    return full || initial ? [i] : [];
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Words a help desk's name ends in: "BookWise Support", "Voxelta Customer Care". */
@@ -101,9 +130,10 @@ function spells(key: string, domain: string): boolean {
 }
 
 /**
- * "works at" for each sender whose domain spells the name of one organisation of the chunk (or of
- * one name nothing typed), unless they were read to work at it already. `entityOf` gives a
- * mention's entity index; `context` the sentence the sender was named in.
+ * "works at" for each sender (the person named with the address, or the one its local part names)
+ * whose domain spells the name of one organisation of the chunk (or of one name nothing typed),
+ * unless they were read to work at it already. `entityOf` gives a mention's entity index;
+ * `context` the sentence the address was written in.
  */
 export function domainEmployers(
   senders: { sender: Sender; context: string }[],
@@ -117,8 +147,9 @@ export function domainEmployers(
       (e.type === 'organization' || e.type === 'concept') && spells(e.keys[0]!, sender.domain) ? [i] : [],
     );
     if (employers.length !== 1) continue;
-    const source = entityOf(sender.person, context);
+    const source = sender.person ? entityOf(sender.person, context) : addressee(sender.address, entities);
     const target = employers[0]!;
+    if (source === undefined) continue;
     if (
       [...relations, ...out].some(
         (r) => r.source === source && r.target === target && r.canonical_predicate === 'works at',

@@ -52,9 +52,9 @@ export interface Mention {
   aliases: string[];
 }
 
-/** Error codes and similar identifiers: E1045, ERR_CONN_RESET, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
+/** Error codes and similar identifiers: E1045, ERR_CONN_RESET, ERR_RENDER_0x1F, 0x80070005, LD-0x1F, HTTP-503, KB4023057. */
 const ERROR_CODE =
-  /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*(?:-\d{2,})*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
+  /^(?:[A-Z]{1,6}[-_]?\d{2,}[A-Z0-9]*(?:-\d{2,})*|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Z]{2,}(?:_[A-Z0-9]+)*_[A-Z0-9]*0x[0-9A-Fa-f]+|[A-Z]{2,}(?:_[A-Z0-9]+)+)$/;
 
 /** Numbers of tickets, incidents and changes in the common trackers' shapes: INC0091734, RITM0012345. */
 const TICKET_NUMBER = /^(?:INC|REQ|RITM|CHG|PRB|SCTASK|TASK|CS|SR|TKT)\d{5,}$/;

@@ -776,6 +776,9 @@ export const WORK_SPELLS = [
   'position',
   'professorship',
   'lectureship',
+  // ("found work at Toei Animation", "took up employment with …".)
+  'work',
+  'employment',
 ];
 
 /**

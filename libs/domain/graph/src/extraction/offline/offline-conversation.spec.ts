@@ -638,3 +638,13 @@ describe("OfflineExtractor: letters and the speaker's family", () => {
     assert.ok(!team.some((t) => t.startsWith('CAMILA | lives in | Santiago')), team.join('; '));
   });
 });
+
+describe('OfflineExtractor: a speaker naming themselves', () => {
+  it('types the name a speaker gives themselves in their own turn as theirs', async () => {
+    const call = await triples(
+      'Bruno: You are on the air, who is this?\nNomvula: Hi Bruno, Nomvula from Pretoria. Long-time listener.',
+      true,
+    );
+    assert.ok(call.includes('Nomvula | lives in | Pretoria'), call.join('; '));
+  });
+});

@@ -15,7 +15,7 @@ import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { isSheetField, readSheet, sheetFields, sheetSubject } from './infobox';
 import { turnRelations } from './turn-relations';
-import { writerOf, writersOrganizationIn } from './writer';
+import { isReplyLine, replierOf, writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
 import { learnedRelations, PendingPair } from './learned/pair-relations';
@@ -166,6 +166,7 @@ export class OfflineExtractor extends GraphExtractor {
     // (People named with their address, whose domain may spell their employer's name: mail-domains.ts.)
     const senders: { sender: Sender; context: string }[] = [];
     let sender: Mention | undefined;
+    let replied = false;
     for (const [line, sentence] of sentences.entries()) {
       discourse.nextSentence();
       const own = findMentions(sentence, codeNames);
@@ -198,6 +199,10 @@ export class OfflineExtractor extends GraphExtractor {
       // user name too: "Posted by dave_k77:").
       if (label && (label.evidence === 'none' || label.type === 'concept'))
         Object.assign(label, { type: 'person', evidence: 'weak' });
+      // ("Thandiwe: Hi Bruno, Thandiwe from Feira de Santana.": the speaker naming themselves.)
+      for (const m of own)
+        if (label && m !== label && m.keys[0] === label.keys[0] && m.evidence === 'none')
+          Object.assign(m, { type: label.type, evidence: label.evidence });
       // (A new speaker speaks to the one before: "your" in their turn is the one before's.)
       if (label && discourse.speaker && label.keys[0] !== discourse.speaker.keys[0])
         discourse.addressee = discourse.speaker;
@@ -211,7 +216,14 @@ export class OfflineExtractor extends GraphExtractor {
       // ("From: Samir Haddad, ParcelWise Support" above a reply: its sender writes what follows,
       // past the other header fields.)
       if (label && sentence.tokens[0]?.lower === 'from') sender = label;
-      discourse.speaker ??= sender ?? writer;
+      // ("Reply from mod_dtran (Daniel Tran, moderator):": a reply's writer writes what follows, not
+      // the post's, even where the line names no one.)
+      if (!label && isReplyLine(sentence.tokens)) {
+        sender = replierOf(sentence.tokens, own);
+        replied = true;
+        discourse.speaker = sender;
+      }
+      discourse.speaker ??= sender ?? (replied ? undefined : writer);
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       shortNames.chat ||= discourse.speakers.size > 0;
       const mentions = shortNames.resolveAll(own, sentence.tokens);

@@ -1022,3 +1022,27 @@ describe('OfflineExtractor: relative clauses, funding rounds and titles kept', (
     assert.ok(!found.some((t) => t.includes('| works at | Dalia Nassif')), found.join('; '));
   });
 });
+
+describe('OfflineExtractor: joined subjects, found work and a team of heads', () => {
+  it('gives two joined subjects their verb when only the first is typed, and a plural verb the tagger missed', async () => {
+    const founded = await triples('Kenji Sato and Mayu Oda founded Kumo Labs in 1999.', true);
+    assert.ok(founded.includes('Kenji Sato | founded | Kumo Labs'), founded.join('; '));
+    assert.ok(founded.includes('Mayu Oda | founded | Kumo Labs'), founded.join('; '));
+    const work = await triples('Maria Lopes and Ana Reis work at Verde Labs.', true);
+    assert.ok(work.includes('Maria Lopes | works at | Verde Labs'), work.join('; '));
+  });
+
+  it('reads "found work at" as a job', async () => {
+    const found = await triples('After school Lars Vik found work at Nordlys Shipping.', true);
+    assert.ok(found.includes('Lars Vik | works at | Nordlys Shipping'), found.join('; '));
+  });
+
+  it("gives one who joins a firm's executive team work at the firm", async () => {
+    const found = await triples(
+      "Fjellnett has agreed to buy Polarlink. After the deal closes, Ola Berg will join Fjellnett's executive team as chief technology officer.",
+      true,
+    );
+    assert.ok(found.includes('Ola Berg | works at | Fjellnett'), found.join('; '));
+    assert.ok(!found.some((t) => t.endsWith('| executive team')), found.join('; '));
+  });
+});

@@ -1092,3 +1092,41 @@ describe("OfflineExtractor: the company a sender's address names", () => {
     assert.equal(domainName('someone@gmail.com'), undefined);
   });
 });
+
+describe('OfflineExtractor: posts, replies and codes', () => {
+  it('reads the sender of an address whose local part names a person of the text', async () => {
+    const found = await triples(
+      'From: sanna.virtanen@koivurakennus.fi\nSubject: login fails\n\nOur Tilisoft 9 rejects every login since the update. Koivu Rakennus has 12 users on it.\n\nSanna Virtanen',
+      true,
+    );
+    assert.ok(found.includes('Sanna Virtanen | works at | Koivu Rakennus'), found.join('; '));
+  });
+
+  it('keeps a hexadecimal code glued to an underscored name whole', async () => {
+    const chunk = await facts('Every export fails with ERR_RENDER_0x2A since Monday.', true);
+    assert.ok(
+      chunk.entities.some((e) => e.name === 'ERR_RENDER_0x2A' && e.type === 'error_code'),
+      chunk.entities.map((e) => e.name).join('; '),
+    );
+  });
+
+  it("takes a forum post's byline as its writer, the name in brackets first", async () => {
+    const post = await triples(
+      'Thread: fan noise on the X13\n\nposted by quiet_pc_fan » Mon Jan 8\n\nhey all, my brother Kwesi has the same laptop and no noise.',
+      true,
+    );
+    assert.ok(post.includes('quiet_pc_fan | sibling of | Kwesi'), post.join('; '));
+    const named = await triples('Posted by lin_w (Lin Wei):\nMy brother Bo has the same router.', true);
+    assert.ok(named.includes('Lin Wei | sibling of | Bo'), named.join('; '));
+  });
+
+  it('gives a reply\'s "our" to the replier, whose role in brackets says where they work', async () => {
+    const thread = await triples(
+      'Posted by lin_w (Lin Wei):\nMy Routix R7 drops every hour. I run a small bakery, Pan Dorado, in Valencia.\n\nReply from mod_k (Karl Dunn, support engineer at Routix):\nOur engineer Mia Holt has a fix queued.',
+      true,
+    );
+    assert.ok(thread.includes('Karl Dunn | works at | Routix'), thread.join('; '));
+    assert.ok(thread.includes('Mia Holt | works at | Routix'), thread.join('; '));
+    assert.ok(!thread.includes('Mia Holt | works at | Pan Dorado'), thread.join('; '));
+  });
+});

@@ -104,9 +104,11 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
   }
   // ("Chidinma Eze and Kwabena Asante worked at Paystack": a name nothing typed that reads as a
   // person's, joined to a person, is one.)
+  // (Or the other way round: "Kenji Mori and Akiko Hara founded Studio Kaze".)
   const untypedPerson = first.evidence === 'none' && second.type === 'person' && personalName(first);
+  const untypedSecond = second.evidence === 'none' && first.type === 'person' && personalName(second);
   const joins =
-    (first.type === second.type || untypedPerson) &&
+    (first.type === second.type || untypedPerson || untypedSecond) &&
     // (Not a pronoun opening a clause of its own: "supplies Gravlund, and last year it acquired …".)
     tokens[second.start]?.lower !== 'it' &&
     gap.some((t) => t.lower === 'and') &&
@@ -120,6 +122,7 @@ function joinedSubject(tokens: Token[], first: Mention, second: Mention): boolea
         (['NOUN', 'ADJ'].includes(t.pos) && t.lower === t.text),
     );
   if (joins && untypedPerson) Object.assign(first, { type: 'person', evidence: 'weak' });
+  if (joins && untypedSecond) Object.assign(second, { type: 'person', evidence: 'weak' });
   return joins;
 }
 

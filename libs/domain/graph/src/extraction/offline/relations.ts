@@ -186,6 +186,7 @@ export function findRelations(
   );
   return dedupe(
     [...firmsMovedTo(found), ...inferredRelations(tokens, visible, discourse, found)]
+      .map(headsTeamEmployer(tokens, visible))
       .map(teamMembership)
       .map(ensembleMembership(discourse)),
   );
@@ -217,6 +218,33 @@ function firmsMovedTo(found: SentenceRelation[]): SentenceRelation[] {
       { ...r, target: town.target, confidence: 0.6 },
     ];
   });
+}
+
+/** A firm's team of heads, named by what it is and no name of its own: "executive team". */
+const HEADS_TEAM =
+  /^(?:executive|leadership|management|senior leadership|senior management) (?:team|board|committee)$/;
+
+/**
+ * "Raman will join Brightwater's executive team as CTO": one joins the firm whose team of heads it
+ * is, and works there; the team, no name, is no group of its own.
+ */
+function headsTeamEmployer(
+  tokens: Token[],
+  mentions: Mention[],
+): (relation: SentenceRelation) => SentenceRelation {
+  return (relation) => {
+    const { target } = relation;
+    if (
+      (relation.canonical !== 'member of' && relation.canonical !== 'works at') ||
+      target.name !== target.name.toLowerCase() ||
+      !HEADS_TEAM.test(target.name)
+    )
+      return relation;
+    if (!/^['’]s$/.test(tokens[target.start - 1]?.lower ?? '')) return relation;
+    const firm = mentions.find((m) => m.end === target.start - 1);
+    if (!firm || firm.type === 'person' || firm.type === 'location' || firm.type === 'date') return relation;
+    return { ...relation, target: firm, canonical: 'works at' };
+  };
 }
 
 /** "Ana Ferreira (Platform team)": one is a member of a team, not employed by it. */

@@ -146,6 +146,7 @@ export function readSentences(text: string): Sentence[] {
     gerundsAfterOpeners(sentence.tokens);
     openingParticiple(sentence.tokens);
     nounsAfterPrepositions(sentence.tokens);
+    pluralVerbsAfterNames(sentence.tokens);
     dayAdverbs(sentence.tokens);
     foreignArticles(sentence.tokens);
     partnersNames(sentence.tokens);
@@ -211,6 +212,35 @@ function openingParticiple(tokens: Token[]): void {
     first.pos = 'VERB';
     first.lemma = first.lower.replace(/ed$/, '');
   }
+}
+
+/** Verbs whose plural present the tagger may read as a noun after two names: "… and Ana Ruiz work at". */
+const PLURAL_VERBS = new Set([
+  'work',
+  'live',
+  'study',
+  'teach',
+  'run',
+  'own',
+  'lead',
+  'manage',
+  'use',
+  'play',
+]);
+
+/**
+ * "Maria Lopez and Ana Ruiz work at Verde Labs": one of PLURAL_VERBS, lower-case, between the
+ * second of two names joined by "and" and a preposition, is their verb, which the tagger may read
+ * as a noun; in place.
+ */
+function pluralVerbsAfterNames(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (token.pos !== 'NOUN' || token.text !== token.lower || !PLURAL_VERBS.has(token.lower)) return;
+    if (tokens[k - 1]?.pos !== 'PROPN' || tokens[k + 1]?.pos !== 'ADP') return;
+    let j = k - 1;
+    while (j > 0 && tokens[j]!.pos === 'PROPN') j--;
+    if (tokens[j]?.lower === 'and' && tokens[j - 1]?.pos === 'PROPN') token.pos = 'VERB';
+  });
 }
 
 /**
@@ -403,9 +433,9 @@ function polishSuffix(texts: string[], i: number, last: number): number {
 /** A code of digits and letters after the word error ("Error 8C"), which wink cuts after the digits. */
 export const ERROR_SUFFIXED = /^\d{1,4}[A-Z]{1,3}\d{0,3}$/;
 const ERROR_WORDS = new Set(['error', 'code', 'err']);
-/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, 0x80070005, LD-0x1F, Frame.io, A/S, v5.2.0, S/4HANA. */
+/** Identifiers and dotted names wink splits apart: ERR_CONN_RESET, ERR_RENDER_0x1F, 0x80070005, LD-0x1F, Frame.io, A/S, v5.2.0, S/4HANA. */
 const GLUED =
-  /^(?:A\/S|[A-Z][A-Za-z]*\/\d[A-Za-z0-9]*|[vV]\d+(?:\.\d+){1,3}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
+  /^(?:A\/S|[A-Z][A-Za-z]*\/\d[A-Za-z0-9]*|[vV]\d+(?:\.\d+){1,3}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_[A-Z0-9]*0x[0-9A-Fa-f]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:[A-Z]{1,6}-)?0x[0-9A-Fa-f]{2,}|[A-Za-z][\w-]*\.(?:com|net|org|dev|app|[a-z]{2})|[A-Z]{1,6}-\d{2,}|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)+)$/u;
 
 /**
  * A hyphenated given name's lower-case half ("Bong Joon-ho", "Lee Sun-kyun"); "Austin-based",

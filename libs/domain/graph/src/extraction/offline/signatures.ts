@@ -34,18 +34,46 @@ const organisationLike = (m: Mention | undefined): m is Mention =>
  */
 export function unitsInBrackets(sentence: Sentence, mentions: Mention[]): SentenceRelation[] {
   const { tokens } = sentence;
-  return mentions.flatMap((person, k) => {
-    const unit = mentions[k + 1];
-    if (
-      person.type !== 'person' ||
-      tokens[person.end]?.text !== '(' ||
-      unit?.start !== person.end + 1 ||
-      ![')', ','].includes(tokens[unit.end]?.text ?? '') ||
-      !isTeam(unit)
-    )
-      return [];
-    if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
-    return [rel(person, unit, 'member of', `(${unit.name})`, unit.end, 0.6)];
+  return [
+    ...mentions.flatMap((person, k) => {
+      const unit = mentions[k + 1];
+      if (
+        person.type !== 'person' ||
+        tokens[person.end]?.text !== '(' ||
+        unit?.start !== person.end + 1 ||
+        ![')', ','].includes(tokens[unit.end]?.text ?? '') ||
+        !isTeam(unit)
+      )
+        return [];
+      if (unit.type !== 'organization') Object.assign(unit, { type: 'organization', evidence: 'weak' });
+      return [rel(person, unit, 'member of', `(${unit.name})`, unit.end, 0.6)];
+    }),
+    ...rolesInBrackets(tokens, mentions),
+  ];
+}
+
+/**
+ * "Reply from Jana Horvath (community moderator at Orbitly)", "mod_dtran (Daniel Tran, support
+ * engineer at Lumina Labs)": a person's role at an organisation, in the brackets after their name
+ * (or inside them, after a user name), is a job there.
+ */
+function rolesInBrackets(tokens: Token[], mentions: Mention[]): SentenceRelation[] {
+  return mentions.flatMap((person) => {
+    if (person.type !== 'person') return [];
+    const opens =
+      tokens[person.end]?.text === '(' ||
+      (tokens[person.end]?.text === ',' && tokens[person.start - 1]?.text === '(');
+    if (!opens) return [];
+    const prep = tokens.findIndex((t, k) => k > person.end && ['at', 'for', 'with'].includes(t.lower));
+    const org = mentions.find((m) => m.start === prep + 1);
+    if (prep < 0 || !org || tokens[org.end]?.text !== ')') return [];
+    if (org.type === 'person' || org.type === 'location' || org.type === 'date') return [];
+    const role = tokens.slice(person.end + 1, prep);
+    if (role.length === 0 || role.length > 4 || !role.some(isPersonNoun)) return [];
+    if (!role.every((t) => t.text === t.lower && ['NOUN', 'ADJ'].includes(t.pos))) return [];
+    // (An employer, whatever typed its name: "support engineer at Routix".)
+    if (org.evidence === 'none') Object.assign(org, { type: 'organization', evidence: 'weak' });
+    return [rel(person, org, 'works at', phrase(tokens, person.end + 1, prep + 1), org.end, 0.6)];
   });
 }
 

@@ -1,13 +1,15 @@
 import { findMentions, Mention } from './mentions';
 import { CLOSINGS, DASHES, FUNCTION_WORDS } from './name-words';
 import { isVerbLike } from './predicates';
-import { Sentence } from './sentences';
+import { Sentence, Token } from './sentences';
 import { fromHeader, isUserName } from './cues';
 import { isRoleWord } from './signatures';
 import { personalName } from './short-names';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
+/** Verbs of a post's or a form's byline: "posted by", "submitted by". */
+const POSTED = new Set(['posted', 'submitted', 'asked', 'written']);
 /** Words of a closing of more than one word: "Kind regards", "Many thanks", "Best wishes". */
 const CLOSING_WORDS = new Set(['kind', 'warm', 'many', 'best', 'wishes', 'with', 'all', 'the']);
 
@@ -73,7 +75,30 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
     const above = signatureOf(sentences[sentences.length - 2]!);
     return above && !roleTitled(sentences[sentences.length - 2]!, above) ? above : undefined;
   }
-  return signature;
+  return signature ?? posterOf(sentences);
+}
+
+/**
+ * "posted by kofi_builds » Tue Mar 12", "Submitted by: Ana Ruiz": a forum post's or a form's writer,
+ * under its title (their name in brackets after a user name: "Posted by kasia_w (Katarzyna
+ * Wolska)"), where the message is not signed.
+ */
+function posterOf(sentences: Sentence[]): Mention | undefined {
+  for (const sentence of sentences.slice(0, 4)) {
+    const { tokens } = sentence;
+    const by = tokens.findIndex((t, k) => k <= 1 && POSTED.has(t.lower) && tokens[k + 1]?.lower === 'by');
+    if (by < 0) continue;
+    const at = tokens[by + 2]?.text === ':' ? by + 3 : by + 2;
+    const mentions = findMentions(sentence);
+    const poster = mentions.find((m) => m.start === at);
+    if (!poster) continue;
+    const named = mentions.find(
+      (m) => m.start === poster.end + 1 && tokens[poster.end]?.text === '(' && tokens[m.end]?.text === ')',
+    );
+    if (named && (named.type === 'person' || personalName(named))) return asPerson(named);
+    if (poster.type === 'person' || isUserName(poster.name) || personalName(poster)) return asPerson(poster);
+  }
+  return undefined;
 }
 
 /** Whether a mention opens on a job title written alone or before "of": "Paralegal", "Head of Export Sales". */
@@ -144,4 +169,26 @@ export function writersOrganizationIn(sentence: Sentence, mentions: Mention[]): 
   if (organization.type !== 'organization')
     Object.assign(organization, { type: 'organization', evidence: 'weak' });
   return organization;
+}
+
+/** Whether a line opens a reply: "Reply from mod_dtran:", "reply from Jana Horvath (Orbitly Staff):". */
+export function isReplyLine(tokens: Token[]): boolean {
+  return (
+    ['reply', 'replied', 'response', 'answer'].includes(tokens[0]?.lower ?? '') && tokens[1]?.lower === 'from'
+  );
+}
+
+/**
+ * Who writes the reply a line opens: the first person (or user name) named after "from", or the
+ * person's name in brackets after a user name ("Reply from mod_dtran (Daniel Tran, moderator)").
+ */
+export function replierOf(tokens: Token[], mentions: Mention[]): Mention | undefined {
+  for (const m of mentions) {
+    if (m.start < 2) continue;
+    const named = mentions.find((n) => n.start === m.end + 1 && tokens[m.end]?.text === '(');
+    if (named && (named.type === 'person' || personalName(named))) return asPerson(named);
+    if (m.type === 'person' || isUserName(m.name) || (m.evidence === 'none' && personalName(m)))
+      return asPerson(m);
+  }
+  return undefined;
 }
