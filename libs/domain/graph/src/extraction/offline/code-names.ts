@@ -74,6 +74,29 @@ const KINDS_BEFORE = new Set([
   'script',
 ]);
 
+/** Last pieces of a hyphenated name that say it names a program or a service: "checkout-api", "tessera-cli". */
+const SYSTEM_ENDS = new Set([
+  'api',
+  'svc',
+  'cli',
+  'proxy',
+  'gateway',
+  'etl',
+  'agent',
+  'worker',
+  'daemon',
+  'exporter',
+  'scheduler',
+  'service',
+  'server',
+  'db',
+  'sdk',
+  'bot',
+  'indexer',
+  'broker',
+  'sync',
+]);
+
 /** Common nouns a number follows without naming a program: "release 2.14.0", "chapter 3.2". */
 const NOT_PROGRAMS = new Set([
   'version',
@@ -234,6 +257,14 @@ export function codeNameAt(tokens: Token[], i: number, known: Set<string>): Ment
   if (end > i && (snake || known.has(codeText(tokens, i, end)))) {
     return codeMention(i, end, codeText(tokens, i, end), 'concept');
   }
+  // "ledger-sync v2.7.0", "tessera-cli 0.9.2": a hyphenated name before its version is a program.
+  const released = tokens[end];
+  if (end > i && released && VERSION.test(released.text) && released.space !== '' && nounEnds(tokens, i, end))
+    return codeMention(i, end + 1, `${codeText(tokens, i, end)} ${released.text}`, 'product');
+  // "checkout-api", "payments-gateway", "tessera-cli": a hyphenated name ending in a word for a
+  // program's part is one, introduced or not.
+  if (end > i && SYSTEM_ENDS.has(tokens[end - 1]!.lower) && nounEnds(tokens, i, end))
+    return codeMention(i, end, codeText(tokens, i, end), 'concept');
   // "libharu 2.4.3": a word no dictionary of ours calls common, before a dotted version number.
   const version = tokens[i + 1];
   if (

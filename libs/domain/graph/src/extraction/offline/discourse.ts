@@ -150,6 +150,11 @@ export class Discourse {
     this.rememberSubjectCandidate(mention);
   }
 
+  /** A subject that outranks the sentence's others: the pronoun of "He and his brother Marek both …". */
+  rememberMainSubject(mention: Mention): void {
+    this.rememberSubjectCandidate(mention, true);
+  }
+
   /**
    * A sentence's opening name that nothing typed and no relation used ("Hedy Lamarr co-invented
    * …"): the subject a following "she" most likely means, taken as a person only if one does.

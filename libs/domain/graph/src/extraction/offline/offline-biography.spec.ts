@@ -1057,3 +1057,19 @@ describe('OfflineExtractor: nicknames, opening quantifiers, relatives of two kin
     assert.equal(mentionGender({ keys: ['mama'] } as Mention), 'female');
   });
 });
+
+describe('OfflineExtractor: "set up by" and a joined pronoun as the subject', () => {
+  it('reads "was set up by" as founded', async () => {
+    const found = await triples('Pesa Kona was set up in 2019 by Achieng Oduya.', true);
+    assert.ok(found.includes('Achieng Oduya | founded | Pesa Kona'), found.join('; '));
+  });
+
+  it('keeps "he" for the subject joined first, not the brother named after it', async () => {
+    const found = await triples(
+      'Pavel Novak was born in Brno in 1950. He and his older brother Jiri both studied at the Brno University of Technology. In 1979 he married the painter Eva Dvorak.',
+      true,
+    );
+    assert.ok(found.includes('Pavel Novak | married to | Eva Dvorak'), found.join('; '));
+    assert.ok(!found.includes('Jiri | married to | Eva Dvorak'), found.join('; '));
+  });
+});

@@ -648,3 +648,20 @@ describe('OfflineExtractor: a speaker naming themselves', () => {
     assert.ok(call.includes('Nomvula | lives in | Pretoria'), call.join('; '));
   });
 });
+
+describe('OfflineExtractor: siblings called so, and a kin word before an emoji', () => {
+  it('relates a speaker to the one they call "sis" or "little brother" at the end of a turn', async () => {
+    const chat = await triples('Ama: I got the job at Ecobank!\nKofi: proud of you sis', true);
+    assert.ok(chat.includes('Ama | sibling of | Kofi'), chat.join('; '));
+    const slang = await triples('Ama: I got the job at Ecobank!\nKofi: nice one bro', true);
+    assert.ok(!slang.some((t) => t.includes('sibling of')), slang.join('; '));
+  });
+
+  it('reads "he\'s my husband" before an emoji', async () => {
+    const chat = await triples(
+      "Omar: does Yusuf know?\nLina: told him first, he's my husband 😂 he's already looking at flats",
+      true,
+    );
+    assert.ok(chat.includes('Lina | married to | Yusuf'), chat.join('; '));
+  });
+});

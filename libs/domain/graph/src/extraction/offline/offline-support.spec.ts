@@ -1130,3 +1130,31 @@ describe('OfflineExtractor: posts, replies and codes', () => {
     assert.ok(!thread.includes('Mia Holt | works at | Pan Dorado'), thread.join('; '));
   });
 });
+
+describe('OfflineExtractor: terse tickets and lower-case program names', () => {
+  it('reads lower-case field labels of a ticket', async () => {
+    const found = await triples(
+      'CASE 00912-C | priority: high\ncustomer: Brookside Vet Clinic (York)\nproduct: VetPro 6 on Windows Server 2022\nissue: calendar fails with VP-DB-220.',
+      true,
+    );
+    assert.ok(found.includes('Brookside Vet Clinic | uses | VetPro 6'), found.join('; '));
+  });
+
+  it("takes the name in brackets after an opener's user name as the contact", async () => {
+    const found = await triples(
+      'Issue #2203: mapkit crashes on import\n\nOpened by @ana-lu (Ana Luz, Instituto Cartográfico)\n\nEnvironment: macOS 14.5, GDAL 3.9.0',
+      true,
+    );
+    assert.ok(found.includes('Ana Luz | uses | macOS 14.5'), found.join('; '));
+  });
+
+  it('reads a hyphenated program before its version, and one whose last word says it is a service', async () => {
+    const chunk = await facts(
+      'The outage was caused by ledger-relay v3.1.0, which dropped the cache. It also hit the checkout-api.',
+      true,
+    );
+    const names = chunk.entities.map((e) => e.name);
+    assert.ok(names.includes('ledger-relay v3.1.0'), names.join('; '));
+    assert.ok(names.includes('checkout-api'), names.join('; '));
+  });
+});

@@ -86,6 +86,10 @@ export function predicate(pair: Pair, reading: Reading, { apposition }: Gap): bo
     joinedSubject(tokens, joined, source)
   ) {
     found.push({ ...previous, source: joined, confidence: 0.7 });
+    // ("He and his older brother Marek both studied at …. In 1979 he married …": a pronoun joined
+    // first is the text's subject going on, whom "he" next means, not the relative named after it.)
+    if (joined.type === 'person' && tokens[joined.start]?.pos === 'PRON' && !aside)
+      discourse.rememberMainSubject(joined);
   }
   return true;
 }

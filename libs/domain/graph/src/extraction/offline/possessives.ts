@@ -413,7 +413,9 @@ export function possessiveRoles(
     const noun = tokens[k];
     const closes =
       tokens[k + 1] === undefined ||
-      [',', '.', ';'].includes(tokens[k + 1]!.text) ||
+      [',', '.', ';', '!', '?'].includes(tokens[k + 1]!.text) ||
+      // ("he's my husband 😂 he's already …": an emoji ends a chat's clause.)
+      tokens[k + 1]!.pos === 'SYM' ||
       (linked && ['in', 'since', 'from', 'until'].includes(tokens[k + 1]!.lower));
     if (!noun || !closes || out.some((r) => r.source === named || r.target === named)) continue;
     const owner =

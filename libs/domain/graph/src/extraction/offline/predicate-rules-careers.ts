@@ -117,6 +117,15 @@ export const CAREER_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: ['person', 'location', 'date'],
   },
+  // "The company was set up in 2020 by Wanjiru Kamau": the passive, its founder after "by".
+  {
+    verbs: ['set'],
+    preps: ['by'],
+    words: ['up'],
+    canonical: 'founded',
+    invertPassive: true,
+    notTarget: ['location', 'date'],
+  },
   // "so he's leaving Loja?", "she left Houston in 2019": a town one leaves is one one lived in.
   {
     verbs: ['leave'],

@@ -180,7 +180,9 @@ export function matchPredicate(
       ? lastWord.lower
       : '';
   // "was painted by", and a participle on its own: "the Mona Lisa, painted by Leonardo".
-  const participle = (t: Token) => /(ed|en|wn|ght|lt|id|un|ld|de|nd|ng)$/.test(t.lower);
+  // ("was set up by", "was put together by": participles that look like no other.)
+  const participle = (t: Token) =>
+    /(ed|en|wn|ght|lt|id|un|ld|de|nd|ng)$/.test(t.lower) || ['set', 'put', 'cut', 'shut'].includes(t.lower);
   // (And a reduced relative: "the drone maker founded by …", the participle right before "by".)
   const by = between
     .slice(0, described)

@@ -79,7 +79,9 @@ export function fieldsOf(tokens: Token[]): FieldSpan[] {
   const spans: FieldSpan[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const opens = k === 0 || tokens[k - 1]!.text === '|' || DASHES.has(tokens[k - 1]!.text);
-    if (!opens || !/^\p{Lu}/u.test(tokens[k]!.text)) continue;
+    // ("customer: Greenleaf Dental Clinic", "product: DentiFlow 8": terse tickets write labels in
+    // lower case; only the labels below count.)
+    if (!opens) continue;
     const width = tokens[k + 1]?.text === ':' ? 1 : tokens[k + 2]?.text === ':' ? 2 : 0;
     // ("Opened by Lucía Fernández": a line of its own, the label with no colon.)
     const byLine =
@@ -87,7 +89,8 @@ export function fieldsOf(tokens: Token[]): FieldSpan[] {
       k === 0 &&
       tokens[1]?.lower === 'by' &&
       CONTACT_LABELS.has(`${tokens[0]!.lower} by`) &&
-      tokens.length <= 6 &&
+      // ("Opened by @lucia-fdez (Lucía Fernández, Instituto Geográfico Nacional)": or the name's brackets.)
+      (tokens.length <= 6 || tokens.slice(3, 6).some((t) => t.text === '(')) &&
       !tokens.slice(2).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
     if (byLine) {
       spans.push({ field: 'contact', label: `${tokens[0]!.lower} by`, from: 2, to: tokens.length });
@@ -162,6 +165,11 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
         header.customer = retyped(first, 'organization');
       if (span.field === 'product' && !header.product && !NOT_PRODUCTS.has(first.type))
         header.product = first;
+      // (The person's name in brackets after a user name: "@lucia-fdez (Lucía Fernández, …)".)
+      const named = mentions.find(
+        (m) => m.start === first!.end + 1 && sentence.tokens[first!.end]?.text === '(' && m.type === 'person',
+      );
+      if (span.field === 'contact' && named) first = named;
       if (span.field === 'contact' && !header.contact && personLike(first)) {
         header.contact = retyped(first, 'person');
         contactsOrganisation = mentions.find(

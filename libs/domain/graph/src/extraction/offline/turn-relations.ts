@@ -3,7 +3,7 @@ import type { Mention } from './mentions';
 import { nounPredicate } from './noun-predicates';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
-import { phrase, Sentence } from './sentences';
+import { phrase, Sentence, Token } from './sentences';
 
 // What a chat's or a transcript's turn says of its speaker without a verb: a child calling a
 // parent ("Also Mum, I got the job!", "Thanks Dad ❤️", "Dad, did you get the photos?"), and a role
@@ -130,6 +130,17 @@ export function turnRelations(
     discourse.parentsCalled.set(discourse.childCalling.parent, label);
     discourse.childCalling = undefined;
   }
+  // ("proud of you sis", "Congrats, little sister!", "ok little bro 😘": a sibling called at the
+  // end of a turn is whom the speaker talks to.)
+  const sibling = discourse.addressee;
+  if (
+    child &&
+    sibling &&
+    callsSibling(sentence.tokens) &&
+    discourse.speakers.has(sibling.keys[0]!) &&
+    sibling.keys[0] !== child.keys[0]
+  )
+    out.push(rel(sibling, child, 'sibling of', 'called sibling', sentence.tokens.length, 0.6));
   const role = speakersRole(sentence, label);
   const company = discourse.firstOrganization;
   if (label && role && company && company.keys[0] !== label.keys[0])
@@ -137,6 +148,29 @@ export function turnRelations(
       rel(label, company, role, phrase(sentence.tokens, label.end, label.end + 3), label.end + 3, 0.6),
     );
   return out;
+}
+
+/** Words a speaker calls a sibling by; "bro" only with a word of age before it ("little bro"): alone it is a friend's. */
+const SIBLING_CALLS = new Set(['sis', 'sister', 'brother', 'bro', 'sibling']);
+const AGES = new Set(['little', 'lil', 'big', 'baby', 'older', 'younger', 'kid']);
+
+/** Whether a turn's last words call a sibling: "…, little sister!", "thanks sis". */
+function callsSibling(tokens: Token[]): boolean {
+  let end = tokens.length;
+  while (end > 0 && ['PUNCT', 'SYM', 'X'].includes(tokens[end - 1]!.pos)) end--;
+  const word = tokens[end - 1];
+  if (!word || !SIBLING_CALLS.has(word.lower) || word.text !== word.lower) return false;
+  const before = tokens[end - 2];
+  const aged = before !== undefined && AGES.has(before.lower);
+  if (word.lower === 'bro' && !aged) return false;
+  // (Not "my sister", "a brother", "his little sister": someone's sibling, no one called.)
+  const owner = tokens[aged ? end - 3 : end - 2];
+  return (
+    !owner ||
+    (owner.pos !== 'DET' &&
+      !['my', 'our', 'his', 'her', 'their', 'its', 'your'].includes(owner.lower) &&
+      !/^['’]s$/.test(owner.lower))
+  );
 }
 
 /** Two speakers who call one parent are siblings: the new child, then each one before. */
