@@ -369,13 +369,15 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       return;
     }
     // ("Olek: … we moved to Duluth when I was twelve": a speaker with no firm moves with "we".)
-    const moves = (t: Token | undefined) => ['move', 'relocate', 'emigrate'].includes(t?.lemma ?? '');
+    // ("Ana: we live in Porto now", a forum post's "we live in Frankfurt near the airport": so with
+    // "live", and in a message whose writer names no firm.)
+    const moves = (t: Token | undefined) => ['move', 'relocate', 'emigrate', 'live'].includes(t?.lemma ?? '');
     const [verb1, verb2] = [sentence.tokens[i + 1], sentence.tokens[i + 2]];
     // (In a chat, before the firm the speaker works at: "we moved to Lekki" is the family's move.)
     if (
       token.lower === 'we' &&
       discourse.speaker?.type === 'person' &&
-      discourse.speakers.size > 0 &&
+      (discourse.speakers.size > 0 || !discourse.speakersOrganization()) &&
       (moves(verb1) || (['ADV', 'AUX'].includes(verb1?.pos ?? '') && moves(verb2))) &&
       // (Ourselves, not a thing moved: "We moved the team to Santiago" is the firm's.)
       INTRANSITIVE_MOVES.has(sentence.tokens[moves(verb1) ? i + 2 : i + 3]?.lower ?? '')

@@ -380,7 +380,7 @@ export function isOrganizationNoun(token: Token | undefined): boolean {
 }
 
 /** Words that open a forum post's label: "Posted by X:", "Reply from X:". */
-const POSTED = new Set(['posted', 'reply', 'replied', 'answered', 'comment', 'message']);
+const POSTED = new Set(['posted', 'submitted', 'reply', 'replied', 'answered', 'comment', 'message']);
 
 /**
  * A conversation turn's speaker ("Maya: …", "Posted by dave_k77:"), when the label names someone.
@@ -443,7 +443,20 @@ export function speakerOf(
  */
 function sentBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
   const sender = fromHeader(tokens, mentions);
-  return sender?.type === 'person' ? sender : undefined;
+  if (sender?.type === 'person') return sender;
+  // ("From: Sunil Rao (MediLedger Support)": a name nothing typed of two or three capitalised words.)
+  if (sender?.evidence === 'none' && /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){1,2}$/u.test(sender.name)) {
+    settle(sender, 'person', 'weak');
+    return sender;
+  }
+  return undefined;
+}
+
+/** How many quoting marks open a line: 1 for "> From: …", 2 for "> > From: …". */
+export function quoteMarks(tokens: Token[]): number {
+  let q = 0;
+  while (tokens[q]?.text === '>' || tokens[q]?.text === '>>') q++;
+  return q;
 }
 
 /**
@@ -451,8 +464,10 @@ function sentBy(tokens: Token[], mentions: Mention[]): Mention | undefined {
  * Dorota Wiśniewska <dorota@…>"), ending the line or before the address, a comma or a bracket.
  */
 export function fromHeader(tokens: Token[], mentions: Mention[]): Mention | undefined {
-  if (tokens[0]?.lower !== 'from' || tokens[1]?.text !== ':') return undefined;
-  const sender = mentions.find((m) => m.start === 2);
+  // ("> From: Sanjay Kulkarni (MediBill Support)": a quoted mail's header too.)
+  const q = quoteMarks(tokens);
+  if (tokens[q]?.lower !== 'from' || tokens[q + 1]?.text !== ':') return undefined;
+  const sender = mentions.find((m) => m.start === q + 2);
   if (!sender) return undefined;
   const next = tokens[sender.end]?.text;
   return next === undefined || ['<', ',', '('].includes(next) ? sender : undefined;

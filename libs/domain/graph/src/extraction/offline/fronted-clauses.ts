@@ -1,3 +1,4 @@
+import { KIN_NOUNS } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import { retype } from './pair-rules';
@@ -41,6 +42,15 @@ export function frontedParticiple(sentence: Sentence, mentions: Mention[]): Sent
       next > k + 2 &&
       sentence.dates.some(([from, to]) => from === k + 2 && to === next - 1);
     if (dated && before) continue;
+    // ("Born in Enugu to a schoolteacher mother, Ngozi Okafor, Chiamaka Eze spent …": a relative
+    // named in apposition inside the phrase, before the comma its subject follows.)
+    if (
+      after &&
+      KIN_NOUNS.has(tokens[k - 1]?.lower ?? '') &&
+      tokens[after.end]?.text === ',' &&
+      mentions.some((m) => m.start === after.end + 1)
+    )
+      continue;
     // ("Born in Sapporo, Hokkaido, to …": a one-word name nothing typed after a place is its region.)
     const region =
       after?.type === 'location' || (after?.evidence === 'none' && after.end - after.start === 1);

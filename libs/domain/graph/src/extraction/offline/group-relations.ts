@@ -424,8 +424,11 @@ export function ownHome(sentence: Sentence, mentions: Mention[], discourse: Disc
   return out;
 }
 
-/** A bracket's label for who heads the unit before it: "(lead: Victor Chen)". */
-const HEAD_LABELS = new Set(['lead', 'leader', 'head', 'manager', 'owner', 'captain']);
+/**
+ * A bracket's label for who heads the unit before it: "(lead: Victor Chen)". (Not "owner:", which
+ * in a list of actions says whose task it is: "add alerting to Grafana (owner: Ahmed Farouk)".)
+ */
+const HEAD_LABELS = new Set(['lead', 'leader', 'head', 'manager', 'captain']);
 
 /**
  * "the Desktop Engineering team (lead: Victor Chen)", "Owner: Platform Reliability (lead: Hannah

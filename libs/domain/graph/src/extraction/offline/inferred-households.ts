@@ -18,10 +18,25 @@ const HOUSEHOLD = new Set(['married to', 'partner of', 'child of', 'sibling of']
  * wife, Mercedes Barcha", "is married to the poet Marisol Vidal, and the couple lives in Puebla":
  * whom a person lives with lives there too.
  */
-export function companionsLive(tokens: Token[], found: SentenceRelation[]): SentenceRelation[] {
+export function companionsLive(
+  tokens: Token[],
+  found: SentenceRelation[],
+  mentions: Mention[] = [],
+): SentenceRelation[] {
   const out: SentenceRelation[] = [];
   for (const home of found) {
     if (home.canonical !== 'lives in' || home.source.type !== 'person') continue;
+    // ("Quispe now lives in Valparaíso with Soto and their two children": a person named right
+    // after "with", whatever the sentence says they are to each other.)
+    const beside = mentions.find(
+      (m) =>
+        m.start === home.target.end + 1 &&
+        tokens[home.target.end]?.lower === 'with' &&
+        m.type === 'person' &&
+        !same(m, home.source),
+    );
+    if (beside && home.target.end > home.source.end)
+      out.push({ ...home, source: beside, confidence: 0.6 });
     for (const tie of found) {
       if (!HOUSEHOLD.has(tie.canonical)) continue;
       const other = same(tie.source, home.source)

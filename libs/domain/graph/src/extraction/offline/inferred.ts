@@ -24,7 +24,7 @@ export function inferredRelations(
     ...foundersPlayIn(tokens, [...found, ...together]),
     ...foundersLead(found),
     ...predecessorsLed(tokens, found, discourse),
-    ...companionsLive(tokens, found),
+    ...companionsLive(tokens, found, mentions),
     ...coupleHome(tokens, mentions, discourse, found),
     ...together,
     ...whollyOwned(found),
@@ -33,8 +33,51 @@ export function inferredRelations(
     ...starAs(tokens, mentions, discourse),
     ...calledIn(tokens, mentions, found),
     ...tookOverWhenLeft(tokens, mentions, found),
+    ...bornToAfterPlace(tokens, mentions, found),
     ...affectedCustomers(tokens, mentions, discourse),
   ];
+}
+
+/** Nouns of a child after a birthplace: "…, the son of", "…, the youngest of three daughters of". */
+const CHILD_NOUNS = new Set(['son', 'daughter', 'child', 'sons', 'daughters', 'children']);
+
+/**
+ * "was born in Białystok, the son of a railway clerk, Henryk Wierzbicki": an apposition of
+ * parentage after the town one was born (or grew up) in is the person's, not the town's.
+ */
+function bornToAfterPlace(
+  tokens: Token[],
+  mentions: Mention[],
+  found: SentenceRelation[],
+): SentenceRelation[] {
+  const out: SentenceRelation[] = [];
+  for (const home of found) {
+    if (!['born in', 'lives in'].includes(home.canonical) || home.source.type !== 'person') continue;
+    const place = home.target;
+    if (tokens[place.end]?.text !== ',' || place.start < home.source.end) continue;
+    // ", the youngest of three sons of", ", the second daughter of": words of which child, then "of".
+    let k = place.end + 1;
+    while (k < place.end + 7 && tokens[k] && !CHILD_NOUNS.has(tokens[k]!.lower)) {
+      if (!['DET', 'ADJ', 'NUM', 'ADP'].includes(tokens[k]!.pos)) break;
+      k++;
+    }
+    if (!CHILD_NOUNS.has(tokens[k]?.lower ?? '') || tokens[k + 1]?.lower !== 'of') continue;
+    // ("of a railway clerk, Henryk Wierzbicki", "of the potter Imai Sōsuke": past what the parent is.)
+    const parent = mentions.find(
+      (m) =>
+        m.start > k + 1 &&
+        m.start <= k + 7 &&
+        tokens
+          .slice(k + 2, m.start)
+          .every((t) => ['DET', 'ADJ', 'NOUN', 'PUNCT'].includes(t.pos) && t.text !== '.'),
+    );
+    if (!parent || parent.type === 'location' || parent.type === 'organization' || same(parent, home.source))
+      continue;
+    if (parent.evidence === 'none') Object.assign(parent, { type: 'person', evidence: 'weak' });
+    const raw = phrase(tokens, place.end + 1, parent.start).replace(/[\s,]+$/, '');
+    out.push(rel(home.source, parent, 'child of', raw, parent.end, 0.7));
+  }
+  return out;
 }
 
 /** "Affected merchants included …", "Merchants including … reported failed orders": who an incident hit. */

@@ -1073,3 +1073,50 @@ describe('OfflineExtractor: "set up by" and a joined pronoun as the subject', ()
     assert.ok(!found.includes('Jiri | married to | Eva Dvorak'), found.join('; '));
   });
 });
+
+describe('OfflineExtractor: births told another way, a home shared, a firm started and an infinitive of founding', () => {
+  it('reads "came into the world in" as a birthplace', async () => {
+    const found = await triples('Shankar Joshi came into the world in 1904 in Wai.', true);
+    assert.ok(found.includes('Shankar Joshi | born in | Wai'), found.join('; '));
+  });
+
+  it('gives the parentage after a birthplace to the person born there, not to the town', async () => {
+    const found = await triples(
+      'Tadeusz Nowik was born in 1948 in Białystok, the youngest of three sons of a railway clerk, Henryk Nowik.',
+      true,
+    );
+    assert.ok(found.includes('Tadeusz Nowik | child of | Henryk Nowik'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Białystok | child of')), found.join('; '));
+  });
+
+  it('reads past a relative named inside an opening participle to the subject after it', async () => {
+    const found = await triples(
+      'Born in Enugu to a schoolteacher mother, Adaora Obi, Chinwe Nnaji spent her childhood in Lagos.',
+      true,
+    );
+    assert.ok(found.includes('Chinwe Nnaji | born in | Enugu'), found.join('; '));
+    assert.ok(!found.includes('Adaora Obi | born in | Enugu'), found.join('; '));
+  });
+
+  it('gives whom one lives somewhere "with" that home too', async () => {
+    const found = await triples(
+      'Mateo Quiroga met the singer Valeria Sotomayor in Lima. Quiroga now lives in Valparaíso with Sotomayor and their two children.',
+      true,
+    );
+    assert.ok(found.includes('Valeria Sotomayor | lives in | Valparaíso'), found.join('; '));
+  });
+
+  it('reads "was started by" as founding a firm, and "left X to found Y" as the person\'s founding', async () => {
+    const started = await triples(
+      'Widmo Games makes puzzles. Widmo Games was started in 2012 by Bartek Zajac.',
+      true,
+    );
+    assert.ok(started.includes('Bartek Zajac | founded | Widmo Games'), started.join('; '));
+    const left = await triples(
+      'Chioma Eze left Unilever in 2012 to found Shea & Stone, a small cosmetics label.',
+      true,
+    );
+    assert.ok(left.includes('Chioma Eze | founded | Shea & Stone'), left.join('; '));
+    assert.ok(!left.includes('Unilever | founded | Shea & Stone'), left.join('; '));
+  });
+});

@@ -7,7 +7,7 @@ import { domainEmployers, Sender, sendersOf } from './mail-domains';
 import { findMentions, Mention } from './mentions';
 import { ShortNames } from './short-names';
 import { Discourse } from './discourse';
-import { addresseeOf, speakerOf, typeFromContext } from './cues';
+import { addresseeOf, opensPostLabel, quoteMarks, speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
 import { phrase, readSentences, Sentence } from './sentences';
 import { signatureBlocks, signedRole } from './signatures';
@@ -15,7 +15,7 @@ import { rel } from './owners';
 import { ticketHeader } from './ticket-fields';
 import { isSheetField, readSheet, sheetFields, sheetSubject } from './infobox';
 import { turnRelations } from './turn-relations';
-import { isReplyLine, replierOf, writerOf, writersOrganizationIn } from './writer';
+import { replierOf, writerOf, writersOrganizationIn } from './writer';
 import { pairCandidates } from './learned/pair-features';
 import { PairModel } from './learned/pair-model';
 import { learnedRelations, PendingPair } from './learned/pair-relations';
@@ -215,10 +215,10 @@ export class OfflineExtractor extends GraphExtractor {
       if (label) discourse.speakers.add(label.keys[0]!);
       // ("From: Samir Haddad, ParcelWise Support" above a reply: its sender writes what follows,
       // past the other header fields.)
-      if (label && sentence.tokens[0]?.lower === 'from') sender = label;
+      if (label && sentence.tokens[quoteMarks(sentence.tokens)]?.lower === 'from') sender = label;
       // ("Reply from mod_dtran (Daniel Tran, moderator):": a reply's writer writes what follows, not
       // the post's, even where the line names no one.)
-      if (!label && isReplyLine(sentence.tokens)) {
+      if (!label && opensPostLabel(sentence.tokens) && sentence.tokens[1]?.lower === 'from') {
         sender = replierOf(sentence.tokens, own);
         replied = true;
         discourse.speaker = sender;

@@ -1158,3 +1158,29 @@ describe('OfflineExtractor: terse tickets and lower-case program names', () => {
     assert.ok(names.includes('checkout-api'), names.join('; '));
   });
 });
+
+describe("OfflineExtractor: quoted headers, a writer's home and action owners", () => {
+  it('reads a quoted "> From:" header as the sender of what follows', async () => {
+    const found = await triples(
+      'From: Kwame Boateng <kwame@asantehealth.gh>\nSubject: export failing\n\nstill failing after the patch. we run MediLedger 4 on Windows Server 2019.\n\n> From: Sunil Rao (MediLedger Support)\n> Escalating to our integrations engineer Devi Menon.',
+      true,
+    );
+    assert.ok(found.includes('Devi Menon | works at | MediLedger'), found.join('; '));
+  });
+
+  it('gives a forum writer\'s "we live in" to the writer', async () => {
+    const found = await triples(
+      'posted by wifi_woes_88 » Tue 14 May\n\nmy router keeps dropping since the update. we live in Utrecht near the station lol',
+      true,
+    );
+    assert.ok(found.includes('wifi_woes_88 | lives in | Utrecht'), found.join('; '));
+  });
+
+  it('takes no "(owner: …)" of an action item for a head of the system named before it', async () => {
+    const found = await triples(
+      'Actions: add certificate expiry alerting to Grafana (owner: Ahmed Farouk).',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('Ahmed Farouk | leads')), found.join('; '));
+  });
+});

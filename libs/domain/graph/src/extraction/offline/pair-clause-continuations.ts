@@ -213,7 +213,8 @@ export function purposeClause(pair: Pair, { previous }: Reading): boolean {
   const to = between.findIndex((t, k) => t.lower === 'to' && between[k + 1]?.pos === 'VERB');
   if (to < 0 || !previous) return false;
   const verb = between[to + 1]!;
-  if (verb.lower !== verb.lemma) return false;
+  // ("to found Shea & Stone": the tagger takes "found" for "find"'s past; after "to" it is the base.)
+  if (verb.lower !== verb.lemma && verb.lower !== 'found') return false;
   // (Only a time or a place between: "in 2018", "last year".)
   if (
     between.slice(0, to).some((t) => isVerbLike(t) || t.pos === 'AUX' || t.pos === 'PRON' || t.text === ',')

@@ -70,6 +70,16 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     targetType: 'location',
     notTarget: NOT_PERSON,
   },
+  // "came into the world in 1904 in Satara": where one was born, in other words.
+  {
+    verbs: ['come'],
+    words: ['world'],
+    preps: ['in'],
+    canonical: 'born in',
+    sourceType: 'person',
+    targetType: 'location',
+    notTarget: NOT_PERSON,
+  },
   {
     verbs: ['die'],
     preps: ['in', 'at'],
@@ -104,6 +114,14 @@ export const BIOGRAPHY_RULES: PredicateRule[] = [
     sourceType: 'person',
     targetType: 'organization',
     notTarget: ['person', 'location', 'date', 'product', 'event'],
+  },
+  // "Widmo was started in 2012 by two former programmers": the passive, its founder after "by".
+  {
+    verbs: ['start'],
+    preps: ['by'],
+    canonical: 'founded',
+    invertPassive: true,
+    onlyTargets: ['organization'],
   },
   // ("which is controlled by the Halvorsen family": a controlling owner.)
   // (Not a town: "a little shop in Tbilisi owned by my friend Nino" is the shop's owner.)

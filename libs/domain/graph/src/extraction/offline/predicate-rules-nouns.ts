@@ -38,6 +38,8 @@ export const NOUN_RULES: PredicateRule[] = [
     canonical: 'child of',
     sourceType: 'person',
     targetType: 'person',
+    // ("born in Białystok, the son of a railway clerk, Henryk …": no town is anyone's child.)
+    notSourceTyped: ['location'],
   },
   {
     nouns: ['father', 'mother', 'parent'],

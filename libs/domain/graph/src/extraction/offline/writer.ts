@@ -2,14 +2,12 @@ import { findMentions, Mention } from './mentions';
 import { CLOSINGS, DASHES, FUNCTION_WORDS } from './name-words';
 import { isVerbLike } from './predicates';
 import { Sentence, Token } from './sentences';
-import { fromHeader, isUserName } from './cues';
+import { fromHeader, isUserName, opensPostLabel } from './cues';
 import { isRoleWord } from './signatures';
 import { personalName } from './short-names';
 
 /** The verb of "I'm X" and "I am X" (with "this is", "my name is" and "X here", an introduction). */
 const INTRODUCING = new Set(["'m", '’m', 'am', "i'm", 'i’m']);
-/** Verbs of a post's or a form's byline: "posted by", "submitted by". */
-const POSTED = new Set(['posted', 'submitted', 'asked', 'written']);
 /** Words of a closing of more than one word: "Kind regards", "Many thanks", "Best wishes". */
 const CLOSING_WORDS = new Set(['kind', 'warm', 'many', 'best', 'wishes', 'with', 'all', 'the']);
 
@@ -86,9 +84,8 @@ export function writerOf(sentences: Sentence[]): Mention | undefined {
 function posterOf(sentences: Sentence[]): Mention | undefined {
   for (const sentence of sentences.slice(0, 4)) {
     const { tokens } = sentence;
-    const by = tokens.findIndex((t, k) => k <= 1 && POSTED.has(t.lower) && tokens[k + 1]?.lower === 'by');
-    if (by < 0) continue;
-    const at = tokens[by + 2]?.text === ':' ? by + 3 : by + 2;
+    if (!opensPostLabel(tokens) || tokens[1]?.lower !== 'by') continue;
+    const at = tokens[2]?.text === ':' ? 3 : 2;
     const mentions = findMentions(sentence);
     const poster = mentions.find((m) => m.start === at);
     if (!poster) continue;
@@ -169,13 +166,6 @@ export function writersOrganizationIn(sentence: Sentence, mentions: Mention[]): 
   if (organization.type !== 'organization')
     Object.assign(organization, { type: 'organization', evidence: 'weak' });
   return organization;
-}
-
-/** Whether a line opens a reply: "Reply from mod_dtran:", "reply from Jana Horvath (Orbitly Staff):". */
-export function isReplyLine(tokens: Token[]): boolean {
-  return (
-    ['reply', 'replied', 'response', 'answer'].includes(tokens[0]?.lower ?? '') && tokens[1]?.lower === 'from'
-  );
 }
 
 /**
