@@ -1046,3 +1046,23 @@ describe('OfflineExtractor: joined subjects, found work and a team of heads', ()
     assert.ok(!found.some((t) => t.endsWith('| executive team')), found.join('; '));
   });
 });
+
+describe('OfflineExtractor: units put to use, and places named with "and"', () => {
+  it('reads "deployed 300 units of X" as using X, no part of it', async () => {
+    const found = await triples(
+      'Lazada has already deployed 300 units of the Pickbot R4 at its Manila centre.',
+      true,
+    );
+    assert.ok(found.includes('Lazada | uses | Pickbot R4'), found.join('; '));
+    assert.ok(!found.some((t) => t.includes('| part of |')), found.join('; '));
+  });
+
+  it('keeps a place whose name holds "and" whole', async () => {
+    const found = await triples(
+      'Anya Ramdin was born in Chaguanas, Trinidad and Tobago. Soria is part of Castile and León, Spain.',
+      true,
+    );
+    assert.ok(found.includes('Chaguanas | located in | Trinidad and Tobago'), found.join('; '));
+    assert.ok(found.includes('Castile and León | located in | Spain'), found.join('; '));
+  });
+});

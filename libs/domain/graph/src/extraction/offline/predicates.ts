@@ -295,6 +295,12 @@ export function matchPredicate(
     // ("a partnership with X and a seed round led by Kepple Africa Ventures": an investor leads a
     // funding round, never the company raising it.)
     if (rule.canonical === 'leads' && fundingRoundLed(between)) continue;
+    // ("has deployed 300 units of the Dalbit X2": a count of things, no part of them.)
+    if (
+      rule.canonical === 'part of' &&
+      between.some((t, k) => t.lemma === 'unit' && between[k - 1]?.pos === 'NUM')
+    )
+      continue;
     if (targetType && rule.notTarget?.includes(targetType) && !(rule.invertPassive && passive)) continue;
     if (rule.onlyTargets && !rule.onlyTargets.includes(target.type)) continue;
     if (rule.schoolsOnly && !SCHOOL_NAME.test((rule.reversed ? source : target).name)) continue;

@@ -84,6 +84,7 @@ export function readSentences(text: string): Sentence[] {
       const compound = companyCompound(texts, spaces, i, last);
       const title = titleStop(texts, spaces, i, last);
       const degree = degreeEnd(texts, spaces, i, last);
+      const place = compoundPlace(texts, i, last);
       // ("for R$1.2 billion": a currency's letters and its sign are one symbol, no name.)
       const currency =
         /^[A-Z]{1,3}$/.test(texts[i] ?? '') && texts[i + 1] === '$' && spaces[i + 1] === '' && i + 1 <= last;
@@ -98,9 +99,11 @@ export function readSentences(text: string): Sentence[] {
                 ? title
                 : degree > i
                   ? degree
-                  : currency
-                    ? i + 1
-                    : gluedRun(texts, spaces, pos, i, last);
+                  : place > i
+                    ? place
+                    : currency
+                      ? i + 1
+                      : gluedRun(texts, spaces, pos, i, last);
       // (Glued pieces keep the spaces written between them: only "Sp. z o.o." has any.)
       let word = texts[i] ?? '';
       for (let j = i + 1; j <= glued; j++) word += (spaces[j] ?? '') + (texts[j] ?? '');
@@ -417,6 +420,40 @@ function companyCompound(texts: string[], spaces: string[], i: number, last: num
     texts[i + 1] === '-'
     ? i + 2
     : i;
+}
+
+/** Places named with "and" that the lexicon lists under neither half: "Castile and León". */
+const AND_PLACES = new Set([
+  'castile and leon',
+  'castile and león',
+  'argyll and bute',
+  'dumfries and galloway',
+  'perth and kinross',
+  'tyne and wear',
+  'saint kitts and nevis',
+  'turks and caicos',
+  'turks and caicos islands',
+  'são tomé and príncipe',
+  'sao tome and principe',
+  'wallis and futuna',
+  'saint pierre and miquelon',
+  'heard and mcdonald islands',
+]);
+
+/**
+ * "Trinidad and Tobago", "Castile and León": a place whose name holds "and", which the lexicon
+ * (or AND_PLACES) lists whole, as one token: the index of its last piece, or `i`.
+ */
+function compoundPlace(texts: string[], i: number, last: number): number {
+  if (!/^\p{Lu}/u.test(texts[i] ?? '') || (texts[i + 1] !== 'and' && texts[i + 2] !== 'and')) return i;
+  for (let j = Math.min(last, i + 4); j >= i + 2; j--) {
+    const words = texts.slice(i, j + 1);
+    if (!words.includes('and') || !/^\p{Lu}/u.test(words[words.length - 1]!)) continue;
+    const name = words.join(' ').toLowerCase();
+    const kind = lexicon().classOf(name);
+    if (AND_PLACES.has(name) || kind === 'region' || kind === 'location') return j;
+  }
+  return i;
 }
 
 /** "Sp. z o.o.", the Polish limited company, as one token: the index of its last piece, or `i`. */

@@ -24,6 +24,15 @@ export const MOVING_TO_SYSTEMS: PredicateRule[] = [
 /** Using, running on, reading from, sending through and working in a system. */
 export const SYSTEM_RULES: PredicateRule[] = [
   { verbs: ['use', 'depend', 'rely', 'require'], preps: ['', 'on', 'upon'], canonical: 'uses' },
+  // "Coupang has deployed 300 units of the Dalbit X2", "installed 40 units of …": units put to use.
+  {
+    verbs: ['deploy', 'install', 'roll'],
+    words: ['units'],
+    preps: ['of'],
+    canonical: 'uses',
+    notTarget: ['person', 'location', 'date'],
+    notSource: ['location'],
+  },
   // "shipped with Android 13": what a device came with, it runs.
   { verbs: ['ship'], preps: ['with'], canonical: 'uses', notTarget: ['person', 'location', 'date'] },
   // "The gateway runs on Cloudflare Workers", "built on Kubernetes", "is powered by the Hybrid
