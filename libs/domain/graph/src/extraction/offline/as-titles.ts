@@ -24,7 +24,9 @@ function titleAfter(tokens: Token[], from: number): { at: number; canonical: str
     const canonical = titleRelation(tokens, j);
     if (canonical) found = { at: j, canonical };
     // ("as its new chief executive": the tagger may read "new" as an adverb.)
-    if (!['ADJ', 'PROPN', 'NOUN', 'ADV'].includes(t.pos) && !(j === from && /ing$/.test(t.lower))) break;
+    // ("as its new managing director": an -ing word of the title before its noun, wherever it stands.)
+    const ing = /ing$/.test(t.lower) && (j === from || tokens[j + 1]?.pos === 'NOUN');
+    if (!['ADJ', 'PROPN', 'NOUN', 'ADV'].includes(t.pos) && !ing) break;
   }
   return found;
 }

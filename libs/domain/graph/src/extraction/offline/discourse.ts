@@ -310,8 +310,10 @@ export class Discourse {
     const speaker = this.speaker?.keys[0];
     // (Nor a speaker called by first name: "Khalid: Yousef, did you hear Rania got the promotion?"
     // … "Yousef Barakat: She's managing director now.")
+    // (Nor the speaker's full name when the label gave a first name: "LUCAS:" is Lucas Moreau.)
     const speaks = (m: Mention) =>
-      this.speakers.has(m.keys[0]!) || [...this.speakers].some((key) => key.startsWith(`${m.keys[0]!} `));
+      this.speakers.has(m.keys[0]!) ||
+      [...this.speakers].some((key) => key.startsWith(`${m.keys[0]!} `) || m.keys[0]!.startsWith(`${key} `));
     const fits = (m: Mention) => !gender || !this.genderOf(m) || this.genderOf(m) === gender;
     const people = [...this.recent]
       .reverse()

@@ -358,7 +358,13 @@ export function findMentions(sentence: Sentence, codeNames: Set<string> = NO_COD
         (tokens[end]!.lower === "'s" || tokens[end]!.lower === '’s') &&
         capitalised(tokens[end + 1]!) &&
         (lex.isOrganizationWord(tokens[end + 1]!.lower) ||
-          ['party', 'league'].includes(tokens[end + 1]!.lower))
+          ['party', 'league'].includes(tokens[end + 1]!.lower) ||
+          // ("Queen's Medical Center", "St Mary's Children Hospital": or the word after the next,
+          // after a saint's or a sovereign's name, not a country's or a firm's: "China's State …".)
+          (end + 2 < tokens.length &&
+            capitalised(tokens[end + 2]!) &&
+            lex.isOrganizationWord(tokens[end + 2]!.lower) &&
+            ['first-name', 'role'].includes(lex.classOf(tokens[end - 1]!.lower) ?? '')))
       ) {
         end += 2;
       } else if (

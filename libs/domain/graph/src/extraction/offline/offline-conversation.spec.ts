@@ -665,3 +665,19 @@ describe('OfflineExtractor: siblings called so, and a kin word before an emoji',
     assert.ok(chat.includes('Lina | married to | Yusuf'), chat.join('; '));
   });
 });
+
+describe("OfflineExtractor: a speaker labelled by first name, and a possessive inside a hospital's name", () => {
+  it('never takes "he" for the speaker whose label gave their first name', async () => {
+    const chat = await triples(
+      "JAMIE: Welcome back! My guest today is Lucas Moreau, who runs Petit Grain, a roastery in Verdun.\nLUCAS: Thanks, Jamie.\nJAMIE: And the tech side?\nLUCAS: Shopify for the web shop. My brother Théo built our spreadsheets. He's an accountant at Desjardins, so he's the serious one.",
+      true,
+    );
+    assert.ok(chat.includes('Théo | works at | Desjardins'), chat.join('; '));
+    assert.ok(!chat.includes('Lucas Moreau | works at | Desjardins'), chat.join('; '));
+  });
+
+  it('keeps "Queen\'s Medical Center" whole', async () => {
+    const found = await triples("Leilani works nights at Queen's Medical Center.", true);
+    assert.ok(found.includes("Leilani | works at | Queen's Medical Center"), found.join('; '));
+  });
+});

@@ -1066,3 +1066,10 @@ describe('OfflineExtractor: units put to use, and places named with "and"', () =
     assert.ok(found.includes('Castile and León | located in | Spain'), found.join('; '));
   });
 });
+
+describe('OfflineExtractor: a title with an -ing word', () => {
+  it('reads "as its new managing director"', async () => {
+    const found = await triples('Maison Vireau has named Sophie Tran as its new managing director.', true);
+    assert.ok(found.includes('Sophie Tran | leads | Maison Vireau'), found.join('; '));
+  });
+});
