@@ -1,5 +1,6 @@
 import { CanonicalPredicate } from './predicate-rules';
 import { EntityType, lexicon } from './lexicon';
+import { isCodeName } from './code-names';
 import { keyOf } from './keys';
 import { Mention } from './mentions';
 import { POSSESSIVES } from './owners';
@@ -422,6 +423,8 @@ export function speakerOf(
   if (!label || GENERIC_SPEAKERS.has(label.keys[0]!)) return undefined;
   // ("INC-20931 (sev-2): from 02:10 …": a code or a date opens a field, not a turn.)
   if (label.evidence === 'strong' && (label.type === 'error_code' || label.type === 'date')) return undefined;
+  // ("[02:00:13] sync-agent: conflict on order …": a log line's program, no one speaking.)
+  if (isCodeName(label) && !isUserName(label.name)) return undefined;
   if (bracketed && tokens[label.end]?.text !== ']') return undefined;
   let close = bracketed ? label.end + 1 : label.end;
   if (tokens[close]?.text === '(') {

@@ -1184,3 +1184,13 @@ describe("OfflineExtractor: quoted headers, a writer's home and action owners", 
     assert.ok(!found.some((t) => t.startsWith('Ahmed Farouk | leads')), found.join('; '));
   });
 });
+
+describe('OfflineExtractor: a log line is no turn', () => {
+  it('takes no program labelling a log line for a speaker', async () => {
+    const found = await triples(
+      'From: Jonas Keller <j.keller@brandt-logistik.de>\nSubject: sync fails\n\nlog:\n[02:00:13] sync-agent: conflict on order 99812\n\nmy colleague Lena Vogt rolled one laptop back.\n\nJonas Keller\nIT, Brandt Logistik GmbH',
+      true,
+    );
+    assert.ok(!found.some((t) => t.startsWith('sync-agent |')), found.join('; '));
+  });
+});
