@@ -85,15 +85,8 @@ function posterOf(sentences: Sentence[]): Mention | undefined {
   for (const sentence of sentences.slice(0, 4)) {
     const { tokens } = sentence;
     if (!opensPostLabel(tokens) || tokens[1]?.lower !== 'by') continue;
-    const at = tokens[2]?.text === ':' ? 3 : 2;
-    const mentions = findMentions(sentence);
-    const poster = mentions.find((m) => m.start === at);
-    if (!poster) continue;
-    const named = mentions.find(
-      (m) => m.start === poster.end + 1 && tokens[poster.end]?.text === '(' && tokens[m.end]?.text === ')',
-    );
-    if (named && (named.type === 'person' || personalName(named))) return asPerson(named);
-    if (poster.type === 'person' || isUserName(poster.name) || personalName(poster)) return asPerson(poster);
+    const poster = bylineName(tokens, findMentions(sentence), 2);
+    if (poster) return poster;
   }
   return undefined;
 }
@@ -169,12 +162,13 @@ export function writersOrganizationIn(sentence: Sentence, mentions: Mention[]): 
 }
 
 /**
- * Who writes the reply a line opens: the first person (or user name) named after "from", or the
- * person's name in brackets after a user name ("Reply from mod_dtran (Daniel Tran, moderator)").
+ * The person a byline names from token `from` on ("Posted by kofi_builds", "Reply from Jana
+ * Horvath (Orbitly Staff)"): the first person or user name, or the person's name in brackets after
+ * a user name ("mod_dtran (Daniel Tran, moderator)").
  */
-export function replierOf(tokens: Token[], mentions: Mention[]): Mention | undefined {
+function bylineName(tokens: Token[], mentions: Mention[], from: number): Mention | undefined {
   for (const m of mentions) {
-    if (m.start < 2) continue;
+    if (m.start < from) continue;
     const named = mentions.find((n) => n.start === m.end + 1 && tokens[m.end]?.text === '(');
     if (named && (named.type === 'person' || personalName(named))) return asPerson(named);
     if (m.type === 'person' || isUserName(m.name) || (m.evidence === 'none' && personalName(m)))
@@ -182,3 +176,7 @@ export function replierOf(tokens: Token[], mentions: Mention[]): Mention | undef
   }
   return undefined;
 }
+
+/** Who writes the reply a line opens ("Reply from mod_dtran (Daniel Tran, …):"). */
+export const replierOf = (tokens: Token[], mentions: Mention[]): Mention | undefined =>
+  bylineName(tokens, mentions, 2);
