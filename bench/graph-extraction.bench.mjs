@@ -221,8 +221,16 @@ async function sideBySide(dir) {
   console.log(`\nSide by side (${chunks.length} chunks per pass, one core, chunks/s)\n`);
   console.log(`| pass | this build | ${dir} |`);
   console.log('| ---: | ---: | ---: |');
-  for (let pass = 1; pass <= ROUNDS; pass++)
-    console.log(`| ${pass} | ${await rate()} | ${await rate(Other)} |`);
+  const sums = [0, 0];
+  for (let pass = 1; pass <= ROUNDS; pass++) {
+    const [mine, other] = [await rate(), await rate(Other)];
+    sums[0] += Number(mine);
+    sums[1] += Number(other);
+    console.log(`| ${pass} | ${mine} | ${other} |`);
+  }
+  // (The passes summed: what the README compares, one machine's noise shared by both builds.)
+  const change = ((sums[0] / sums[1] - 1) * 100).toFixed(0);
+  console.log(`| sum | ${sums[0]} | ${sums[1]} (this build ${change >= 0 ? '+' : ''}${change}%) |`);
 }
 
 async function main() {

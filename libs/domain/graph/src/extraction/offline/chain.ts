@@ -1,3 +1,4 @@
+import { asideEnd } from './clauses';
 import { isCodeName } from './code-names';
 import { isOrganizationNoun, REPORTING_VERBS } from './cues';
 import { peoplePlural } from './predicate-descriptions';
@@ -12,7 +13,7 @@ import { personalName } from './short-names';
 import { isVerbLike } from './predicates';
 import type { SentenceRelation } from './relations';
 import { joinsWords, phrase, Sentence, Token } from './sentences';
-import { isTeam } from './teams';
+import { isHeadsTeam, isTeam } from './teams';
 import { chatFirstPerson, elidedSubjectAt } from './chat-subjects';
 
 /** A verb's past participle: "headquartered", "founded", "known". */
@@ -22,8 +23,6 @@ const pastParticiple = (token: Token | undefined): boolean =>
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'may', 'might', 'must', 'shall']);
 /** Pronouns that stand for a person mentioned before. */
 const SUBJECT_PRONOUNS = new Set(['he', 'she']);
-/** First words of a team of a firm's heads: "the executive team". */
-const HEADS_TEAMS = new Set(['executive', 'leadership', 'management', 'senior']);
 /** Words after "we moved" that leave no thing moved: "we moved to Lekki", "we moved back". */
 const INTRANSITIVE_MOVES = new Set([
   'to',
@@ -112,22 +111,13 @@ const TIME_NOUNS = new Set([
 ]);
 
 /**
- * Where a relative clause opened by the comma at `comma` (", which …", ", who …") closes: the
- * comma a verb follows (past adverbs), or -1. No clause runs past a semicolon, a colon or a bracket.
+ * Where a relative clause opened by the comma at `comma` (", which …", ", who …") closes (clauses.ts
+ * asideEnd), or -1.
  */
 function relativeClauseEnd(tokens: Token[], comma: number): number {
   if (tokens[comma]?.text !== ',' || !['which', 'who', 'that'].includes(tokens[comma + 1]?.lower ?? ''))
     return -1;
-  for (let k = comma + 3; k < tokens.length; k++) {
-    const text = tokens[k]!.text;
-    if ([';', ':', '(', ')'].includes(text)) return -1;
-    if (text !== ',') continue;
-    let verb = k + 1;
-    while (tokens[verb]?.pos === 'ADV') verb++;
-    const next = tokens[verb];
-    if (next && (isVerbLike(next) || next.pos === 'AUX')) return k;
-  }
-  return -1;
+  return asideEnd(tokens, comma + 2);
 }
 
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
@@ -577,7 +567,7 @@ export function chainOf(tokens: Token[], all: Mention[], found: SentenceRelation
           confidence: 0.6,
           end: next.start,
         });
-      if (mention.type === 'organization' && !HEADS_TEAMS.has(next.keys[0]!.split(' ')[0]!))
+      if (mention.type === 'organization' && !isHeadsTeam(next))
         found.push({
           source: next,
           target: mention,

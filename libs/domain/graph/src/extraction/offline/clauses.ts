@@ -52,20 +52,27 @@ export function asidesOf(tokens: Token[], mentions: Mention[]): Aside[] {
         tokens[comma + 2]!.text === tokens[comma + 2]!.lower) ||
       (next?.start === comma + 1 && POSSESSIVE.has(tokens[next.end]?.lower ?? ''));
     if (!opens) return;
-    for (let k = comma + 2; k < tokens.length; k++) {
-      const token = tokens[k]!;
-      if ([';', ':', '(', ')'].includes(token.text)) return;
-      if (token.text !== ',') continue;
-      let verb = k + 1;
-      while (tokens[verb]?.pos === 'ADV') verb++;
-      // The main clause's verb: "…, died in Bern", "…, is headquartered in …" (a participle,
-      // "…, succeeding X", opens a clause of its own).
-      const finite = tokens[verb] && !(tokens[verb]!.pos === 'VERB' && /ing$/.test(tokens[verb]!.lower));
-      if (finite && (isVerbLike(tokens[verb]!) || tokens[verb]!.pos === 'AUX')) {
-        out.push({ subject, from: comma, to: k });
-        return;
-      }
-    }
+    const to = asideEnd(tokens, comma + 2);
+    if (to >= 0) out.push({ subject, from: comma, to });
   });
   return out;
+}
+
+/**
+ * Where an aside read from token `from` on closes: the comma the main clause's verb follows (past
+ * adverbs), or -1. No aside runs past a semicolon, a colon or a bracket.
+ */
+export function asideEnd(tokens: Token[], from: number): number {
+  for (let k = from; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    if ([';', ':', '(', ')'].includes(token.text)) return -1;
+    if (token.text !== ',') continue;
+    let verb = k + 1;
+    while (tokens[verb]?.pos === 'ADV') verb++;
+    // The main clause's verb: "…, died in Bern", "…, is headquartered in …" (a participle,
+    // "…, succeeding X", opens a clause of its own).
+    const finite = tokens[verb] && !(tokens[verb]!.pos === 'VERB' && /ing$/.test(tokens[verb]!.lower));
+    if (finite && (isVerbLike(tokens[verb]!) || tokens[verb]!.pos === 'AUX')) return k;
+  }
+  return -1;
 }

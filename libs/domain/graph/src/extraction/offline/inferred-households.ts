@@ -35,8 +35,7 @@ export function companionsLive(
         m.type === 'person' &&
         !same(m, home.source),
     );
-    if (beside && home.target.end > home.source.end)
-      out.push({ ...home, source: beside, confidence: 0.6 });
+    if (beside && home.target.end > home.source.end) out.push({ ...home, source: beside, confidence: 0.6 });
     for (const tie of found) {
       if (!HOUSEHOLD.has(tie.canonical)) continue;
       const other = same(tie.source, home.source)

@@ -107,7 +107,8 @@ export const mentionGender = (mention: Mention): 'female' | 'male' | undefined =
   const words = mention.keys[0]!.split(' ');
   const middle = words.length === 3 ? VIETNAMESE_MIDDLE_NAMES.get(words[1]!) : undefined;
   // ("Mama is already crying": a parent called by what they are to the speaker.)
-  if (words.length === 1 && nounGender(words[0]!)) return nounGender(words[0]!);
+  const called = words.length === 1 ? nounGender(words[0]!) : undefined;
+  if (called) return called;
   // ("Jean-Luc", "Marie-Ève": a hyphenated first name the lexicon does not know says its first part's.)
   const first = words[0]!;
   return (

@@ -239,15 +239,11 @@ export function possessiveRoles(
       p = workplace.start - 1;
     }
     // "Glenmorie's founder and chief executive, Fiona McAskill": two roles of one owner.
-    const firstRole =
-      tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
-        ? nounPredicate(tokens[p - 1]!.lower)
-        : undefined;
+    const firstNoun =
+      tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN' ? tokens[p - 1]!.lower : undefined;
+    const firstRole = firstNoun ? nounPredicate(firstNoun) : undefined;
     // ("her husband and field partner, Alan Brooke": a relative who is also a partner or a colleague.)
-    const firstKin =
-      tokens[p]?.lower === 'and' && tokens[p - 1]?.pos === 'NOUN'
-        ? KIN_NOUNS.get(tokens[p - 1]!.lower)
-        : undefined;
+    const firstKin = firstNoun ? KIN_NOUNS.get(firstNoun) : undefined;
     if (firstRole || firstKin) {
       p -= 2;
       while (p >= 0 && ['ADJ', 'NOUN'].includes(tokens[p]!.pos) && tokens[p]!.text === tokens[p]!.lower) p--;

@@ -94,10 +94,6 @@ export function figurativeCapital(between: Token[]): boolean {
   return at > 0 && !['DET', 'PRON'].includes(between[at - 1]!.pos);
 }
 
-/**
- * The canonical predicate for the words between two entities, or undefined when they say nothing
- * a relation can be read from. `between` excludes both entities.
- */
 /** Nouns for money raised, which an investor "leads": "a seed round led by …". */
 const FUNDING_NOUNS = new Set(['round', 'raise', 'financing', 'funding', 'investment']);
 
@@ -108,6 +104,10 @@ const fundingRoundLed = (between: Token[]): boolean =>
       t.lemma === 'lead' && between[k + 1]?.lower === 'by' && FUNDING_NOUNS.has(between[k - 1]?.lower ?? ''),
   );
 
+/**
+ * The canonical predicate for the words between two entities, or undefined when they say nothing
+ * a relation can be read from. `between` excludes both entities.
+ */
 export function matchPredicate(
   between: Token[],
   source: Mention,

@@ -63,7 +63,7 @@ import { productLine, usedAlongside } from './product-lines';
 import { countrysCapital, labelledPlaces } from './places';
 import { SITES } from './name-words';
 import { headerAffiliations, signOffPlace, unitsInBrackets } from './signatures';
-import { isTeam } from './teams';
+import { isHeadsTeam, isTeam } from './teams';
 import { isTownName } from './towns';
 import { ticketFields, typeCustomer } from './ticket-fields';
 import { isCanonical } from './predicate-rules';
@@ -220,10 +220,6 @@ function firmsMovedTo(found: SentenceRelation[]): SentenceRelation[] {
   });
 }
 
-/** A firm's team of heads, named by what it is and no name of its own: "executive team". */
-const HEADS_TEAM =
-  /^(?:executive|leadership|management|senior leadership|senior management) (?:team|board|committee)$/;
-
 /**
  * "Raman will join Brightwater's executive team as CTO": one joins the firm whose team of heads it
  * is, and works there; the team, no name, is no group of its own.
@@ -237,7 +233,7 @@ function headsTeamEmployer(
     if (
       (relation.canonical !== 'member of' && relation.canonical !== 'works at') ||
       target.name !== target.name.toLowerCase() ||
-      !HEADS_TEAM.test(target.name)
+      !isHeadsTeam(target)
     )
       return relation;
     if (!/^['’]s$/.test(tokens[target.start - 1]?.lower ?? '')) return relation;

@@ -1,5 +1,6 @@
 import { keyOf } from './keys';
 import type { Mention } from './mentions';
+import { mention } from './name-mentions';
 import { POSSESSIVES } from './owners';
 import { isVerbLike } from './predicates';
 import { joinsWords, phrase, Token } from './sentences';
@@ -13,6 +14,13 @@ const GROUP_NOUNS = new Set(['team', 'squad', 'crew']);
 /** Words that say which of a team, not what it is: "our whole accounting team". */
 const NOT_NAMING = new Set(['whole', 'entire', 'new', 'same', 'other', 'own', 'old']);
 
+/** A firm's team of heads, named by what it is: "the executive team", "its senior management team". */
+const HEADS_TEAM =
+  /^(?:executive|leadership|management|senior|senior leadership|senior management) (?:team|board|committee)$/;
+
+/** Whether a mention names a firm's team of heads rather than a team of its own ("executive team"). */
+export const isHeadsTeam = (mention: Mention) => HEADS_TEAM.test(mention.keys[0]!);
+
 /** Whether a mention names a team: "the SRE team", "Platform Security team". */
 export const isTeam = (mention: Mention) => GROUP_NOUNS.has(mention.keys[0]!.split(' ').pop()!);
 
@@ -23,19 +31,8 @@ function withNoun(named: Mention, noun: Token, k: number, evidence: Mention['evi
 }
 
 /** A team's mention over tokens `start` to `end`. */
-function teamAt(tokens: Token[], start: number, end: number): Mention {
-  const name = phrase(tokens, start, end);
-  return {
-    start,
-    end,
-    name,
-    type: 'organization',
-    evidence: 'strong',
-    identifier: null,
-    keys: [keyOf(name)],
-    aliases: [],
-  };
-}
+const teamAt = (tokens: Token[], start: number, end: number): Mention =>
+  mention(start, end, phrase(tokens, start, end), 'organization', null);
 
 /**
  * Teams are parties support and business texts name as often as companies: "the Platform Security

@@ -1,7 +1,7 @@
 import type { Discourse } from './discourse';
 import type { Mention } from './mentions';
 import { nounPredicate } from './noun-predicates';
-import { rel } from './owners';
+import { POSSESSIVES, rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
 
@@ -168,7 +168,8 @@ function callsSibling(tokens: Token[]): boolean {
   return (
     !owner ||
     (owner.pos !== 'DET' &&
-      !['my', 'our', 'his', 'her', 'their', 'its', 'your'].includes(owner.lower) &&
+      !POSSESSIVES.has(owner.lower) &&
+      owner.lower !== 'your' &&
       !/^['’]s$/.test(owner.lower))
   );
 }
