@@ -681,3 +681,52 @@ describe("OfflineExtractor: a speaker labelled by first name, and a possessive i
     assert.ok(found.includes("Leilani | works at | Queen's Medical Center"), found.join('; '));
   });
 });
+
+describe("OfflineExtractor: a meeting's notes", () => {
+  it('puts the attendees and speakers in the team and the firm its heading names', async () => {
+    const notes = await triples(
+      'Daily stand-up — Kolibri Freight, billing team\nAttendees: Wanjiru Kamau (lead), Teodor Lind, Ayşe Demir\nTeodor Lind: invoices export is fixed.\nAyşe Demir: I will close the ticket.\nLars Vik: can I join next week?',
+      true,
+    );
+    assert.ok(notes.includes('billing team | part of | Kolibri Freight'), notes.join('; '));
+    assert.ok(notes.includes('Wanjiru Kamau | leads | billing team'), notes.join('; '));
+    assert.ok(notes.includes('Teodor Lind | member of | billing team'), notes.join('; '));
+    assert.ok(notes.includes('Ayşe Demir | works at | Kolibri Freight'), notes.join('; '));
+    assert.ok(notes.includes('Lars Vik | works at | Kolibri Freight'), notes.join('; '));
+    // (Who leads the team is not also listed as its member; "Attendees:" is no speaker.)
+    assert.ok(!notes.includes('Wanjiru Kamau | member of | billing team'), notes.join('; '));
+    assert.ok(!notes.some((t) => t.startsWith('Attendees')), notes.join('; '));
+  });
+
+  it('makes members of a board meeting, and leaves a guest from another firm out', async () => {
+    const board = await triples(
+      'Board meeting — Lakeside Rowing Club, 8 May\nPresent: Hamid Rostami (chair), Ines Vidal, Petra Holm (Brightwell Insurance)\nHamid Rostami: the boathouse roof is done.\nIn attendance: none.',
+      true,
+    );
+    assert.ok(board.includes('Hamid Rostami | leads | Lakeside Rowing Club'), board.join('; '));
+    assert.ok(board.includes('Ines Vidal | member of | Lakeside Rowing Club'), board.join('; '));
+    assert.ok(!board.some((t) => t.startsWith('Petra Holm | member of')), board.join('; '));
+    assert.ok(!board.some((t) => t.startsWith('Present')), board.join('; '));
+  });
+
+  it('reads no meeting in a ticket whose subject says "sync"', async () => {
+    const ticket = await facts(
+      'Subject: weekly sync fails for Harbour Dental\nGrete Olsen: since Monday the sync fails.\nTomas Berg: which version?',
+      true,
+    );
+    assert.deepEqual(
+      ticket.relations.filter((r) => r.raw_predicate === 'attended'),
+      [],
+      triplesOf(ticket).join('; '),
+    );
+    const notes = await facts(
+      'Weekly sync — Harbour Dental\nGrete Olsen: since Monday the sync fails.\nTomas Berg: which version?',
+      true,
+    );
+    assert.equal(
+      notes.relations.filter((r) => r.raw_predicate === 'attended').length,
+      2,
+      triplesOf(notes).join('; '),
+    );
+  });
+});

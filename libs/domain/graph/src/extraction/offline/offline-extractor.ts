@@ -21,6 +21,7 @@ import { PairModel } from './learned/pair-model';
 import { learnedRelations, PendingPair } from './learned/pair-relations';
 import { shippedPairModel } from './learned/shipped-pair-model';
 import { isCanonical } from './predicate-rules';
+import { Meeting } from './meetings';
 
 /** What OfflineExtractor's `onSentence` is given. */
 export type SentenceObserver = (
@@ -167,6 +168,7 @@ export class OfflineExtractor extends GraphExtractor {
     const senders: { sender: Sender; context: string }[] = [];
     let sender: Mention | undefined;
     let replied = false;
+    let meeting: Meeting | undefined;
     for (const [line, sentence] of sentences.entries()) {
       discourse.nextSentence();
       const own = findMentions(sentence, codeNames);
@@ -227,6 +229,16 @@ export class OfflineExtractor extends GraphExtractor {
       if (!discourse.speaker) discourse.writersOrganization ??= writersOrganizationIn(sentence, own);
       shortNames.chat ||= discourse.speakers.size > 0;
       const mentions = shortNames.resolveAll(own, sentence.tokens);
+      // ("Weekly sync — Northwind Bikes, product team" over its attendees and turns: meetings.ts.)
+      let met: SentenceRelation[] = [];
+      if (line === 0) {
+        const opened = Meeting.open(sentence, mentions);
+        meeting = opened?.meeting;
+        met = opened?.found ?? [];
+      } else if (meeting) {
+        const speaker = label && mentions.find((m) => m.start === label.start);
+        met = meeting.read(sentence, mentions, speaker);
+      }
       // A rule that throws on a sentence shape nobody foresaw costs that sentence's relations, never
       // the source: a document must not fail its graph (and leave search) over one sentence.
       let found: SentenceRelation[];
@@ -272,6 +284,7 @@ export class OfflineExtractor extends GraphExtractor {
       }
       if (sheetName && line > 0) found = dedupe([...found, ...sheetFields(sentence, mentions, sheetName)]);
       if (turn.length > 0) found = dedupe([...found, ...turn]);
+      if (met.length > 0) found = dedupe([...found, ...met]);
       discourse.rememberAffiliations(found);
       discourse.rememberSentence(found);
       const dated = dateRelations(sentence, found, reference);
