@@ -120,6 +120,21 @@ function relativeClauseEnd(tokens: Token[], comma: number): number {
   return asideEnd(tokens, comma + 2);
 }
 
+/**
+ * The kind noun a copula gives a name ending at `end`: "band" in "… were a Scottish indie-rock band
+ * formed in Dundee", "club" in "… is a professional ice hockey club based in Poprad".
+ */
+function kindSaid(tokens: Token[], end: number): string | undefined {
+  if (tokens[end]?.lemma !== 'be' || !['a', 'an'].includes(tokens[end + 1]?.lower ?? '')) return undefined;
+  let noun: Token | undefined;
+  for (let k = end + 2; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.pos === 'NOUN' && t.text === t.lower) noun = t;
+    else if (!['ADJ', 'PROPN'].includes(t.pos) && t.text !== '-') break;
+  }
+  return noun?.lower;
+}
+
 /** Mentions plus the pronouns that stand for one of them, in sentence order. */
 export function withPronouns(sentence: Sentence, mentions: Mention[], discourse: Discourse): Mention[] {
   const out: Mention[] = [];
@@ -149,6 +164,9 @@ export function withPronouns(sentence: Sentence, mentions: Mention[], discourse:
       discourse.rememberKind(kind.lower, mention);
       if (music) discourse.rememberKind('band', mention);
     }
+    // ("The Granite Saints were a Welsh rock band": so is a sentence's subject said to be one.)
+    const said = mention.type !== 'person' && mention.start <= 1 ? kindSaid(tokens, mention.end) : undefined;
+    if (said) discourse.rememberKind(said, mention);
     next++;
   };
   // A chat's speaker, and where a turn leaves them out as its subject (chat-subjects.ts).
@@ -476,6 +494,9 @@ export function frontedNounAt(tokens: Token[]): number {
   if (tokens[0]?.pos !== 'DET') return -1;
   let k = 1;
   while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
+  // ("The youngest of five children of …", "The eldest of three daughters of …": one of several.)
+  const lower = (t: Token | undefined) => t !== undefined && t.text === t.lower;
+  if (lower(tokens[1]) && tokens[2]?.lower === 'of' && tokens[3]?.pos === 'NUM' && k <= 2) k = 4;
   return tokens[k]?.pos === 'NOUN' && tokens[k + 1]?.lower === 'of' ? k + 1 : -1;
 }
 

@@ -10,7 +10,11 @@ export function nounPredicate(word: string, prep = 'of', plurals = true): Predic
   // "co-CEOs" is what "CEO" is; "boss" stays "boss".
   const bare = word.toLowerCase().replace(/^co-(?=ceo|chair|president|director|head|leader)/, '');
   const rules = nounRules();
-  const singular = plurals ? bare.replace(/(?<=[a-z]{2})ies$/, 'y').replace(/(?<=[a-z]{2})s$/, '') : bare;
+  const singular = !plurals
+    ? bare
+    : bare === 'children'
+      ? 'child'
+      : bare.replace(/(?<=[a-z]{2})ies$/, 'y').replace(/(?<=[a-z]{2})s$/, '');
   const candidates = [...(rules.get(bare) ?? []), ...(singular !== bare ? (rules.get(singular) ?? []) : [])];
   const rule = candidates
     .filter((r) => (r.preps ?? ['']).includes(prep))

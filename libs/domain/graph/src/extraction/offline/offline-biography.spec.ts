@@ -1120,3 +1120,34 @@ describe('OfflineExtractor: births told another way, a home shared, a firm start
     assert.ok(!left.includes('Unilever | founded | Shea & Stone'), left.join('; '));
   });
 });
+
+describe('OfflineExtractor: one of several children, a nickname that opens the text, a band said to be one', () => {
+  it('reads "The second of four children of X and Y, she" as her parents', async () => {
+    const found = await triples(
+      'Nadia Ferreira Lobo is a Brazilian cellist. The second of four children of the potter Jorge Lobo and Clara Ferreira, she grew up in Olinda.',
+      true,
+    );
+    assert.ok(found.includes('Nadia Ferreira Lobo | child of | Jorge Lobo'), found.join('; '));
+    assert.ok(found.includes('Nadia Ferreira Lobo | child of | Clara Ferreira'), found.join('; '));
+    assert.ok(!found.includes('Jorge Lobo | child of | Clara Ferreira'), found.join('; '));
+  });
+
+  it('takes the person an opening "Known to fans as" names for the nickname and for "he" next', async () => {
+    const found = await triples(
+      'Known to his fans simply as "Tiki", Baraka Otieno Ouma (1948–2011) was a Kenyan guitarist. The son of the fisherman Peter Ouma, he grew up in Kisumu. Tiki recorded the album Lake Songs in 1977.',
+      true,
+    );
+    assert.ok(found.includes('Baraka Otieno Ouma | child of | Peter Ouma'), found.join('; '));
+    assert.ok(found.includes('Baraka Otieno Ouma | created | Lake Songs'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Tiki')), found.join('; '));
+  });
+
+  it('makes one who joins a band the text said is one its member, not its employee', async () => {
+    const found = await triples(
+      'The Copper Finches were a Welsh folk band formed in Bangor. Fiddler Gwen Pryce joined the Copper Finches in 2004.',
+      true,
+    );
+    assert.ok(found.includes('Gwen Pryce | member of | Copper Finches'), found.join('; '));
+    assert.ok(!found.includes('Gwen Pryce | works at | Copper Finches'), found.join('; '));
+  });
+});

@@ -5,7 +5,7 @@ import { introducedCodeNames } from './code-names';
 import { mergeFirstNames } from './first-names';
 import { domainEmployers, Sender, sendersOf } from './mail-domains';
 import { findMentions, Mention } from './mentions';
-import { ShortNames } from './short-names';
+import { frontedNickname, ShortNames } from './short-names';
 import { Discourse } from './discourse';
 import { addresseeOf, opensPostLabel, quoteMarks, speakerOf, typeFromContext } from './cues';
 import { dedupe, findRelations, SentenceRelation } from './relations';
@@ -255,12 +255,14 @@ export class OfflineExtractor extends GraphExtractor {
           pending.push({ candidate, context });
       // A sentence's opening name, untyped, in a sentence where no relation was read, may still be
       // who "she" is next ("Hedy Lamarr co-invented …"); a speaker's label ("User:") is not.
-      const opening = mentions[0];
+      // ('Known to fans as "Lalo", Eduardo Quispe Mamani was …': the person the nickname opens on.)
+      const nicknamed = frontedNickname(sentence.tokens, own) !== undefined;
+      const opening = nicknamed ? mentions[1] : mentions[0];
       // So is an opening person whose sentence's relations are about others ("Sofia Coppola directed
       // X, which starred Bill Murray. She …").
       const untold =
         found.length === 0 || (opening?.type === 'person' && !found.some((r) => r.source.type === 'person'));
-      if (opening?.start === 0 && untold && sentence.tokens[opening.end]?.text !== ':') {
+      if ((opening?.start === 0 || nicknamed) && untold && sentence.tokens[opening!.end]?.text !== ':') {
         discourse.rememberOpening(opening);
       }
       // (So is a person opening a clause after ", and", whatever it was read to do.)

@@ -254,7 +254,7 @@ function teamMembership(relation: SentenceRelation): SentenceRelation {
  * Nouns for a group one plays in, not works at: "the Chilean indie band Los Sinsontes" (not
  * "group", a firm's word too).
  */
-const ENSEMBLES = ['band', 'quartet', 'trio', 'duo', 'ensemble', 'choir'];
+const ENSEMBLES = ['band', 'quartet', 'trio', 'duo', 'ensemble', 'choir', 'orchestra', 'club'];
 
 /**
  * "Drummer Pablo Iturra left Los Sinsontes in 2018" after "the indie band Los Sinsontes": one

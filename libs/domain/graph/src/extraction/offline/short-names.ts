@@ -218,6 +218,28 @@ function nicknameOf(tokens: Token[], person: Mention, nick: Mention): boolean {
   return rest.length === 0 || (rest[0] === 'to' && rest.length <= 4);
 }
 
+/**
+ * "Known to jazz fans simply as "Lalo", Eduardo Quispe Mamani was …": the nickname an opening gives
+ * the person named after its comma, as [nickname, person] (the same limits as nicknameOf's).
+ */
+export function frontedNickname(tokens: Token[], mentions: Mention[]): [Mention, Mention] | undefined {
+  const [nick, person] = mentions;
+  if (!nick || !person || person.type !== 'person' || !person.keys[0]!.includes(' ')) return undefined;
+  if (nick.keys[0]!.split(' ').length > 2 || nick.type === 'location' || nick.type === 'organization')
+    return undefined;
+  let end = nick.start;
+  while (end > 0 && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
+  const words = tokens.slice(0, end).map((t) => t.lower);
+  const known = words.indexOf('known');
+  if (known < 0 || words.at(-1) !== 'as' || !words.slice(0, known).every((w) => KNOWN_ADVERBS.has(w)))
+    return undefined;
+  const rest = words.slice(known + 1, -1).filter((w) => !KNOWN_ADVERBS.has(w));
+  if (!(rest.length === 0 || (rest[0] === 'to' && rest.length <= 4))) return undefined;
+  let comma = nick.end;
+  while (/^["“”'‘’]$/.test(tokens[comma]?.text ?? '')) comma++;
+  return tokens[comma]?.text === ',' && person.start === comma + 1 ? [nick, person] : undefined;
+}
+
 /** The mention, where it is in its sentence, standing for the full name's entity. */
 function standFor(mention: Mention, full: Mention): Mention {
   const { name, type, evidence, keys, aliases } = full;
@@ -288,7 +310,14 @@ export class ShortNames {
   resolveAll(mentions: Mention[], tokens: Token[] = []): Mention[] {
     const earlier = new Map<string, Mention>();
     const placeNamedHere = new Map<string, Mention>();
+    const fronted = frontedNickname(tokens, mentions);
     return mentions.map((mention, m) => {
+      if (fronted && mention === fronted[0]) {
+        const [, person] = fronted;
+        this.byShortName.set(mention.keys[0]!, person);
+        if (!person.aliases.includes(mention.keys[0]!)) person.aliases.push(mention.keys[0]!);
+        return standFor(mention, person);
+      }
       // ("The Van Leeuwenhoek Institute for Water Research (VLIWR) is …": an acronym in brackets
       // right after a name is that name, there and after.)
       const named = mentions[m - 1];
