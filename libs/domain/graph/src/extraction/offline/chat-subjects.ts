@@ -35,6 +35,13 @@ export function elidedSubjectAt(tokens: Token[]): number {
   const label = tokens.findIndex((t) => t.text === ':');
   if (label < 1 || label > 3) return -1;
   const from = label + 1;
+  // ("guess who got the job at Brightwave Labs 🎉": the speaker, teasing.)
+  if (
+    tokens[from]?.lower === 'guess' &&
+    tokens[from + 1]?.lower === 'who' &&
+    tokens[from + 2]?.pos === 'VERB'
+  )
+    return from + 2;
   // (After a word or two and a comma: "cant, working late at Naver".)
   const comma = tokens.findIndex((t, k) => k > from && k <= from + 2 && t.text === ',');
   const opening =

@@ -730,3 +730,23 @@ describe("OfflineExtractor: a meeting's notes", () => {
     );
   });
 });
+
+describe('OfflineExtractor: a job said in passing in a chat', () => {
+  it('reads a move to a firm, and being at one, as working there; a move to a town as living there', async () => {
+    const chat = await triples(
+      'Rania: is Karim still with you?\nLeyla: no, he moved to Deutsche Bank in May.\nRania: and Omar?\nLeyla: Omar is at Microsoft now, and his wife moved to Lisbon.',
+      true,
+    );
+    assert.ok(chat.includes('Karim | works at | Deutsche Bank'), chat.join('; '));
+    assert.ok(chat.includes('Omar | works at | Microsoft'), chat.join('; '));
+    assert.ok(!chat.some((t) => t.endsWith('| works at | Lisbon')), chat.join('; '));
+  });
+
+  it('takes "guess who got the job at X" for the speaker', async () => {
+    const chat = await triples(
+      'Tunde: how was the interview?\nAda Eze: guess who got the job at Zenith Bank 🎉',
+      true,
+    );
+    assert.ok(chat.includes('Ada Eze | works at | Zenith Bank'), chat.join('; '));
+  });
+});

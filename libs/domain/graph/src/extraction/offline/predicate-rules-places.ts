@@ -45,6 +45,26 @@ export const PLACE_RULES: PredicateRule[] = [
     targetType: 'organization',
     notTarget: ['person', 'date', 'location', 'event'],
   },
+  // "he's at Mekong Air now", "Femi was at Orbitel for three years": where a person is, at a name
+  // sure to be a firm's, they work.
+  {
+    verbs: ['be'],
+    bare: true,
+    preps: ['at'],
+    canonical: 'works at',
+    sourceType: 'person',
+    onlyTargets: ['organization'],
+    notTarget: ['person', 'date', 'location', 'event'],
+  },
+  // "he moved to Boğaz Media in March", "she jumped to Revolut": a move to a firm is a new job.
+  {
+    verbs: ['move', 'switch', 'jump', 'defect'],
+    preps: ['to'],
+    canonical: 'works at',
+    sourceType: 'person',
+    onlyTargets: ['organization'],
+    notTarget: ['person', 'date', 'location', 'event'],
+  },
   // "The Souss Film Week is held every March in Agadir": where an event takes place.
   {
     verbs: ['hold', 'stage', 'take'],
