@@ -1,4 +1,4 @@
-import { opensPostLine } from './cues';
+import { isPersonNoun, opensPostLine } from './cues';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -27,6 +27,24 @@ const REPORTING = new Set([
 export const reportedBy = (tokens: Token[], person: Mention): boolean =>
   person.start === 2 && tokens[1]?.lower === 'by' && REPORTING.has(tokens[0]!.lower);
 
+/** Whether a word names what a person does, capitalised in a title or not: "Manager", "lead". */
+const titleWord = (t: Token | undefined) =>
+  t !== undefined && (isPersonNoun({ ...t, pos: 'NOUN', text: t.lower }) || ROLE_VERBS.has(t.lower));
+
+/**
+ * The organisation named after a title that starts at `from` and ends at a comma: "IT Manager,
+ * Saigon Textile Group", "Senior Data Analyst, Kaveri Textiles". The title is at most four words,
+ * each capitalised (or an abbreviation), the last one a word for what a person does.
+ */
+function titledOrganization(tokens: Token[], mentions: Mention[], from: number): Mention | undefined {
+  const comma = tokens.findIndex((t, k) => k > from && t.text === ',');
+  if (comma < 0 || comma - from > 4 || !titleWord(tokens[comma - 1])) return undefined;
+  if (tokens.slice(from, comma).some((t) => !/^\p{Lu}/u.test(t.text))) return undefined;
+  if (mentions.some((m) => m.start < comma && m.end > from && m.type === 'person')) return undefined;
+  const org = mentions.find((m) => m.start === comma + 1);
+  return org && (org.type === 'organization' || org.evidence === 'none') ? org : undefined;
+}
+
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
 
@@ -52,9 +70,14 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
       (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':') ||
       // ("— Rafael Costa, DevOps, Itaú Unibanco": a sign-off's.)
       (person.start === 1 && DASHES.has(tokens[0]!.text)));
-  if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled)) return [];
+  // ("Ana Silva, IT Manager, Saigon Textile Group, wrote in": a title right after the name makes
+  // the list an affiliation in prose too, up to the organisation after it.)
+  const titled =
+    open?.text === ',' && !labelled ? titledOrganization(tokens, mentions, person.end + 1) : undefined;
+  if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled && !titled)) return [];
   let close: number;
-  if (open.text === '(') {
+  if (titled) close = titled.end;
+  else if (open.text === '(') {
     close = tokens.findIndex((t, k) => k > person.end && t.text === ')');
     if (close < 0) return [];
   } else {

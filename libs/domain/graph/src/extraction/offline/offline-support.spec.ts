@@ -1194,3 +1194,22 @@ describe('OfflineExtractor: a log line is no turn', () => {
     assert.ok(!found.some((t) => t.startsWith('sync-agent |')), found.join('; '));
   });
 });
+
+describe("OfflineExtractor: a person's title between their name and their firm", () => {
+  it('reads "Name, Title, Firm" in a line of prose as a job there', async () => {
+    const found = await triples(
+      'Update from Keoni Kahale, Senior Support Engineer, Mauna Data: we reproduced the crash.',
+      true,
+    );
+    assert.ok(found.includes('Keoni Kahale | works at | Mauna Data'), found.join('; '));
+  });
+
+  it("takes a customer field's person and title for the contact, and the firm after them for the customer", async () => {
+    const found = await triples(
+      'Customer: Dinh Van Long, Finance Manager, Hanoi Rice Traders\nProduct: LedgerPeak 6.2\nOur month-end export fails with LP-410.',
+      true,
+    );
+    assert.ok(found.includes('Dinh Van Long | works at | Hanoi Rice Traders'), found.join('; '));
+    assert.ok(!found.some((t) => t.startsWith('Dinh Van Long | uses')), found.join('; '));
+  });
+});

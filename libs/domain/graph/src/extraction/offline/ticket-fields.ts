@@ -1,3 +1,4 @@
+import { isPersonNoun } from './cues';
 import { DASHES } from './name-words';
 import { Mention } from './mentions';
 import { rel } from './owners';
@@ -127,6 +128,31 @@ const retyped = (m: Mention, type: Mention['type']): Mention => ({
 
 const inside = (m: Mention, span: FieldSpan) => m.start >= span.from && m.end <= span.to;
 
+/**
+ * The organisation after a customer field's person and their title: "Hoang Minh Chau, IT Manager,
+ * Saigon Textile Group" (a name nothing typed, or a person's, then a title of capitalised words
+ * ending in a word for a job).
+ */
+function titledAfter(
+  tokens: Token[],
+  first: Mention,
+  mentions: Mention[],
+  span: FieldSpan,
+): Mention | undefined {
+  if (tokens[first.end]?.text !== ',' || !(first.type === 'person' || first.evidence !== 'strong'))
+    return undefined;
+  const comma = tokens.findIndex((t, k) => k > first.end + 1 && t.text === ',');
+  if (comma < 0 || comma - first.end > 5) return undefined;
+  const title = tokens.slice(first.end + 1, comma);
+  if (
+    !title.every((t) => /^\p{Lu}/u.test(t.text)) ||
+    !isPersonNoun({ ...title[title.length - 1]!, pos: 'NOUN', text: title[title.length - 1]!.lower })
+  )
+    return undefined;
+  const org = mentions.find((m) => m.start === comma + 1 && inside(m, span));
+  return org && org.type !== 'person' && org.type !== 'location' ? org : undefined;
+}
+
 /** The header's customer and contact, read from every sentence before any relation is. */
 export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) => Mention[]): TicketHeader {
   const header: TicketHeader = {};
@@ -149,6 +175,13 @@ export function ticketHeader(sentences: Sentence[], mentionsOf: (s: Sentence) =>
       if (!first) continue;
       // ("Customer: Marta Kowalska, Brightline Logistics": the person is the contact, and the
       // organisation after the comma the customer.)
+      // ("Customer: Hoang Minh Chau, IT Manager, Saigon Textile Group": so past the contact's title.)
+      const titled =
+        span.field === 'customer' ? titledAfter(sentence.tokens, first, mentions, span) : undefined;
+      if (titled) {
+        header.contact ??= retyped(first, 'person');
+        first = titled;
+      }
       if (span.field === 'customer' && first.type === 'person' && sentence.tokens[first.end]?.text === ',') {
         const organisation = mentions.find((m) => m.start === first!.end + 1 && inside(m, span));
         if (organisation && organisation.type !== 'person' && organisation.type !== 'location') {
