@@ -1,4 +1,5 @@
 import { isPersonNoun, opensPostLine } from './cues';
+import { deskName } from './legal-names';
 import { Mention } from './mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
@@ -45,6 +46,14 @@ function titledOrganization(tokens: Token[], mentions: Mention[], from: number):
   return org && (org.type === 'organization' || org.evidence === 'none') ? org : undefined;
 }
 
+/** How many tokens decorate a line's start: dashes ("--- Response from"), a tag ("[Agent]"). */
+function decoration(tokens: Token[]): number {
+  if (tokens[0]?.text === '[' && tokens[2]?.text === ']') return 3;
+  let k = 0;
+  while (DASHES.has(tokens[k]?.text ?? '')) k++;
+  return k;
+}
+
 /** Longest list read after a name, in words. */
 const MAX_LIST = 24;
 
@@ -59,6 +68,8 @@ const MAX_LIST = 24;
  */
 export function affiliationList(tokens: Token[], mentions: Mention[], person: Mention): SentenceRelation[] {
   const open = tokens[person.end];
+  // (What decorates a label: "--- Response from …", "[Agent] …".)
+  const lead = decoration(tokens);
   // ("From: Oksana Hrytsenko, IT coordinator, Karpaty Dairy Cooperative (Lviv)": after a header's
   // label a comma opens the list too.)
   // ("Response — Aoife Brennan, Tier 2 Engineer, NorthPoint IT Services:": so does a post's label.)
@@ -67,16 +78,28 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     ((tokens[person.start - 1]?.text === ':' && person.start <= 3) ||
       // ("Reported by Piotr Zieliński, Kowalczyk Software, Wrocław": a label's verb and "by".)
       reportedBy(tokens, person) ||
-      (opensPostLine(tokens) && person.start <= 4 && tokens[tokens.length - 1]?.text === ':') ||
+      (opensPostLine(tokens.slice(lead)) &&
+        person.start <= lead + 4 &&
+        (tokens[tokens.length - 1]?.text === ':' || DASHES.has(tokens[tokens.length - 1]?.text ?? ''))) ||
+      // ("[Agent] Kevin O'Brien, Storely Support, Dublin office:": a tag's label.)
+      (lead > 1 && person.start === lead && tokens[tokens.length - 1]?.text === ':') ||
       // ("— Rafael Costa, DevOps, Itaú Unibanco": a sign-off's.)
       (person.start === 1 && DASHES.has(tokens[0]!.text)));
   // ("Ana Silva, IT Manager, Saigon Textile Group, wrote in": a title right after the name makes
   // the list an affiliation in prose too, up to the organisation after it.)
   const titled =
     open?.text === ',' && !labelled ? titledOrganization(tokens, mentions, person.end + 1) : undefined;
-  if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled && !titled)) return [];
+  // ("mod_anjali (Anjali Rao, PixelNest Support):", "Internal note (Nikhil Varma, Tier 2, Orbis
+  // Workforce Solutions):": a name opening a bracket, its affiliation after it in the bracket.)
+  const bracketed =
+    open?.text === ',' && tokens[person.start - 1]?.text === '('
+      ? tokens.findIndex((t, k) => k > person.end && t.text === ')')
+      : -1;
+  if (!open || (open.text !== '(' && !DASHES.has(open.text) && !labelled && !titled && bracketed < 0))
+    return [];
   let close: number;
   if (titled) close = titled.end;
+  else if (bracketed > 0) close = bracketed;
   else if (open.text === '(') {
     close = tokens.findIndex((t, k) => k > person.end && t.text === ')');
     if (close < 0) return [];
@@ -133,7 +156,10 @@ export function affiliationList(tokens: Token[], mentions: Mention[], person: Me
     if (person.type !== 'person') Object.assign(person, { type: 'person', evidence: 'weak' });
     lives.push(rel(person, office, 'lives in', `${office.name} office`, office.end, 0.55));
     items.pop();
-    if (items.length < 2) return lives;
+    // ("Kevin O'Brien, Storely Support, Dublin office": a help desk's office, the desk's firm.)
+    const desk = items.length === 1 ? whole(items[0]!) : undefined;
+    if (items.length < 2 && !(desk && (desk.type === 'organization' || deskName(desk.keys[0]!))))
+      return lives;
   }
   // ("(Vireo Systems, Level 2 Support)": a ranked unit last is the employer's desk, not the employer.)
   if (items.length >= 2 && RANKED_UNITS.has(tokens[items[items.length - 1]![0]]!.text)) items.pop();

@@ -402,7 +402,17 @@ export function isOrganizationNoun(token: Token | undefined): boolean {
 }
 
 /** Words that open a forum post's label: "Posted by X:", "Reply from X:". */
-const POSTED = new Set(['posted', 'submitted', 'reply', 'replied', 'answered', 'comment', 'message']);
+const POSTED = new Set([
+  'posted',
+  'submitted',
+  'reply',
+  'replied',
+  'answered',
+  'comment',
+  'message',
+  'response',
+  'update',
+]);
 
 /**
  * A conversation turn's speaker ("Maya: …", "Posted by dave_k77:"), when the label names someone.

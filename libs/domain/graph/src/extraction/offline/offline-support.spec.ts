@@ -1204,6 +1204,24 @@ describe("OfflineExtractor: a person's title between their name and their firm",
     assert.ok(found.includes('Keoni Kahale | works at | Mauna Data'), found.join('; '));
   });
 
+  it('reads a name that opens a bracket with its firm after it', async () => {
+    const found = await triples(
+      'Agent note (Moana Tuilagi, Tier 2, Pacifica Routing Ltd): reproduced on build 4.2.\nops_kai (Kai Lemalu, Reefline Support): thanks, rolling back.',
+      true,
+    );
+    assert.ok(found.includes('Moana Tuilagi | works at | Pacifica Routing Ltd'), found.join('; '));
+    assert.ok(found.includes('Kai Lemalu | works at | Reefline'), found.join('; '));
+  });
+
+  it('reads a tagged or dashed label\'s list: "[Agent] Name, Desk, Town office:", "--- Response from Name, Role, Firm ---"', async () => {
+    const found = await triples(
+      '[Agent] Siosaia Taufa, Kapua Support, Auckland office:\nWe are checking the gateway.\n--- Response from Mere Walker, Player Support, Tuatara Games ---\nPlease try again.',
+      true,
+    );
+    assert.ok(found.includes('Siosaia Taufa | works at | Kapua'), found.join('; '));
+    assert.ok(found.includes('Mere Walker | works at | Tuatara Games'), found.join('; '));
+  });
+
   it("takes a customer field's person and title for the contact, and the firm after them for the customer", async () => {
     const found = await triples(
       'Customer: Dinh Van Long, Finance Manager, Hanoi Rice Traders\nProduct: LedgerPeak 6.2\nOur month-end export fails with LP-410.',
