@@ -756,3 +756,14 @@ describe('OfflineExtractor: an institution or a land feature named by its first 
     assert.ok((await names('Birds nest at Lake Orvany every spring.')).get('Lake Orvany') === 'location');
   });
 });
+
+describe('OfflineExtractor: a town and the region after its comma', () => {
+  it('places the town in a region nothing typed, but not in a first name after it', async () => {
+    const found = await triples('He died at his home in Marlow Bottom, Buckinghamshire, in 1961.', true);
+    assert.ok(found.includes('Marlow Bottom | located in | Buckinghamshire'), found.join('; '));
+    const born = await triples('Born in Kushiro, Hokkaido, to a fisherman, she moved to Tokyo at 18.', true);
+    assert.ok(born.includes('Kushiro | located in | Hokkaido'), born.join('; '));
+    const called = await triples('Ana: I live in Lisbon, Maria.', true);
+    assert.ok(!called.some((t) => t.includes('| located in | Maria')), called.join('; '));
+  });
+});

@@ -27,7 +27,7 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
     commaOnly &&
     between[0]!.text === ',' &&
     (source.type === 'location' || source.type === 'organization') &&
-    target.type === 'location' &&
+    (target.type === 'location' || regionAfter(source, target, tokens)) &&
     // (Not a pronoun standing for a place: "…, a graduate of Tokyo University of the Arts, it opened".)
     tokens[target.start]?.pos !== 'PRON'
   ) {
@@ -60,6 +60,7 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
       lex.isCountry(target.keys[0]!) &&
       tokens[target.end]?.lower !== 'and';
     if (!listGoesOn && !placeList && (lex.classOf(source.keys[0]!) !== 'region' || regionInCountry)) {
+      retype(target, 'location');
       found.push({
         source,
         target,
@@ -73,6 +74,27 @@ export const placeAndRegion: PairRule = ({ i, source, target, between }, { token
   }
   return false;
 };
+
+/**
+ * "in Wilmslow, Cheshire, in 1954", "Born in Sapporo, Hokkaido, to …", "Customer: Brennan & Sons
+ * Hardware, Limerick": a name nothing typed for sure after a town's comma, of one or two words and
+ * no one's first name, closing the phrase, is the region the town is in (or, ending the line, the
+ * town the organisation is in).
+ */
+function regionAfter(source: Mention, target: Mention, tokens: Token[]): boolean {
+  const words = target.keys[0]!.split(' ');
+  const closes = [',', '.', ';', ')', undefined].includes(tokens[target.end]?.text);
+  return (
+    target.evidence !== 'strong' &&
+    (target.type === 'concept' || target.type === 'person') &&
+    words.length <= 2 &&
+    lexicon().classOf(words[0]!) !== 'first-name' &&
+    closes &&
+    (source.type === 'location'
+      ? source.evidence !== 'none'
+      : source.evidence === 'strong' && tokens[target.end] === undefined)
+  );
+}
 
 /** Where in a place: "northwestern", "south-east", "central", "rural". */
 const COMPASS =
