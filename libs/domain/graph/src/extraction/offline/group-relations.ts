@@ -59,6 +59,9 @@ const GROUP_NOUNS = new Map<string, string>([
   }),
 ]);
 
+/** Plural nouns for one's children. */
+const KIN_PLURALS = new Set(['sons', 'daughters', 'children', 'boys', 'girls', 'kids']);
+
 /** What two people said to be "married" or "engaged" are to each other. */
 const PAIRED_ADJECTIVES = new Map<string, string>([
   ['married', 'married to'],
@@ -118,13 +121,17 @@ export function groupedNames(sentence: Sentence, mentions: Mention[]): SentenceR
   const { tokens } = sentence;
   const out: SentenceRelation[] = [];
   tokens.forEach((token, at) => {
-    const canonical = GROUP_NOUNS.get(token.lower);
+    // ("his sons, Friedrich Hartmann and Otto Hartmann", "two children, Kari and Erik", "My boys,
+    // Kofi and Yaw": one's children, or so many of them, are each other's siblings.)
+    const owned = POSSESSIVES.has(tokens[at - 1]?.lower ?? '') || tokens[at - 1]?.pos === 'NUM';
+    const canonical =
+      GROUP_NOUNS.get(token.lower) ?? (owned && KIN_PLURALS.has(token.lower) ? 'sibling of' : undefined);
     if (!canonical) return;
     // "my friends Tom and Jerry" are friends of mine, not (for all we know) of each other; "his
     // brothers A and B" are still siblings.
     if (canonical !== 'sibling of' && POSSESSIVES.has(tokens[at - 1]?.lower ?? '')) return;
     const listed: Mention[] = [];
-    let next = at + 1;
+    let next = tokens[at + 1]?.text === ',' && KIN_PLURALS.has(token.lower) ? at + 2 : at + 1;
     for (const member of mentions.filter((m) => m.start > at)) {
       const between = tokens.slice(next, member.start);
       if (

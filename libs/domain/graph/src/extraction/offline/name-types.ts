@@ -79,9 +79,6 @@ const INSTITUTIONS_FIRST = new Set([
   'théâtre',
 ]);
 
-/** Words for a land feature that stand before its name: "Lake Tuz", "Mount Hınıs". */
-const FEATURES_FIRST = new Set(['lake', 'mount', 'lago', 'monte', 'mont']);
-
 /** Words for a region that stand before its name. */
 const REGION_HEADS = new Set(['county', 'province', 'prefecture', 'canton', 'oblast', 'département']);
 
@@ -130,11 +127,9 @@ export function typeOfName(words: string[]): { type: EntityType; evidence: Evide
   )
     return strong('organization');
   if (lower.length > 1 && ORGANIZATION_HEADS.has(first)) return strong('organization');
-  // "Museum of Modern Ceramic Art", "Museo Textil Andino", "Lake Tuz", "Mount Hınıs": an
-  // institution, or a land feature, by its first word.
+  // "Museum of Modern Ceramic Art", "Museo Textil Andino": an institution by its first word. (Not
+  // "Lake …" or "Mount …", which open titles too: the album "Lake Songs".)
   if (lower.length > 1 && INSTITUTIONS_FIRST.has(first)) return strong('organization');
-  if (lower.length > 1 && FEATURES_FIRST.has(first) && words[1] !== words[1]!.toLowerCase())
-    return strong('location');
   // "Berlin Marathon", "Pan American Games", "Tour de France": an event by its last word.
   if (lower.length > 1 && (EVENT_HEADS.has(last) || (first === 'tour' && lower[1] === 'de')))
     return strong('event');

@@ -1151,3 +1151,17 @@ describe('OfflineExtractor: one of several children, a nickname that opens the t
     assert.ok(!found.includes('Gwen Pryce | works at | Copper Finches'), found.join('; '));
   });
 });
+
+describe("OfflineExtractor: one's children listed after a comma", () => {
+  it('makes "his sons, A and B" and "two daughters, A and B" siblings', async () => {
+    const found = await triples(
+      'The mill was later run by his sons, Anselm Kiefer Roth and Bruno Roth. She is survived by two daughters, Ayo Bello and Funmi Bello.',
+      true,
+    );
+    assert.ok(found.includes('Anselm Kiefer Roth | sibling of | Bruno Roth'), found.join('; '));
+    assert.ok(found.includes('Ayo Bello | sibling of | Funmi Bello'), found.join('; '));
+    // ("the children of …": no list of one's own.)
+    const of = await triples('The children of Ayo Bello and Funmi Bello went to school in Ibadan.', true);
+    assert.ok(!of.some((t) => t.includes('sibling of')), of.join('; '));
+  });
+});
