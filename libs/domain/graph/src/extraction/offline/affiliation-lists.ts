@@ -33,14 +33,23 @@ const titleWord = (t: Token | undefined) =>
   t !== undefined && (isPersonNoun({ ...t, pos: 'NOUN', text: t.lower }) || ROLE_VERBS.has(t.lower));
 
 /**
+ * Where a title that starts at `from` ends, at a comma ("IT Manager,", "Senior Data Analyst,"), or -1:
+ * at most four words, each capitalised (or an abbreviation), the last one a word for what a person
+ * does.
+ */
+export function titleEnd(tokens: Token[], from: number): number {
+  const comma = tokens.findIndex((t, k) => k > from && t.text === ',');
+  if (comma < 0 || comma - from > 4 || !titleWord(tokens[comma - 1])) return -1;
+  return tokens.slice(from, comma).every((t) => /^\p{Lu}/u.test(t.text)) ? comma : -1;
+}
+
+/**
  * The organisation named after a title that starts at `from` and ends at a comma: "IT Manager,
- * Saigon Textile Group", "Senior Data Analyst, Kaveri Textiles". The title is at most four words,
- * each capitalised (or an abbreviation), the last one a word for what a person does.
+ * Saigon Textile Group", "Senior Data Analyst, Kaveri Textiles" (titleEnd).
  */
 function titledOrganization(tokens: Token[], mentions: Mention[], from: number): Mention | undefined {
-  const comma = tokens.findIndex((t, k) => k > from && t.text === ',');
-  if (comma < 0 || comma - from > 4 || !titleWord(tokens[comma - 1])) return undefined;
-  if (tokens.slice(from, comma).some((t) => !/^\p{Lu}/u.test(t.text))) return undefined;
+  const comma = titleEnd(tokens, from);
+  if (comma < 0) return undefined;
   if (mentions.some((m) => m.start < comma && m.end > from && m.type === 'person')) return undefined;
   const org = mentions.find((m) => m.start === comma + 1);
   return org && (org.type === 'organization' || org.evidence === 'none') ? org : undefined;

@@ -3,7 +3,7 @@ import { mention } from './name-mentions';
 import { rel } from './owners';
 import type { SentenceRelation } from './relations';
 import { phrase, Sentence, Token } from './sentences';
-import { isTeam } from './teams';
+import { GROUP_NOUNS, isTeam } from './teams';
 
 // Meeting notes and transcripts: "Weekly sync — Northwind Bikes, product team" over an attendee
 // list and the turns. Whoever attends or speaks belongs to the group the heading names.
@@ -13,7 +13,7 @@ const MEETING =
   /\b(?:sync(?:-up)?|stand-?ups?|meeting|retro(?:spective)?|minutes|huddle|all-hands|check-in|catch-up)\b/i;
 
 /** Fields that list who was there: "Attendees: Olamide (chair), Greta Lindqvist". */
-export const ATTENDEE_FIELDS = new Set(['attendees', 'present', 'participants', 'attendance', 'attending']);
+const ATTENDEE_FIELDS = new Set(['attendees', 'present', 'participants', 'attendance', 'attending']);
 
 /** Heading words that name no group, in a name nothing typed: "Weekly", "Transcript". */
 const HEADING_WORDS = new Set([
@@ -31,9 +31,6 @@ const HEADING_WORDS = new Set([
   'retro',
   'agenda',
 ]);
-
-/** Group nouns of a heading in lower case: "product team", "ops squad". */
-const GROUP_NOUNS = new Set(['team', 'squad', 'crew']);
 
 /** Last words of bodies whose people are members, not staff: "Riverside Tenants Association". */
 const MEMBER_BODIES = new Set([
@@ -92,7 +89,7 @@ function lowerCaseTeam(tokens: Token[]): Mention | undefined {
  * no field label before it ("Subject: sync fails" is a ticket's), one organisation at most and one
  * team at most. A name nothing typed there is the organisation ("Weekly sync — Northwind Bikes").
  */
-export function meetingGroup(sentence: Sentence, mentions: Mention[]): MeetingGroup | undefined {
+function meetingGroup(sentence: Sentence, mentions: Mention[]): MeetingGroup | undefined {
   const found = MEETING.exec(sentence.text);
   if (!found || sentence.text.slice(0, found.index).includes(':')) return undefined;
   const teams = mentions.filter((m) => m.type === 'organization' && isTeam(m));

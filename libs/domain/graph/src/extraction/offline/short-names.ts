@@ -194,28 +194,43 @@ const KNOWN_ADVERBS = new Set([
   'fondly',
 ]);
 
+/** Whether a person's name and a nickname may be paired: two words or more, and one or two not a place's or a firm's. */
+const nameAndNickname = (person: Mention, nick: Mention) =>
+  person.type === 'person' &&
+  person.keys[0]!.includes(' ') &&
+  nick.keys[0]!.split(' ').length <= 2 &&
+  nick.type !== 'location' &&
+  nick.type !== 'organization';
+
+/** Where the words before a nickname end, past its opening quotes, and no earlier than `from`. */
+function beforeQuotes(tokens: Token[], nick: Mention, from: number): number {
+  let end = nick.start;
+  while (end > from && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
+  return end;
+}
+
+/**
+ * Whether words say a nickname follows: "known (to friends) (simply) as", "better known as"; whom to
+ * in at most three words.
+ */
+function knownAs(words: string[]): boolean {
+  const known = words.indexOf('known');
+  if (known < 0 || words.at(-1) !== 'as' || !words.slice(0, known).every((w) => KNOWN_ADVERBS.has(w)))
+    return false;
+  const rest = words.slice(known + 1, -1).filter((w) => !KNOWN_ADVERBS.has(w));
+  return rest.length === 0 || (rest[0] === 'to' && rest.length <= 4);
+}
+
 /**
  * Whether `nick` is the nickname `person` is given right after their name: "X, known (to friends)
  * (simply) as Y", "X (better known as Y)", "X, nicknamed Y". Only a person's name of two words or
  * more, and a nickname of at most two words that is not already a name of its own met before it.
  */
 function nicknameOf(tokens: Token[], person: Mention, nick: Mention): boolean {
-  if (person.type !== 'person' || !person.keys[0]!.includes(' ')) return false;
-  if (nick.keys[0]!.split(' ').length > 2 || nick.type === 'location' || nick.type === 'organization')
-    return false;
-  let k = person.end;
-  if (![',', '('].includes(tokens[k]?.text ?? '')) return false;
-  k++;
-  let end = nick.start;
-  while (end > k && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
-  const words = tokens.slice(k, end).map((t) => t.lower);
+  if (!nameAndNickname(person, nick) || ![',', '('].includes(tokens[person.end]?.text ?? '')) return false;
+  const words = tokens.slice(person.end + 1, beforeQuotes(tokens, nick, person.end + 1)).map((t) => t.lower);
   if (words.length === 1) return words[0] === 'nicknamed' || words[0] === 'dubbed';
-  if (words.at(-1) !== 'as') return false;
-  const known = words.indexOf('known');
-  if (known < 0 || !words.slice(0, known).every((w) => KNOWN_ADVERBS.has(w))) return false;
-  // ("known to friends simply as", "known to fans as": whom to, in at most three words.)
-  const rest = words.slice(known + 1, -1).filter((w) => !KNOWN_ADVERBS.has(w));
-  return rest.length === 0 || (rest[0] === 'to' && rest.length <= 4);
+  return knownAs(words);
 }
 
 /**
@@ -224,17 +239,8 @@ function nicknameOf(tokens: Token[], person: Mention, nick: Mention): boolean {
  */
 export function frontedNickname(tokens: Token[], mentions: Mention[]): [Mention, Mention] | undefined {
   const [nick, person] = mentions;
-  if (!nick || !person || person.type !== 'person' || !person.keys[0]!.includes(' ')) return undefined;
-  if (nick.keys[0]!.split(' ').length > 2 || nick.type === 'location' || nick.type === 'organization')
-    return undefined;
-  let end = nick.start;
-  while (end > 0 && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
-  const words = tokens.slice(0, end).map((t) => t.lower);
-  const known = words.indexOf('known');
-  if (known < 0 || words.at(-1) !== 'as' || !words.slice(0, known).every((w) => KNOWN_ADVERBS.has(w)))
-    return undefined;
-  const rest = words.slice(known + 1, -1).filter((w) => !KNOWN_ADVERBS.has(w));
-  if (!(rest.length === 0 || (rest[0] === 'to' && rest.length <= 4))) return undefined;
+  if (!nick || !person || !nameAndNickname(person, nick)) return undefined;
+  if (!knownAs(tokens.slice(0, beforeQuotes(tokens, nick, 0)).map((t) => t.lower))) return undefined;
   let comma = nick.end;
   while (/^["“”'‘’]$/.test(tokens[comma]?.text ?? '')) comma++;
   return tokens[comma]?.text === ',' && person.start === comma + 1 ? [nick, person] : undefined;

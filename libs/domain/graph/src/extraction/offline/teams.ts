@@ -10,7 +10,7 @@ import { joinsWords, phrase, Token } from './sentences';
  * "department", "unit" or "division": "the survey department of Corvel", "the group's U.S.
  * division" are parts said of their organisation.)
  */
-const GROUP_NOUNS = new Set(['team', 'squad', 'crew']);
+export const GROUP_NOUNS = new Set(['team', 'squad', 'crew']);
 /** Words that say which of a team, not what it is: "our whole accounting team". */
 const NOT_NAMING = new Set(['whole', 'entire', 'new', 'same', 'other', 'own', 'old']);
 

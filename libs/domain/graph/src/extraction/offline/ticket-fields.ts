@@ -1,4 +1,4 @@
-import { isPersonNoun } from './cues';
+import { titleEnd } from './affiliation-lists';
 import { DASHES } from './name-words';
 import { Mention } from './mentions';
 import { rel } from './owners';
@@ -141,15 +141,8 @@ function titledAfter(
 ): Mention | undefined {
   if (tokens[first.end]?.text !== ',' || !(first.type === 'person' || first.evidence !== 'strong'))
     return undefined;
-  const comma = tokens.findIndex((t, k) => k > first.end + 1 && t.text === ',');
-  if (comma < 0 || comma - first.end > 5) return undefined;
-  const title = tokens.slice(first.end + 1, comma);
-  if (
-    !title.every((t) => /^\p{Lu}/u.test(t.text)) ||
-    !isPersonNoun({ ...title[title.length - 1]!, pos: 'NOUN', text: title[title.length - 1]!.lower })
-  )
-    return undefined;
-  const org = mentions.find((m) => m.start === comma + 1 && inside(m, span));
+  const comma = titleEnd(tokens, first.end + 1);
+  const org = comma > 0 ? mentions.find((m) => m.start === comma + 1 && inside(m, span)) : undefined;
   return org && org.type !== 'person' && org.type !== 'location' ? org : undefined;
 }
 
