@@ -48,8 +48,9 @@ const MAX_CONTEXT = 400;
  * message names, writer.ts), "we" for the organisation they work at; a surname (or an
  * organisation's name without "Studios", "Engineering", …) alone stands for the full name met
  * earlier in the source (short-names.ts); dates in the sentence date its relations (chrono-node
- * parses them). Pairs of names the rules related in no way are then read by a learned model
- * (learned/), kept only when it is sure, with a lower confidence than any rule's.
+ * parses them); a meeting's notes put their attendees and speakers in the team and the firm their
+ * heading names (meetings.ts). Pairs of names the rules related in no way are then read by a
+ * learned model (learned/), kept only when it is sure, with a lower confidence than any rule's.
  */
 export class OfflineExtractor extends GraphExtractor {
   readonly name = 'offline';
