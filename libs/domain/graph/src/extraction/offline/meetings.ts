@@ -12,6 +12,9 @@ import { GROUP_NOUNS, isTeam } from './teams';
 const MEETING =
   /\b(?:sync(?:-up)?|stand-?ups?|meeting|retro(?:spective)?|minutes|huddle|all-hands|check-in|catch-up)\b/i;
 
+/** Longest heading read, in tokens ("Transcript — Weekly ops sync, Harbourline Logistics, 4 Nov" is 10). */
+const HEADING_TOKENS = 16;
+
 /** Fields that list who was there: "Attendees: Olamide (chair), Greta Lindqvist". */
 const ATTENDEE_FIELDS = new Set(['attendees', 'present', 'participants', 'attendance', 'attending']);
 
@@ -92,6 +95,9 @@ function lowerCaseTeam(tokens: Token[]): Mention | undefined {
 function meetingGroup(sentence: Sentence, mentions: Mention[]): MeetingGroup | undefined {
   const found = MEETING.exec(sentence.text);
   if (!found || sentence.text.slice(0, found.index).includes(':')) return undefined;
+  // (A heading is short and ends on no stop: "Within minutes, Acme's servers failed." is prose.)
+  const ending = sentence.tokens[sentence.tokens.length - 1]?.text ?? '';
+  if (sentence.tokens.length > HEADING_TOKENS || ['.', '!', '?'].includes(ending)) return undefined;
   const teams = mentions.filter((m) => m.type === 'organization' && isTeam(m));
   const organizations = mentions.filter(
     (m) => !teams.includes(m) && (m.type === 'organization' || unnamedOrganization(m)),

@@ -723,6 +723,15 @@ describe("OfflineExtractor: a meeting's notes", () => {
       'Weekly sync — Harbour Dental\nGrete Olsen: since Monday the sync fails.\nTomas Berg: which version?',
       true,
     );
+    const prose = await facts(
+      'Within minutes, Harbour Dental lost its bookings.\nGrete Olsen: since Monday the sync fails.\nTomas Berg: which version?',
+      true,
+    );
+    assert.deepEqual(
+      prose.relations.filter((r) => r.raw_predicate === 'attended'),
+      [],
+      triplesOf(prose).join('; '),
+    );
     assert.equal(
       notes.relations.filter((r) => r.raw_predicate === 'attended').length,
       2,
