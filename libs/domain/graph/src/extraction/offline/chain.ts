@@ -495,8 +495,7 @@ export function frontedNounAt(tokens: Token[]): number {
   let k = 1;
   while (tokens[k]?.pos === 'ADJ' && tokens[k]!.text === tokens[k]!.lower) k++;
   // ("The youngest of five children of …", "The eldest of three daughters of …": one of several.)
-  const lower = (t: Token | undefined) => t !== undefined && t.text === t.lower;
-  if (lower(tokens[1]) && tokens[2]?.lower === 'of' && tokens[3]?.pos === 'NUM' && k <= 2) k = 4;
+  if (tokens[1]?.text === tokens[1]?.lower && tokens[2]?.lower === 'of' && tokens[3]?.pos === 'NUM') k = 4;
   return tokens[k]?.pos === 'NOUN' && tokens[k + 1]?.lower === 'of' ? k + 1 : -1;
 }
 

@@ -176,14 +176,15 @@ export class Meeting {
     const { team, organization, members } = this.group;
     const bracket = bracketAfter(sentence.tokens, person.end);
     // ("Tom Reilly (AWS)", "Priya (BrightNet Support):": a guest from elsewhere.)
-    const elsewhere = mentions.some(
-      (m) =>
-        bracket &&
-        m.start > person.end &&
-        m.end <= bracket.shut &&
-        m.type === 'organization' &&
-        m.keys[0] !== organization?.keys[0],
-    );
+    const elsewhere =
+      bracket !== undefined &&
+      mentions.some(
+        (m) =>
+          m.start > person.end &&
+          m.end <= bracket.shut &&
+          m.type === 'organization' &&
+          m.keys[0] !== organization?.keys[0],
+      );
     if (elsewhere) return [];
     if (listed && person.evidence === 'none') Object.assign(person, { type: 'person', evidence: 'weak' });
     const out: SentenceRelation[] = [];

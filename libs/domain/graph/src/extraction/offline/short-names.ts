@@ -202,10 +202,13 @@ const nameAndNickname = (person: Mention, nick: Mention) =>
   nick.type !== 'location' &&
   nick.type !== 'organization';
 
+/** A quotation mark around a nickname. */
+const QUOTE = /^["“”'‘’]$/;
+
 /** Where the words before a nickname end, past its opening quotes, and no earlier than `from`. */
 function beforeQuotes(tokens: Token[], nick: Mention, from: number): number {
   let end = nick.start;
-  while (end > from && /^["“”'‘’]$/.test(tokens[end - 1]!.text)) end--;
+  while (end > from && QUOTE.test(tokens[end - 1]!.text)) end--;
   return end;
 }
 
@@ -242,7 +245,7 @@ export function frontedNickname(tokens: Token[], mentions: Mention[]): [Mention,
   if (!nick || !person || !nameAndNickname(person, nick)) return undefined;
   if (!knownAs(tokens.slice(0, beforeQuotes(tokens, nick, 0)).map((t) => t.lower))) return undefined;
   let comma = nick.end;
-  while (/^["“”'‘’]$/.test(tokens[comma]?.text ?? '')) comma++;
+  while (QUOTE.test(tokens[comma]?.text ?? '')) comma++;
   return tokens[comma]?.text === ',' && person.start === comma + 1 ? [nick, person] : undefined;
 }
 
@@ -308,6 +311,13 @@ export class ShortNames {
     return this.byFirstName.get(mention.keys[0]!) ?? undefined;
   }
 
+  /** A person's nickname: that person, there and after, and one of their aliases. */
+  private nickname(nick: Mention, person: Mention): Mention {
+    this.byShortName.set(nick.keys[0]!, person);
+    if (!person.aliases.includes(nick.keys[0]!)) person.aliases.push(nick.keys[0]!);
+    return standFor(nick, person);
+  }
+
   /**
    * The sentence's mentions, each resolved against the names met before it, this sentence's earlier
    * ones included: "founded by Aino Lehtinen …, with Lehtinen staying on" is one person, though
@@ -318,12 +328,7 @@ export class ShortNames {
     const placeNamedHere = new Map<string, Mention>();
     const fronted = frontedNickname(tokens, mentions);
     return mentions.map((mention, m) => {
-      if (fronted && mention === fronted[0]) {
-        const [, person] = fronted;
-        this.byShortName.set(mention.keys[0]!, person);
-        if (!person.aliases.includes(mention.keys[0]!)) person.aliases.push(mention.keys[0]!);
-        return standFor(mention, person);
-      }
+      if (fronted && mention === fronted[0]) return this.nickname(mention, fronted[1]);
       // ("The Van Leeuwenhoek Institute for Water Research (VLIWR) is …": an acronym in brackets
       // right after a name is that name, there and after.)
       const named = mentions[m - 1];
@@ -338,12 +343,7 @@ export class ShortNames {
       }
       // ("Rajesh Venkataraman, known to friends simply as Raj, …", "Chinedu Okafor, better known as
       // Chi": a person's nickname is that person, there and after.)
-      const nicknamed = named ? nicknameOf(tokens, named, mention) : false;
-      if (named && nicknamed) {
-        this.byShortName.set(mention.keys[0]!, named);
-        if (!named.aliases.includes(mention.keys[0]!)) named.aliases.push(mention.keys[0]!);
-        return standFor(mention, named);
-      }
+      if (named && nicknameOf(tokens, named, mention)) return this.nickname(mention, named);
       const place = placeNameOf(mention);
       if (place) placeNamedHere.set(place, mention);
       // ("Greenfield was founded by …" after "Greenfield Robotics": the company, unless the words
